@@ -1,0 +1,97 @@
+import { env, SELF } from 'cloudflare:test'
+import { expect } from 'vitest'
+
+export const PLATFORM_TOKEN = env.PLATFORM_API_TOKEN
+
+type Json = Record<string, unknown> | unknown[]
+
+export type ApiOptions = {
+  method?: string
+  token?: string
+  body?: Json | string
+  headers?: Record<string, string>
+}
+
+/** Calls the worker through its fetch handler, as a client on the network would. */
+export async function api(path: string, options: ApiOptions = {}) {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.token) headers.api_access_token = options.token
+  let body: string | undefined
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+    headers['content-type'] ??= 'application/json'
+  }
+  const res = await SELF.fetch(`http://parley.test${path}`, {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+  })
+  const text = await res.text()
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON shapes
+  let json: any = null
+  try {
+    json = text ? JSON.parse(text) : null
+  } catch {
+    json = null
+  }
+  return { status: res.status, headers: res.headers, json, text }
+}
+
+let unique = 0
+/** A value unique across this test file's run. */
+export const uniq = (prefix = 'x') =>
+  `${prefix}${Date.now().toString(36)}${(unique++).toString(36)}`
+
+export type User = { id: number; email: string; token: string }
+export type World = {
+  accountId: number
+  admin: User
+  agent: User
+}
+
+/** Creates a platform user, returning its id and the token handed out once. */
+export async function createUser(platformToken = PLATFORM_TOKEN, name = 'User'): Promise<User> {
+  const email = `${uniq('u')}@example.com`
+  const res = await api('/platform/api/v1/users', {
+    token: platformToken,
+    body: { name, email },
+  })
+  if (res.status !== 200) throw new Error(`createUser: ${res.status} ${res.text}`)
+  return { id: res.json.id, email, token: res.json.access_token }
+}
+
+/** An account with an administrator and an agent, made through the platform API. */
+export async function createWorld(platformToken = PLATFORM_TOKEN): Promise<World> {
+  const account = await api('/platform/api/v1/accounts', {
+    token: platformToken,
+    body: { name: uniq('Account ') },
+  })
+  if (account.status !== 200) throw new Error(`createWorld: ${account.status} ${account.text}`)
+  const accountId = account.json.id as number
+  const admin = await createUser(platformToken, 'Admin')
+  const agent = await createUser(platformToken, 'Agent')
+  for (const [user, role] of [
+    [admin, 'administrator'],
+    [agent, 'agent'],
+  ] as const) {
+    const res = await api(`/platform/api/v1/accounts/${accountId}/account_users`, {
+      token: platformToken,
+      body: { user_id: user.id, role },
+    })
+    if (res.status !== 200) throw new Error(`createWorld: ${res.status} ${res.text}`)
+  }
+  return { accountId, admin, agent }
+}
+
+/** Asserts the response is an error in Parley's one envelope, with the given status. */
+export function expectError(res: { status: number; json: unknown }, status: number, code?: string) {
+  expect({ status: res.status, body: res.json }).toMatchObject({
+    status,
+    body: {
+      error: code ?? expect.any(String),
+      message: expect.any(String),
+      description: expect.any(String),
+      errors: expect.any(Array),
+    },
+  })
+}

@@ -1,0 +1,28 @@
+import path from 'node:path'
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
+import { defineConfig } from 'vitest/config'
+
+const root = path.resolve(import.meta.dirname, '../..')
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(root, 'migrations'))
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: path.join(root, 'wrangler.toml') },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            PLATFORM_API_TOKEN: 'test-platform-token-0123456789abcdef0123456789',
+            WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost',
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ['test/worker/**/*.test.ts'],
+      setupFiles: ['test/worker/setup.ts'],
+      root,
+    },
+  }
+})

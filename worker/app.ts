@@ -1,0 +1,64 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { secureHeaders } from 'hono/secure-headers'
+import { createDb } from './db/client'
+import type { AppEnv } from './env'
+import { notFound, renderError } from './errors'
+import { accountAuth, platformAuth, userAuth } from './middleware/auth'
+import { readBody } from './middleware/body'
+import { accountRoutes } from './routes/accounts'
+import { renderDocs } from './routes/docs'
+import { platformAccountUsers } from './routes/platform-account-users'
+import { platformAccounts } from './routes/platform-accounts'
+import { platformAgentBots } from './routes/platform-agent-bots'
+import { platformUsers } from './routes/platform-users'
+import { profileRoutes } from './routes/profile'
+
+export const OPENAPI_INFO = {
+  title: 'Parley API',
+  version: '1.0.0',
+  description:
+    'Chatwoot-compatible support inbox API: the application API (/api/v1), the platform API ' +
+    '(/platform/api/v1) and the public client API (/public/api/v1).',
+}
+
+export function createApp() {
+  const app = new OpenAPIHono<AppEnv>()
+
+  app.use('*', async (c, next) => {
+    c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID())
+    c.set('db', createDb(c.env.DB))
+    await next()
+  })
+  app.use('*', secureHeaders({ crossOriginResourcePolicy: false }))
+
+  // Authentication comes before the body is read, so an anonymous caller costs no body parsing.
+  app.use('/platform/api/v1/*', platformAuth)
+  app.use('/api/v1/accounts/:account_id', accountAuth)
+  app.use('/api/v1/accounts/:account_id/*', accountAuth)
+  app.use('/api/v1/profile', userAuth)
+  app.use('/api/v1/profile/*', userAuth)
+  app.use('*', readBody)
+
+  app.route('/platform/api/v1', platformAccounts)
+  app.route('/platform/api/v1', platformAccountUsers)
+  app.route('/platform/api/v1', platformUsers)
+  app.route('/platform/api/v1', platformAgentBots)
+  app.route('/', accountRoutes)
+  app.route('/', profileRoutes)
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'api_access_token', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'api_access_token',
+  })
+  const documentConfig = { openapi: '3.1.0', info: OPENAPI_INFO }
+  app.doc31('/openapi.json', documentConfig)
+  app.get('/docs', (c) => renderDocs(c, app.getOpenAPI31Document(documentConfig)))
+
+  app.notFound(notFound)
+  app.onError(renderError)
+  return app
+}
+
+export const app = createApp()
+export type AppType = typeof app

@@ -1,0 +1,50 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { nowSeconds } from '../../lib/time'
+import type { Db } from '../client'
+import { accountUsers } from '../schema'
+
+export type Role = 'administrator' | 'agent'
+
+export function listAccountUsers(db: Db, accountId: number) {
+  return db
+    .select()
+    .from(accountUsers)
+    .where(eq(accountUsers.accountId, accountId))
+    .orderBy(asc(accountUsers.id))
+}
+
+/** Adds the user to the account, or changes the role of an existing member. */
+export function upsertAccountUserStatement(
+  db: Db,
+  values: { accountId: number; userId: number; role: Role; inviterId?: number | null },
+) {
+  return db
+    .insert(accountUsers)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [accountUsers.accountId, accountUsers.userId],
+      set: { role: values.role, updatedAt: nowSeconds() },
+    })
+    .returning()
+}
+
+export function deleteAccountUserStatement(db: Db, accountId: number, userId: number) {
+  return db
+    .delete(accountUsers)
+    .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)))
+    .returning({ id: accountUsers.id })
+}
+
+export async function setAvailability(
+  db: Db,
+  accountId: number,
+  userId: number,
+  availability: 'online' | 'offline' | 'busy',
+) {
+  const [row] = await db
+    .update(accountUsers)
+    .set({ availability, activeAt: nowSeconds(), updatedAt: nowSeconds() })
+    .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)))
+    .returning({ id: accountUsers.id })
+  return row
+}

@@ -1,0 +1,60 @@
+import { asc, eq } from 'drizzle-orm'
+import { randomToken } from '../../lib/crypto'
+import { nowSeconds } from '../../lib/time'
+import type { Db } from '../client'
+import { accounts, accountUsers, users } from '../schema'
+
+export type UserRow = typeof users.$inferSelect
+export type NewUser = Omit<typeof users.$inferInsert, 'pubsubToken'>
+
+export function insertUserStatement(db: Db, values: NewUser) {
+  return db
+    .insert(users)
+    .values({ ...values, pubsubToken: randomToken(24) })
+    .returning()
+}
+
+export async function findUser(db: Db, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
+  return row
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+  return row
+}
+
+export function updateUserStatement(db: Db, id: number, values: Partial<NewUser>) {
+  return db
+    .update(users)
+    .set({ ...values, updatedAt: nowSeconds() })
+    .where(eq(users.id, id))
+    .returning()
+}
+
+export function deleteUserStatement(db: Db, id: number) {
+  return db.delete(users).where(eq(users.id, id))
+}
+
+/** A user's accounts with the account's name and status, oldest membership first. */
+export function listMemberships(db: Db, userId: number) {
+  return db
+    .select({
+      id: accountUsers.id,
+      accountId: accountUsers.accountId,
+      userId: accountUsers.userId,
+      role: accountUsers.role,
+      inviterId: accountUsers.inviterId,
+      availability: accountUsers.availability,
+      autoOffline: accountUsers.autoOffline,
+      activeAt: accountUsers.activeAt,
+      createdAt: accountUsers.createdAt,
+      updatedAt: accountUsers.updatedAt,
+      accountName: accounts.name,
+      accountStatus: accounts.status,
+    })
+    .from(accountUsers)
+    .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
+    .where(eq(accountUsers.userId, userId))
+    .orderBy(asc(accountUsers.id))
+}

@@ -1,0 +1,620 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+
+// Every timestamp is integer unix seconds, the unit Chatwoot's JSON speaks. JSON columns hold
+// objects or arrays as text. Every table that belongs to an account carries account_id, and
+// every query filters by it.
+const now = sql`(unixepoch())`
+const createdAt = () => integer().notNull().default(now)
+const updatedAt = () => integer().notNull().default(now)
+type Json = Record<string, unknown>
+
+export const accounts = sqliteTable('accounts', {
+  id: integer().primaryKey({ autoIncrement: true }),
+  name: text().notNull(),
+  locale: text().notNull().default('en'),
+  domain: text(),
+  supportEmail: text(),
+  status: text({ enum: ['active', 'suspended'] })
+    .notNull()
+    .default('active'),
+  features: text({ mode: 'json' }).$type<Record<string, boolean>>().notNull().default({}),
+  limits: text({ mode: 'json' }).$type<Json>().notNull().default({}),
+  customAttributes: text({ mode: 'json' }).$type<Json>().notNull().default({}),
+  settings: text({ mode: 'json' }).$type<Json>().notNull().default({}),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    name: text().notNull(),
+    displayName: text(),
+    email: text().notNull(),
+    messageSignature: text(),
+    uiSettings: text({ mode: 'json' }).$type<Json>().notNull().default({}),
+    customAttributes: text({ mode: 'json' }).$type<Json>().notNull().default({}),
+    pubsubToken: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+)
+
+export const accountUsers = sqliteTable(
+  'account_users',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text({ enum: ['administrator', 'agent'] }).notNull(),
+    inviterId: integer(),
+    availability: text({ enum: ['online', 'offline', 'busy'] })
+      .notNull()
+      .default('offline'),
+    autoOffline: integer({ mode: 'boolean' }).notNull().default(true),
+    activeAt: integer(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('account_users_account_user_unique').on(t.accountId, t.userId),
+    index('account_users_user_idx').on(t.userId),
+  ],
+)
+
+export const platformApps = sqliteTable('platform_apps', {
+  id: integer().primaryKey({ autoIncrement: true }),
+  name: text().notNull(),
+  createdAt: createdAt(),
+})
+
+export const platformAppPermissibles = sqliteTable(
+  'platform_app_permissibles',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    platformAppId: integer()
+      .notNull()
+      .references(() => platformApps.id, { onDelete: 'cascade' }),
+    permissibleType: text({ enum: ['account', 'user', 'agent_bot'] }).notNull(),
+    permissibleId: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('platform_app_permissibles_unique').on(
+      t.platformAppId,
+      t.permissibleType,
+      t.permissibleId,
+    ),
+  ],
+)
+
+export const agentBots = sqliteTable('agent_bots', {
+  id: integer().primaryKey({ autoIncrement: true }),
+  accountId: integer().references(() => accounts.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  description: text(),
+  outgoingUrl: text(),
+  avatarUrl: text(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+/** A credential. Only the SHA-256 hash of the token is stored. */
+export const accessTokens = sqliteTable(
+  'access_tokens',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    ownerType: text({ enum: ['user', 'agent_bot', 'platform_app'] }).notNull(),
+    ownerId: integer().notNull(),
+    tokenHash: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('access_tokens_hash_unique').on(t.tokenHash),
+    index('access_tokens_owner_idx').on(t.ownerType, t.ownerId),
+  ],
+)
+
+export const inboxes = sqliteTable(
+  'inboxes',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    channelType: text({ enum: ['web_widget', 'api', 'email', 'phone'] }).notNull(),
+    identifier: text(),
+    hmacToken: text(),
+    hmacMandatory: integer({ mode: 'boolean' }).notNull().default(false),
+    webhookUrl: text(),
+    email: text(),
+    phoneNumber: text(),
+    settings: text({ mode: 'json' }).$type<Json>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('inboxes_identifier_unique').on(t.identifier),
+    index('inboxes_account_idx').on(t.accountId),
+  ],
+)
+
+export const inboxMembers = sqliteTable(
+  'inbox_members',
+  {
+    accountId: integer().notNull(),
+    inboxId: integer()
+      .notNull()
+      .references(() => inboxes.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.inboxId, t.userId] }),
+    index('inbox_members_user_idx').on(t.accountId, t.userId),
+  ],
+)
+
+export const teams = sqliteTable(
+  'teams',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text(),
+    allowAutoAssign: integer({ mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('teams_account_name_unique').on(t.accountId, t.name)],
+)
+
+export const teamMembers = sqliteTable(
+  'team_members',
+  {
+    accountId: integer().notNull(),
+    teamId: integer()
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] })],
+)
+
+export const contacts = sqliteTable(
+  'contacts',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text().notNull().default(''),
+    // Stored lower-cased: Chatwoot treats emails case-insensitively.
+    email: text(),
+    phoneNumber: text(),
+    identifier: text(),
+    blocked: integer({ mode: 'boolean' }).notNull().default(false),
+    avatarKey: text(),
+    additionalAttributes: text({ mode: 'json' }).$type<Json>().notNull().default({}),
+    customAttributes: text({ mode: 'json' }).$type<Json>().notNull().default({}),
+    lastActivityAt: integer(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('contacts_account_email_unique').on(t.accountId, t.email),
+    uniqueIndex('contacts_account_phone_unique').on(t.accountId, t.phoneNumber),
+    uniqueIndex('contacts_account_identifier_unique').on(t.accountId, t.identifier),
+    index('contacts_account_name_idx').on(t.accountId, t.name),
+    index('contacts_account_activity_idx').on(t.accountId, t.lastActivityAt),
+    index('contacts_account_created_idx').on(t.accountId, t.createdAt),
+  ],
+)
+
+export const contactInboxes = sqliteTable(
+  'contact_inboxes',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull(),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    inboxId: integer()
+      .notNull()
+      .references(() => inboxes.id, { onDelete: 'cascade' }),
+    sourceId: text().notNull(),
+    pubsubToken: text().notNull(),
+    hmacVerified: integer({ mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('contact_inboxes_inbox_source_unique').on(t.inboxId, t.sourceId),
+    uniqueIndex('contact_inboxes_pubsub_unique').on(t.pubsubToken),
+    index('contact_inboxes_contact_idx').on(t.contactId),
+  ],
+)
+
+export const customAttributeDefinitions = sqliteTable(
+  'custom_attribute_definitions',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    attributeKey: text().notNull(),
+    attributeDisplayName: text().notNull(),
+    attributeDisplayType: text({
+      enum: ['text', 'number', 'currency', 'percent', 'link', 'date', 'list', 'checkbox'],
+    }).notNull(),
+    attributeModel: text({ enum: ['contact_attribute', 'conversation_attribute'] }).notNull(),
+    attributeDescription: text(),
+    attributeValues: text({ mode: 'json' }).$type<string[]>().notNull().default([]),
+    regexPattern: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('custom_attribute_definitions_unique').on(
+      t.accountId,
+      t.attributeModel,
+      t.attributeKey,
+    ),
+  ],
+)
+
+export const conversations = sqliteTable(
+  'conversations',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    displayId: integer().notNull(),
+    uuid: text().notNull(),
+    inboxId: integer()
+      .notNull()
+      .references(() => inboxes.id, { onDelete: 'cascade' }),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    contactInboxId: integer().references(() => contactInboxes.id, { onDelete: 'set null' }),
+    status: text({ enum: ['open', 'resolved', 'pending', 'snoozed'] })
+      .notNull()
+      .default('open'),
+    priority: text({ enum: ['low', 'medium', 'high', 'urgent'] }),
+    assigneeId: integer(),
+    assigneeType: text({ enum: ['User', 'AgentBot'] }),
+    teamId: integer(),
+    snoozedUntil: integer(),
+    waitingSince: integer(),
+    firstReplyCreatedAt: integer(),
+    lastActivityAt: integer().notNull().default(now),
+    agentLastSeenAt: integer(),
+    assigneeLastSeenAt: integer(),
+    contactLastSeenAt: integer(),
+    muted: integer({ mode: 'boolean' }).notNull().default(false),
+    labels: text({ mode: 'json' }).$type<string[]>().notNull().default([]),
+    customAttributes: text({ mode: 'json' }).$type<Json>().notNull().default({}),
+    additionalAttributes: text({ mode: 'json' }).$type<Json>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_account_display_unique').on(t.accountId, t.displayId),
+    uniqueIndex('conversations_uuid_unique').on(t.uuid),
+    index('conversations_account_status_activity_idx').on(t.accountId, t.status, t.lastActivityAt),
+    index('conversations_inbox_idx').on(t.inboxId, t.status),
+    index('conversations_contact_idx').on(t.contactId),
+    index('conversations_assignee_idx').on(t.accountId, t.assigneeId),
+    index('conversations_team_idx').on(t.accountId, t.teamId),
+    index('conversations_snoozed_idx').on(t.status, t.snoozedUntil),
+  ],
+)
+
+/** One row per label on a conversation, so label filters use an index. */
+export const conversationLabels = sqliteTable(
+  'conversation_labels',
+  {
+    accountId: integer().notNull(),
+    conversationId: integer()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    label: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.label] }),
+    index('conversation_labels_account_label_idx').on(t.accountId, t.label),
+  ],
+)
+
+export const labels = sqliteTable(
+  'labels',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text(),
+    color: text().notNull().default('#1f93ff'),
+    showOnSidebar: integer({ mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('labels_account_title_unique').on(t.accountId, t.title)],
+)
+
+export const contactLabels = sqliteTable(
+  'contact_labels',
+  {
+    accountId: integer().notNull(),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    label: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.label] })],
+)
+
+export const messages = sqliteTable(
+  'messages',
+  {
+    // The global autoincrement id is the replay cursor: it grows within every conversation.
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull(),
+    inboxId: integer().notNull(),
+    conversationId: integer()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    // Chatwoot's enum: 0 incoming, 1 outgoing, 2 activity, 3 template.
+    messageType: integer().notNull(),
+    contentType: text().notNull().default('text'),
+    content: text(),
+    contentAttributes: text({ mode: 'json' }).$type<Json>().notNull().default({}),
+    additionalAttributes: text({ mode: 'json' }).$type<Json>().notNull().default({}),
+    externalSourceIds: text({ mode: 'json' }).$type<Json>().notNull().default({}),
+    private: integer({ mode: 'boolean' }).notNull().default(false),
+    status: text({ enum: ['sent', 'delivered', 'read', 'failed', 'progress'] })
+      .notNull()
+      .default('sent'),
+    sourceId: text(),
+    senderType: text({ enum: ['User', 'Contact', 'AgentBot'] }),
+    senderId: integer(),
+    echoId: text(),
+    deletedAt: integer(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.id),
+    uniqueIndex('messages_conversation_echo_unique').on(t.conversationId, t.echoId),
+    index('messages_account_idx').on(t.accountId, t.id),
+  ],
+)
+
+export const attachments = sqliteTable(
+  'attachments',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull(),
+    messageId: integer()
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    fileType: text().notNull(),
+    objectKey: text().notNull(),
+    contentType: text().notNull(),
+    fileName: text().notNull(),
+    extension: text(),
+    fileSize: integer().notNull(),
+    width: integer(),
+    height: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('attachments_message_idx').on(t.messageId)],
+)
+
+export const conversationProducts = sqliteTable(
+  'conversation_products',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull(),
+    conversationId: integer()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    productName: text().notNull(),
+    // Exact money: integer units of 1/10^4 (four decimal places), never a float.
+    productValueMinor: integer().notNull(),
+    quantity: integer().notNull().default(1),
+    notes: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('conversation_products_conversation_idx').on(t.conversationId)],
+)
+
+export const webhooks = sqliteTable(
+  'webhooks',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    inboxId: integer(),
+    name: text(),
+    url: text().notNull(),
+    subscriptions: text({ mode: 'json' }).$type<string[]>().notNull(),
+    secret: text().notNull(),
+    disabledAt: integer(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhooks_account_idx').on(t.accountId)],
+)
+
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull(),
+    webhookId: integer(),
+    inboxId: integer(),
+    eventId: integer().notNull(),
+    event: text().notNull(),
+    // Standard Webhooks `webhook-id`: stable across retries.
+    messageId: text().notNull(),
+    url: text().notNull(),
+    status: text({ enum: ['pending', 'succeeded', 'failed', 'dead'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer().notNull().default(0),
+    lastResponseCode: integer(),
+    lastError: text(),
+    nextAttemptAt: integer(),
+    deliveredAt: integer(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_message_unique').on(t.messageId),
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id),
+  ],
+)
+
+/** Transactional outbox: written in the same batch as the change it describes. */
+export const events = sqliteTable(
+  'events',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull(),
+    kind: text().notNull(),
+    conversationId: integer(),
+    inboxId: integer(),
+    payload: text({ mode: 'json' }).$type<Json>().notNull(),
+    publishedAt: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_unpublished_idx').on(t.publishedAt, t.id)],
+)
+
+export const funnels = sqliteTable(
+  'funnels',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('funnels_account_idx').on(t.accountId)],
+)
+
+export const funnelStages = sqliteTable(
+  'funnel_stages',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull(),
+    funnelId: integer()
+      .notNull()
+      .references(() => funnels.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    color: text().notNull().default('#1f93ff'),
+    position: integer().notNull(),
+    timeLimitMinutes: integer(),
+    checklistTemplate: text({ mode: 'json' })
+      .$type<{ title: string; required: boolean }[]>()
+      .notNull()
+      .default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('funnel_stages_funnel_idx').on(t.funnelId, t.position)],
+)
+
+export const conversationStages = sqliteTable(
+  'conversation_stages',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull(),
+    conversationId: integer()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    funnelId: integer()
+      .notNull()
+      .references(() => funnels.id, { onDelete: 'cascade' }),
+    stageId: integer()
+      .notNull()
+      .references(() => funnelStages.id, { onDelete: 'cascade' }),
+    enteredAt: integer().notNull(),
+    alertedAt: integer(),
+  },
+  (t) => [
+    uniqueIndex('conversation_stages_unique').on(t.conversationId, t.funnelId),
+    index('conversation_stages_stage_idx').on(t.stageId, t.enteredAt),
+  ],
+)
+
+export const stageTransitions = sqliteTable(
+  'stage_transitions',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull(),
+    conversationId: integer()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    funnelId: integer().notNull(),
+    fromStageId: integer(),
+    toStageId: integer(),
+    actorType: text(),
+    actorId: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stage_transitions_conversation_idx').on(t.conversationId, t.id)],
+)
+
+export const checklistItems = sqliteTable(
+  'checklist_items',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull(),
+    conversationId: integer()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    stageId: integer().notNull(),
+    title: text().notNull(),
+    required: integer({ mode: 'boolean' }).notNull().default(false),
+    position: integer().notNull().default(0),
+    checkedAt: integer(),
+    checkedById: integer(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('checklist_items_conversation_stage_idx').on(t.conversationId, t.stageId)],
+)
+
+export const stopwatches = sqliteTable('stopwatches', {
+  conversationId: integer()
+    .primaryKey()
+    .references(() => conversations.id, { onDelete: 'cascade' }),
+  accountId: integer().notNull(),
+  accumulatedSeconds: integer().notNull().default(0),
+  runningSince: integer(),
+  startedById: integer(),
+  updatedById: integer(),
+  updatedAt: updatedAt(),
+})

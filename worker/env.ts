@@ -1,0 +1,30 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { Db } from './db/client'
+import { apiError, issuesToFieldErrors, validationError } from './errors'
+import type { Principal } from './middleware/auth'
+
+export type Bindings = Env
+
+export type AppEnv = {
+  Bindings: Bindings
+  Variables: {
+    db: Db
+    requestId: string
+    principal: Principal
+    /** Set on account-scoped paths once membership is checked. */
+    accountId: number
+    role: 'administrator' | 'agent' | 'agent_bot'
+  }
+}
+
+/** Every router is built here so that validation failures render through the one error helper. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (result.success) return
+      // A malformed id in the path names no resource: 404, as for an unknown one.
+      if (result.target === 'param') throw apiError('not_found')
+      throw validationError(issuesToFieldErrors(result.error.issues))
+    },
+  })
+}

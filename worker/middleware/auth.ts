@@ -1,0 +1,101 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { findTokenOwner, findTokenOwnerInAccount } from '../db/queries/access-tokens'
+import { ensureRootPlatformApp, ROOT_PLATFORM_APP_ID } from '../db/queries/platform-apps'
+import type { AppEnv } from '../env'
+import { apiError } from '../errors'
+import { sha256Hex, timingSafeEqualStrings } from '../lib/crypto'
+
+export type Principal =
+  | { type: 'user'; id: number; token: string }
+  | { type: 'agent_bot'; id: number; token: string }
+  | { type: 'platform_app'; id: number }
+
+const TOKEN_HEADER = 'api_access_token'
+
+function presentedToken(c: Context): string {
+  const token = c.req.header(TOKEN_HEADER)?.trim()
+  if (!token) throw apiError('unauthorized')
+  return token
+}
+
+const invalidToken = () => apiError('unauthorized', 'Invalid Access Token')
+const notForBots = () =>
+  apiError('unauthorized', 'Access to this endpoint is not authorized for bots')
+
+/** Agent bots may call only these (method, path under the account) pairs, as in Chatwoot. */
+const BOT_ENDPOINTS: [string, RegExp][] = [
+  ['POST', /^\/conversations$/],
+  ['PATCH', /^\/conversations\/\d+$/],
+  ['PUT', /^\/conversations\/\d+$/],
+  ['POST', /^\/conversations\/\d+\/toggle_status$/],
+  ['POST', /^\/conversations\/\d+\/toggle_priority$/],
+  ['POST', /^\/conversations\/\d+\/custom_attributes$/],
+  ['POST', /^\/conversations\/\d+\/messages$/],
+  ['POST', /^\/conversations\/\d+\/assignments$/],
+]
+
+/** `/api/v1/accounts/{account_id}/…`: a user who is a member, or an agent bot of the account. */
+export const accountAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const accountId = Number(c.req.param('account_id'))
+  if (!Number.isSafeInteger(accountId) || accountId <= 0) throw apiError('not_found')
+  const token = presentedToken(c)
+  const owner = await findTokenOwnerInAccount(c.var.db, token, accountId)
+  if (!owner || owner.ownerType === 'platform_app') throw invalidToken()
+  if (owner.ownerType === 'agent_bot') {
+    if (owner.botAccountId !== accountId) {
+      throw apiError('unauthorized', 'Bot is not authorized to access this account')
+    }
+    const rest = c.req.path.replace(/^\/api\/v1\/accounts\/\d+/, '')
+    if (!BOT_ENDPOINTS.some(([m, re]) => m === c.req.method && re.test(rest))) throw notForBots()
+    c.set('principal', { type: 'agent_bot', id: owner.ownerId, token })
+    c.set('role', 'agent_bot')
+  } else {
+    if (!owner.role) throw apiError('forbidden', 'You are not authorized to access this account')
+    c.set('principal', { type: 'user', id: owner.ownerId, token })
+    c.set('role', owner.role)
+  }
+  c.set('accountId', accountId)
+  await next()
+}
+
+/** `/api/v1/profile`: users only. */
+export const userAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = presentedToken(c)
+  const owner = await findTokenOwner(c.var.db, token)
+  if (!owner || owner.ownerType === 'platform_app') throw invalidToken()
+  if (owner.ownerType === 'agent_bot') throw notForBots()
+  c.set('principal', { type: 'user', id: owner.ownerId, token })
+  await next()
+}
+
+/** `/platform/api/v1/…`: a platform app's token; the root app's is the PLATFORM_API_TOKEN secret. */
+export const platformAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const token = presentedToken(c)
+  const root = c.env.PLATFORM_API_TOKEN
+  if (root && timingSafeEqualStrings(await sha256Hex(token), await sha256Hex(root))) {
+    await ensureRootPlatformApp(c.var.db)
+    c.set('principal', { type: 'platform_app', id: ROOT_PLATFORM_APP_ID })
+    return next()
+  }
+  const owner = await findTokenOwner(c.var.db, token)
+  if (owner?.ownerType !== 'platform_app') throw apiError('unauthorized', 'Invalid access_token')
+  c.set('principal', { type: 'platform_app', id: owner.ownerId })
+  await next()
+}
+
+export function requireAdministrator(c: Context<AppEnv>) {
+  if (c.var.role !== 'administrator') throw apiError('forbidden')
+}
+
+/** The signed-in user's id; account routes that bots may not call rely on it. */
+export function currentUserId(c: Context<AppEnv>): number {
+  const principal = c.var.principal
+  if (principal.type !== 'user') throw notForBots()
+  return principal.id
+}
+
+export function currentPlatformAppId(c: Context<AppEnv>): number {
+  const principal = c.var.principal
+  if (principal.type !== 'platform_app') throw apiError('unauthorized', 'Invalid access_token')
+  return principal.id
+}

@@ -1,0 +1,78 @@
+import { createRoute } from '@hono/zod-openapi'
+import { findAccount, updateAccount } from '../db/queries/accounts'
+import { createRouter } from '../env'
+import { apiError, errorResponses } from '../errors'
+import { requireAdministrator } from '../middleware/auth'
+import { unwrapBody } from '../middleware/body'
+import {
+  AccountDetailsSchema,
+  AccountSchema,
+  AccountUpdateSchema,
+  CUSTOM_ATTRIBUTE_FIELDS,
+  SETTINGS_FIELDS,
+  toAccount,
+} from '../schemas/accounts'
+import { AccountIdParamsSchema, jsonBody, jsonResponse, tokenSecurity } from '../schemas/common'
+
+const tags = ['Account']
+
+/** The Chatwoot release whose API Parley speaks; clients read it from the account. */
+const CHATWOOT_API_VERSION = '4.10.1'
+
+const showAccount = createRoute({
+  method: 'get',
+  path: '/api/v1/accounts/{account_id}',
+  tags,
+  security: tokenSecurity,
+  summary: 'Show the account',
+  request: { params: AccountIdParamsSchema },
+  responses: {
+    200: jsonResponse(AccountDetailsSchema, 'The account'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+  },
+})
+
+const updateAccountRoute = createRoute({
+  method: 'patch',
+  path: '/api/v1/accounts/{account_id}',
+  tags,
+  security: tokenSecurity,
+  summary: 'Update the account (administrators)',
+  description:
+    '`industry`, `company_size` and `timezone` are kept in `custom_attributes`; the `auto_resolve_*` ' +
+    'fields in `settings`. Both are merged into what is stored.',
+  middleware: [unwrapBody('account')],
+  request: { params: AccountIdParamsSchema, body: jsonBody(AccountUpdateSchema) },
+  responses: {
+    200: jsonResponse(AccountSchema, 'The updated account'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+  },
+})
+
+function pick<T extends Record<string, unknown>>(source: T, keys: readonly (keyof T)[]) {
+  return Object.fromEntries(keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k]]))
+}
+
+export const accountRoutes = createRouter()
+  .openapi(showAccount, async (c) => {
+    const account = await findAccount(c.var.db, c.var.accountId)
+    if (!account) throw apiError('not_found')
+    return c.json({ ...toAccount(account), latest_chatwoot_version: CHATWOOT_API_VERSION }, 200)
+  })
+  .openapi(updateAccountRoute, async (c) => {
+    requireAdministrator(c)
+    const body = c.req.valid('json')
+    const db = c.var.db
+    const account = await findAccount(db, c.var.accountId)
+    if (!account) throw apiError('not_found')
+    const updated = await updateAccount(db, account.id, {
+      name: body.name,
+      locale: body.locale,
+      domain: body.domain,
+      supportEmail: body.support_email,
+      customAttributes: { ...account.customAttributes, ...pick(body, CUSTOM_ATTRIBUTE_FIELDS) },
+      settings: { ...account.settings, ...pick(body, SETTINGS_FIELDS) },
+    })
+    if (!updated) throw apiError('not_found')
+    return c.json(toAccount(updated), 200)
+  })

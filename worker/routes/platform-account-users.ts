@@ -1,0 +1,97 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import {
+  deleteAccountUserStatement,
+  listAccountUsers,
+  upsertAccountUserStatement,
+} from '../db/queries/account-users'
+import { findUser } from '../db/queries/users'
+import { createRouter } from '../env'
+import { apiError, errorResponses } from '../errors'
+import { unwrapBody } from '../middleware/body'
+import {
+  AccountIdParamsSchema,
+  EmptySchema,
+  jsonBody,
+  jsonResponse,
+  tokenSecurity,
+} from '../schemas/common'
+import {
+  AccountUserDeleteSchema,
+  AccountUserInputSchema,
+  AccountUserSchema,
+  toAccountUser,
+} from '../schemas/users'
+import { permittedAccount } from './platform-accounts'
+
+const tags = ['Platform: account users']
+
+const listAccountUsersRoute = createRoute({
+  method: 'get',
+  path: '/accounts/{account_id}/account_users',
+  tags,
+  security: tokenSecurity,
+  summary: "List an account's users and their roles",
+  request: { params: AccountIdParamsSchema },
+  responses: {
+    200: jsonResponse(z.array(AccountUserSchema), 'Account users'),
+    ...errorResponses('unauthorized', 'not_found'),
+  },
+})
+
+const createAccountUser = createRoute({
+  method: 'post',
+  path: '/accounts/{account_id}/account_users',
+  tags,
+  security: tokenSecurity,
+  summary: 'Add a user to an account with a role, or change its role',
+  middleware: [unwrapBody('account_user')],
+  request: { params: AccountIdParamsSchema, body: jsonBody(AccountUserInputSchema) },
+  responses: {
+    200: jsonResponse(AccountUserSchema, 'The account user'),
+    ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'unsupported_media_type'),
+  },
+})
+
+const deleteAccountUser = createRoute({
+  method: 'delete',
+  path: '/accounts/{account_id}/account_users',
+  tags,
+  security: tokenSecurity,
+  summary: 'Remove a user from an account',
+  middleware: [unwrapBody('account_user')],
+  request: { params: AccountIdParamsSchema, body: jsonBody(AccountUserDeleteSchema) },
+  responses: {
+    200: jsonResponse(EmptySchema, 'Removed'),
+    ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'unsupported_media_type'),
+  },
+})
+
+export const platformAccountUsers = createRouter()
+  .openapi(listAccountUsersRoute, async (c) => {
+    const { account_id } = c.req.valid('param')
+    await permittedAccount(c, account_id)
+    const rows = await listAccountUsers(c.var.db, account_id)
+    return c.json(rows.map(toAccountUser), 200)
+  })
+  .openapi(createAccountUser, async (c) => {
+    const { account_id } = c.req.valid('param')
+    const { user_id, role } = c.req.valid('json')
+    await permittedAccount(c, account_id)
+    const db = c.var.db
+    if (!(await findUser(db, user_id))) throw apiError('not_found', `User ${user_id} not found`)
+    const [row] = await upsertAccountUserStatement(db, {
+      accountId: account_id,
+      userId: user_id,
+      role,
+    })
+    if (!row) throw new Error('account user upsert returned nothing')
+    return c.json(toAccountUser(row), 200)
+  })
+  .openapi(deleteAccountUser, async (c) => {
+    const { account_id } = c.req.valid('param')
+    const { user_id } = c.req.valid('json')
+    await permittedAccount(c, account_id)
+    const removed = await deleteAccountUserStatement(c.var.db, account_id, user_id)
+    if (removed.length === 0) throw apiError('not_found', `User ${user_id} is not in this account`)
+    return c.json({}, 200)
+  })

@@ -1,0 +1,204 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { sql } from 'drizzle-orm'
+import type { Context } from 'hono'
+import { deleteTokensOf, newAccessToken } from '../db/queries/access-tokens'
+import {
+  deleteAgentBotStatement,
+  findAgentBot,
+  insertAgentBotStatement,
+  listPlatformAppAgentBots,
+  updateAgentBot,
+} from '../db/queries/agent-bots'
+import {
+  deletePermissibles,
+  grantPermissible,
+  insertPlatformApp,
+  isPermissible,
+  ROOT_PLATFORM_APP_ID,
+} from '../db/queries/platform-apps'
+import { type AppEnv, createRouter } from '../env'
+import { apiError, errorResponses } from '../errors'
+import { currentPlatformAppId } from '../middleware/auth'
+import { unwrapBody } from '../middleware/body'
+import {
+  AgentBotInputSchema,
+  AgentBotSchema,
+  AgentBotUpdateSchema,
+  PlatformAppInputSchema,
+  PlatformAppSchema,
+  toAgentBot,
+} from '../schemas/agent-bots'
+import {
+  EmptySchema,
+  IdParamsSchema,
+  jsonBody,
+  jsonResponse,
+  tokenSecurity,
+} from '../schemas/common'
+import { permittedAccount } from './platform-accounts'
+
+const tags = ['Platform: agent bots']
+
+async function permittedAgentBot(c: Context<AppEnv>, id: number) {
+  const db = c.var.db
+  const [bot, permitted] = await Promise.all([
+    findAgentBot(db, id),
+    isPermissible(db, currentPlatformAppId(c), 'agent_bot', id),
+  ])
+  if (!bot) throw apiError('not_found')
+  if (!permitted) throw apiError('unauthorized', 'Non permissible resource')
+  return bot
+}
+
+const listAgentBots = createRoute({
+  method: 'get',
+  path: '/agent_bots',
+  tags,
+  security: tokenSecurity,
+  summary: 'List the agent bots this platform app created',
+  responses: {
+    200: jsonResponse(z.array(AgentBotSchema), 'Agent bots'),
+    ...errorResponses('unauthorized'),
+  },
+})
+
+const createAgentBot = createRoute({
+  method: 'post',
+  path: '/agent_bots',
+  tags,
+  security: tokenSecurity,
+  summary: 'Create an agent bot; its access token is returned once, here',
+  middleware: [unwrapBody('agent_bot')],
+  request: { body: jsonBody(AgentBotInputSchema) },
+  responses: {
+    200: jsonResponse(AgentBotSchema, 'The agent bot'),
+    ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'unsupported_media_type'),
+  },
+})
+
+const showAgentBot = createRoute({
+  method: 'get',
+  path: '/agent_bots/{id}',
+  tags,
+  security: tokenSecurity,
+  summary: 'Show an agent bot',
+  request: { params: IdParamsSchema },
+  responses: {
+    200: jsonResponse(AgentBotSchema, 'The agent bot'),
+    ...errorResponses('unauthorized', 'not_found'),
+  },
+})
+
+const updateAgentBotRoute = createRoute({
+  method: 'patch',
+  path: '/agent_bots/{id}',
+  tags,
+  security: tokenSecurity,
+  summary: 'Update an agent bot',
+  middleware: [unwrapBody('agent_bot')],
+  request: { params: IdParamsSchema, body: jsonBody(AgentBotUpdateSchema) },
+  responses: {
+    200: jsonResponse(AgentBotSchema, 'The agent bot'),
+    ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'unsupported_media_type'),
+  },
+})
+
+const deleteAgentBot = createRoute({
+  method: 'delete',
+  path: '/agent_bots/{id}',
+  tags,
+  security: tokenSecurity,
+  summary: 'Delete an agent bot',
+  request: { params: IdParamsSchema },
+  responses: {
+    200: jsonResponse(EmptySchema, 'Deleted'),
+    ...errorResponses('unauthorized', 'not_found'),
+  },
+})
+
+const createPlatformApp = createRoute({
+  method: 'post',
+  path: '/platform_apps',
+  tags: ['Platform: apps'],
+  security: tokenSecurity,
+  summary: 'Create another platform app (root token only); its token is returned once',
+  request: { body: jsonBody(PlatformAppInputSchema) },
+  responses: {
+    200: jsonResponse(PlatformAppSchema, 'The platform app'),
+    ...errorResponses('unauthorized', 'forbidden', 'validation_failed', 'unsupported_media_type'),
+  },
+})
+
+export const platformAgentBots = createRouter()
+  .openapi(listAgentBots, async (c) => {
+    const rows = await listPlatformAppAgentBots(c.var.db, currentPlatformAppId(c))
+    return c.json(
+      rows.map((r) => toAgentBot(r)),
+      200,
+    )
+  })
+  .openapi(createAgentBot, async (c) => {
+    const body = c.req.valid('json')
+    const db = c.var.db
+    if (body.account_id) await permittedAccount(c, body.account_id)
+    // The bot's id is the last row inserted by the first statement of the batch.
+    const botId = sql`(select max(id) from agent_bots)`
+    const { token, insert } = await newAccessToken(db, 'agent_bot', botId)
+    const [[bot]] = await db.batch([
+      insertAgentBotStatement(db, {
+        name: body.name,
+        description: body.description,
+        accountId: body.account_id,
+        outgoingUrl: body.outgoing_url,
+        avatarUrl: body.avatar_url,
+      }),
+      insert,
+      grantPermissible(db, currentPlatformAppId(c), 'agent_bot', botId),
+    ])
+    if (!bot) throw new Error('agent bot insert returned nothing')
+    return c.json(toAgentBot(bot, token), 200)
+  })
+  .openapi(showAgentBot, async (c) => {
+    const bot = await permittedAgentBot(c, c.req.valid('param').id)
+    return c.json(toAgentBot(bot), 200)
+  })
+  .openapi(updateAgentBotRoute, async (c) => {
+    const { id } = c.req.valid('param')
+    const body = c.req.valid('json')
+    await permittedAgentBot(c, id)
+    if (body.account_id) await permittedAccount(c, body.account_id)
+    const bot = await updateAgentBot(c.var.db, id, {
+      name: body.name,
+      description: body.description,
+      accountId: body.account_id,
+      outgoingUrl: body.outgoing_url,
+      avatarUrl: body.avatar_url,
+    })
+    if (!bot) throw apiError('not_found')
+    return c.json(toAgentBot(bot), 200)
+  })
+  .openapi(deleteAgentBot, async (c) => {
+    const { id } = c.req.valid('param')
+    const db = c.var.db
+    await permittedAgentBot(c, id)
+    await db.batch([
+      deleteAgentBotStatement(db, id),
+      deleteTokensOf(db, 'agent_bot', id),
+      deletePermissibles(db, 'agent_bot', [id]),
+    ])
+    return c.json({}, 200)
+  })
+  .openapi(createPlatformApp, async (c) => {
+    if (currentPlatformAppId(c) !== ROOT_PLATFORM_APP_ID) {
+      throw apiError('forbidden', 'Only the root platform app may create platform apps')
+    }
+    const db = c.var.db
+    const { token, insert } = await newAccessToken(
+      db,
+      'platform_app',
+      sql`(select max(id) from platform_apps)`,
+    )
+    const [[app]] = await db.batch([insertPlatformApp(db, c.req.valid('json').name), insert])
+    if (!app) throw new Error('platform app insert returned nothing')
+    return c.json({ id: app.id, name: app.name, access_token: token }, 200)
+  })

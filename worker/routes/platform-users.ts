@@ -1,0 +1,199 @@
+import { createRoute } from '@hono/zod-openapi'
+import { sql } from 'drizzle-orm'
+import type { Context } from 'hono'
+import { deleteTokensOf, newAccessToken } from '../db/queries/access-tokens'
+import { deletePermissibles, grantPermissible, isPermissible } from '../db/queries/platform-apps'
+import {
+  deleteUserStatement,
+  findUser,
+  findUserByEmail,
+  insertUserStatement,
+  listMemberships,
+  updateUserStatement,
+} from '../db/queries/users'
+import { users } from '../db/schema'
+import { type AppEnv, createRouter } from '../env'
+import { apiError, errorResponses, fieldError, validationError } from '../errors'
+import { currentPlatformAppId } from '../middleware/auth'
+import { unwrapBody } from '../middleware/body'
+import {
+  EmptySchema,
+  IdParamsSchema,
+  jsonBody,
+  jsonResponse,
+  tokenSecurity,
+} from '../schemas/common'
+import {
+  PlatformUserInputSchema,
+  PlatformUserSchema,
+  PlatformUserUpdateSchema,
+  toPlatformUser,
+  UserTokenSchema,
+} from '../schemas/users'
+
+const tags = ['Platform: users']
+
+async function permittedUser(c: Context<AppEnv>, id: number) {
+  const db = c.var.db
+  const [user, permitted] = await Promise.all([
+    findUser(db, id),
+    isPermissible(db, currentPlatformAppId(c), 'user', id),
+  ])
+  if (!user) throw apiError('not_found')
+  if (!permitted) throw apiError('unauthorized', 'Non permissible resource')
+  return user
+}
+
+const emailTaken = () => validationError([fieldError('email', 'has already been taken', 'taken')])
+
+const createUser = createRoute({
+  method: 'post',
+  path: '/users',
+  tags,
+  security: tokenSecurity,
+  summary: 'Create a user',
+  description:
+    'Returns the access token once, in this response. A user with the same email that this ' +
+    'platform app created is returned as it is, without a token (rotate one with POST /users/{id}/token).',
+  middleware: [unwrapBody('user')],
+  request: { body: jsonBody(PlatformUserInputSchema) },
+  responses: {
+    200: jsonResponse(PlatformUserSchema, 'The user'),
+    ...errorResponses('unauthorized', 'validation_failed', 'unsupported_media_type'),
+  },
+})
+
+const showUser = createRoute({
+  method: 'get',
+  path: '/users/{id}',
+  tags,
+  security: tokenSecurity,
+  summary: 'Show a user',
+  request: { params: IdParamsSchema },
+  responses: {
+    200: jsonResponse(PlatformUserSchema, 'The user'),
+    ...errorResponses('unauthorized', 'not_found'),
+  },
+})
+
+const updateUser = createRoute({
+  method: 'patch',
+  path: '/users/{id}',
+  tags,
+  security: tokenSecurity,
+  summary: 'Update a user',
+  middleware: [unwrapBody('user')],
+  request: { params: IdParamsSchema, body: jsonBody(PlatformUserUpdateSchema) },
+  responses: {
+    200: jsonResponse(PlatformUserSchema, 'The user'),
+    ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'unsupported_media_type'),
+  },
+})
+
+const deleteUser = createRoute({
+  method: 'delete',
+  path: '/users/{id}',
+  tags,
+  security: tokenSecurity,
+  summary: 'Delete a user',
+  request: { params: IdParamsSchema },
+  responses: {
+    200: jsonResponse(EmptySchema, 'Deleted'),
+    ...errorResponses('unauthorized', 'not_found'),
+  },
+})
+
+const rotateUserToken = createRoute({
+  method: 'post',
+  path: '/users/{id}/token',
+  tags,
+  security: tokenSecurity,
+  summary: "Replace a user's access token and return the new one",
+  request: { params: IdParamsSchema },
+  responses: {
+    200: jsonResponse(UserTokenSchema, 'The new token'),
+    ...errorResponses('unauthorized', 'not_found'),
+  },
+})
+
+export const platformUsers = createRouter()
+  .openapi(createUser, async (c) => {
+    const body = c.req.valid('json')
+    const db = c.var.db
+    const appId = currentPlatformAppId(c)
+    const existing = await findUserByEmail(db, body.email)
+    if (existing) {
+      // Chatwoot reuses a user with the same email; only its own creator may, or anyone could
+      // take over another app's user by naming its email.
+      if (!(await isPermissible(db, appId, 'user', existing.id))) throw emailTaken()
+      return c.json(toPlatformUser(existing, await listMemberships(db, existing.id)), 200)
+    }
+    const idByEmail = sql`(select ${users.id} from ${users} where ${users.email} = ${body.email})`
+    const { token, insert } = await newAccessToken(db, 'user', idByEmail)
+    const [[user]] = await db.batch([
+      insertUserStatement(db, {
+        name: body.name,
+        displayName: body.display_name,
+        email: body.email,
+        customAttributes: body.custom_attributes,
+      }),
+      insert,
+      grantPermissible(db, appId, 'user', idByEmail),
+    ])
+    if (!user) throw new Error('user insert returned nothing')
+    return c.json(toPlatformUser(user, [], token), 200)
+  })
+  .openapi(showUser, async (c) => {
+    const user = await permittedUser(c, c.req.valid('param').id)
+    return c.json(toPlatformUser(user, await listMemberships(c.var.db, user.id)), 200)
+  })
+  .openapi(updateUser, async (c) => {
+    const { id } = c.req.valid('param')
+    const body = c.req.valid('json')
+    const db = c.var.db
+    await permittedUser(c, id)
+    if (body.email) {
+      const other = await findUserByEmail(db, body.email)
+      if (other && other.id !== id) throw emailTaken()
+    }
+    const [updated] = await updateUserStatement(db, id, {
+      name: body.name,
+      displayName: body.display_name,
+      email: body.email,
+      customAttributes: body.custom_attributes,
+    })
+    if (!updated) throw apiError('not_found')
+    return c.json(toPlatformUser(updated, await listMemberships(db, id)), 200)
+  })
+  .openapi(deleteUser, async (c) => {
+    const { id } = c.req.valid('param')
+    const db = c.var.db
+    await permittedUser(c, id)
+    await db.batch([
+      deleteUserStatement(db, id),
+      deleteTokensOf(db, 'user', id),
+      deletePermissibles(db, 'user', [id]),
+    ])
+    return c.json({}, 200)
+  })
+  .openapi(rotateUserToken, async (c) => {
+    const { id } = c.req.valid('param')
+    const db = c.var.db
+    const user = await permittedUser(c, id)
+    const { token, insert } = await newAccessToken(db, 'user', id)
+    await db.batch([deleteTokensOf(db, 'user', id), insert])
+    return c.json(
+      {
+        access_token: token,
+        expiry: null,
+        user: {
+          id: user.id,
+          name: user.name,
+          display_name: user.displayName,
+          email: user.email,
+          pubsub_token: user.pubsubToken,
+        },
+      },
+      200,
+    )
+  })

@@ -1,0 +1,125 @@
+import { z } from '@hono/zod-openapi'
+import type { accounts } from '../db/schema'
+import { isoFromSeconds } from '../lib/time'
+import { AttributesSchema, EmailSchema, NameSchema } from './common'
+
+type AccountRow = typeof accounts.$inferSelect
+
+export const AccountSchema = z
+  .object({
+    settings: AttributesSchema,
+    created_at: z.string().openapi({ format: 'date-time' }),
+    custom_attributes: AttributesSchema,
+    domain: z.string().nullable(),
+    features: z.record(z.string(), z.boolean()),
+    id: z.number().int(),
+    locale: z.string(),
+    name: z.string(),
+    support_email: z.string().nullable(),
+    status: z.enum(['active', 'suspended']),
+    cache_keys: z.object({ label: z.number(), inbox: z.number(), team: z.number() }),
+  })
+  .openapi('Account')
+
+export const AccountDetailsSchema = AccountSchema.extend({
+  latest_chatwoot_version: z.string(),
+}).openapi('AccountDetails')
+
+export const PlatformAccountSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    locale: z.string(),
+    domain: z.string().nullable(),
+    support_email: z.string().nullable(),
+    features: z.record(z.string(), z.boolean()),
+    custom_attributes: AttributesSchema,
+    limits: AttributesSchema,
+    status: z.enum(['active', 'suspended']),
+  })
+  .openapi('PlatformAccount')
+
+const LocaleSchema = z.string().trim().min(2).max(16)
+
+export const PlatformAccountInputSchema = z
+  .object({
+    name: NameSchema,
+    locale: LocaleSchema.optional(),
+    domain: z.string().trim().max(255).nullable().optional(),
+    support_email: EmailSchema.nullable().optional(),
+    status: z.enum(['active', 'suspended']).optional(),
+    features: z.record(z.string(), z.boolean()).optional(),
+    limits: AttributesSchema.optional(),
+    custom_attributes: AttributesSchema.optional(),
+  })
+  .openapi('PlatformAccountInput')
+
+export const PlatformAccountUpdateSchema =
+  PlatformAccountInputSchema.partial().openapi('PlatformAccountUpdate')
+
+/** Minutes: Chatwoot's Account::SETTINGS_PARAMS_SCHEMA bounds. */
+export const AUTO_RESOLVE_MIN = 10
+export const AUTO_RESOLVE_MAX = 1_439_856
+
+export const AccountUpdateSchema = z
+  .object({
+    name: NameSchema.optional(),
+    locale: LocaleSchema.optional(),
+    domain: z.string().trim().max(255).nullable().optional(),
+    support_email: EmailSchema.nullable().optional(),
+    industry: z.string().max(255).nullable().optional(),
+    company_size: z.string().max(255).nullable().optional(),
+    timezone: z.string().max(255).nullable().optional(),
+    auto_resolve_after: z
+      .number()
+      .int()
+      .min(AUTO_RESOLVE_MIN)
+      .max(AUTO_RESOLVE_MAX)
+      .nullable()
+      .optional()
+      .openapi({ description: 'Minutes of inactivity before an open conversation is resolved' }),
+    auto_resolve_message: z.string().max(20_000).nullable().optional(),
+    auto_resolve_ignore_waiting: z.boolean().nullable().optional(),
+    auto_resolve_label: z.string().max(255).nullable().optional(),
+    audio_transcriptions: z.boolean().nullable().optional(),
+  })
+  .openapi('AccountUpdate')
+
+export const CUSTOM_ATTRIBUTE_FIELDS = ['industry', 'company_size', 'timezone'] as const
+export const SETTINGS_FIELDS = [
+  'auto_resolve_after',
+  'auto_resolve_message',
+  'auto_resolve_ignore_waiting',
+  'auto_resolve_label',
+  'audio_transcriptions',
+] as const
+
+export function toAccount(row: AccountRow): z.infer<typeof AccountSchema> {
+  return {
+    settings: row.settings,
+    created_at: isoFromSeconds(row.createdAt),
+    custom_attributes: row.customAttributes,
+    domain: row.domain,
+    features: Object.fromEntries(Object.entries(row.features).filter(([, on]) => on)),
+    id: row.id,
+    locale: row.locale,
+    name: row.name,
+    support_email: row.supportEmail,
+    status: row.status,
+    cache_keys: { label: row.updatedAt, inbox: row.updatedAt, team: row.updatedAt },
+  }
+}
+
+export function toPlatformAccount(row: AccountRow): z.infer<typeof PlatformAccountSchema> {
+  return {
+    id: row.id,
+    name: row.name,
+    locale: row.locale,
+    domain: row.domain,
+    support_email: row.supportEmail,
+    features: row.features,
+    custom_attributes: row.customAttributes,
+    limits: row.limits,
+    status: row.status,
+  }
+}
