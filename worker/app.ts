@@ -7,6 +7,8 @@ import { accountAuth, platformAuth, userAuth } from './middleware/auth'
 import { readBody } from './middleware/body'
 import { accountRoutes } from './routes/accounts'
 import { renderDocs } from './routes/docs'
+import { healthRoutes } from './routes/health'
+import { inboxRoutes } from './routes/inboxes'
 import { platformAccountUsers } from './routes/platform-account-users'
 import { platformAccounts } from './routes/platform-accounts'
 import { platformAgentBots } from './routes/platform-agent-bots'
@@ -44,7 +46,9 @@ export function createApp() {
   app.route('/platform/api/v1', platformUsers)
   app.route('/platform/api/v1', platformAgentBots)
   app.route('/', accountRoutes)
+  app.route('/', healthRoutes)
   app.route('/', profileRoutes)
+  app.route('/', inboxRoutes)
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'api_access_token', {
     type: 'apiKey',

@@ -120,6 +120,8 @@ export function renderError(err: Error, c: Context): Response {
     const code = codeForStatus(err.status)
     return c.json(errorBody(code, err.message || DEFAULT_MESSAGE[code]), ERROR_STATUS[code])
   }
+  const constraint = constraintError(err)
+  if (constraint) return renderError(constraint, c)
   console.error(
     JSON.stringify({ level: 'error', requestId: c.get('requestId'), error: String(err) }),
   )
@@ -136,3 +138,18 @@ function codeForStatus(status: number): ErrorCode {
 
 export const notFound = (c: Context) =>
   c.json(errorBody('not_found', DEFAULT_MESSAGE.not_found), ERROR_STATUS.not_found)
+
+/**
+ * A write that lost a race to a unique index (two creates with the same email at once) is the
+ * client's conflict, not our failure: 422 naming the column, as the check before it would have.
+ */
+function constraintError(err: Error): ApiError | null {
+  const text = `${err.message} ${err.cause instanceof Error ? err.cause.message : ''}`
+  const unique = text.match(/UNIQUE constraint failed: \w+\.(\w+)/)
+  if (unique?.[1])
+    return validationError([fieldError(unique[1], 'has already been taken', 'taken')])
+  if (text.includes('FOREIGN KEY constraint failed')) {
+    return apiError('validation_failed', 'A referenced record does not exist')
+  }
+  return null
+}

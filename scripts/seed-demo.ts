@@ -1,0 +1,151 @@
+/**
+ * Seeds the demo account through Parley's own API, so the seed exercises what integrators use.
+ * Idempotent: a second run finds what the first made and keeps the tokens that still work.
+ */
+
+export type DemoUser = { id: number; email: string; access_token: string }
+export type DemoInbox = { id: number; identifier: string }
+export type Demo = {
+  base_url: string
+  platform_token: string
+  account_id: number
+  admin: DemoUser
+  agent: DemoUser
+  website_inbox: DemoInbox
+  api_inbox: DemoInbox
+}
+
+type Call = (
+  path: string,
+  init?: { method?: string; token?: string; body?: unknown },
+) => Promise<{
+  status: number
+  // biome-ignore lint/suspicious/noExplicitAny: the seed reads the API's JSON as it comes
+  json: any
+}>
+
+export const DEMO_ACCOUNT_NAME = 'Demo'
+export const DEMO_ADMIN_EMAIL = 'admin@demo.parley.test'
+export const DEMO_AGENT_EMAIL = 'agent@demo.parley.test'
+export const DEMO_WEBSITE_INBOX = 'Demo website'
+export const DEMO_API_INBOX = 'Demo API'
+
+/** A `Call` over any fetch function (global fetch in Node, SELF.fetch in tests). */
+export function callOver(fetchFn: typeof fetch, baseUrl: string): Call {
+  return async (path, init = {}) => {
+    const headers: Record<string, string> = {}
+    if (init.token) headers.api_access_token = init.token
+    if (init.body !== undefined) headers['content-type'] = 'application/json'
+    const res = await fetchFn(new URL(path, baseUrl), {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    })
+    const text = await res.text()
+    return { status: res.status, json: text ? JSON.parse(text) : null }
+  }
+}
+
+async function must(call: Call, path: string, init?: Parameters<Call>[1]) {
+  const res = await call(path, init)
+  if (res.status !== 200) {
+    throw new Error(
+      `seed: ${init?.method ?? 'GET'} ${path} → ${res.status} ${JSON.stringify(res.json)}`,
+    )
+  }
+  return res.json
+}
+
+async function ensureUser(
+  call: Call,
+  platformToken: string,
+  name: string,
+  email: string,
+  previous?: DemoUser,
+): Promise<DemoUser> {
+  const user = await must(call, '/platform/api/v1/users', {
+    token: platformToken,
+    body: { name, email },
+  })
+  if (user.access_token) return { id: user.id, email, access_token: user.access_token }
+  if (previous && previous.id === user.id) {
+    const profile = await call('/api/v1/profile', { token: previous.access_token })
+    if (profile.status === 200 && profile.json.id === user.id) return previous
+  }
+  const rotated = await must(call, `/platform/api/v1/users/${user.id}/token`, {
+    method: 'POST',
+    token: platformToken,
+  })
+  return { id: user.id, email, access_token: rotated.access_token }
+}
+
+async function ensureInbox(
+  call: Call,
+  accountId: number,
+  adminToken: string,
+  name: string,
+  channel: Record<string, unknown>,
+): Promise<DemoInbox> {
+  const path = `/api/v1/accounts/${accountId}/inboxes`
+  const { payload } = await must(call, path, { token: adminToken })
+  const found = payload.find((inbox: { name: string }) => inbox.name === name)
+  const inbox = found ?? (await must(call, path, { token: adminToken, body: { name, channel } }))
+  return { id: inbox.id, identifier: inbox.inbox_identifier }
+}
+
+export async function seedDemo(
+  call: Call,
+  options: { baseUrl: string; platformToken: string; previous?: Demo | null },
+): Promise<Demo> {
+  const { platformToken, baseUrl } = options
+  const previous = options.previous ?? undefined
+  const accounts = await must(call, '/platform/api/v1/accounts', { token: platformToken })
+  const account =
+    accounts.find((a: { name: string }) => a.name === DEMO_ACCOUNT_NAME) ??
+    (await must(call, '/platform/api/v1/accounts', {
+      token: platformToken,
+      body: { name: DEMO_ACCOUNT_NAME },
+    }))
+  const admin = await ensureUser(
+    call,
+    platformToken,
+    'Ada Admin',
+    DEMO_ADMIN_EMAIL,
+    previous?.admin,
+  )
+  const agent = await ensureUser(
+    call,
+    platformToken,
+    'Alan Agent',
+    DEMO_AGENT_EMAIL,
+    previous?.agent,
+  )
+  for (const [user, role] of [
+    [admin, 'administrator'],
+    [agent, 'agent'],
+  ] as const) {
+    await must(call, `/platform/api/v1/accounts/${account.id}/account_users`, {
+      token: platformToken,
+      body: { user_id: user.id, role },
+    })
+  }
+  const websiteInbox = await ensureInbox(call, account.id, admin.access_token, DEMO_WEBSITE_INBOX, {
+    type: 'web_widget',
+    website_url: baseUrl,
+    widget_color: '#1f6feb',
+    welcome_title: 'Hi there 👋',
+    welcome_tagline: 'We usually reply in a few minutes.',
+  })
+  const apiInbox = await ensureInbox(call, account.id, admin.access_token, DEMO_API_INBOX, {
+    type: 'api',
+  })
+  return {
+    base_url: baseUrl,
+    platform_token: platformToken,
+    account_id: account.id,
+    admin,
+    agent,
+    website_inbox: websiteInbox,
+    api_inbox: apiInbox,
+  }
+}

@@ -1,0 +1,104 @@
+// `npm start`: install what is missing, prepare local state, serve Parley on http://localhost:8787
+// and seed the demo through the API. Written for Node 20 too, because on a fresh clone the Node 22
+// that wrangler needs only arrives with `npm install`.
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const bin = (name) => path.join(root, 'node_modules', '.bin', name)
+const run = (cmd, args) => {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+if (!existsSync(bin('wrangler')) || !existsSync(bin('node'))) {
+  console.log('Installing dependencies (npm ci)…')
+  run('npm', ['ci', '--no-audit', '--no-fund'])
+}
+
+// Re-run under the project's Node 22 when started by an older one.
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  const child = spawnSync(bin('node'), [fileURLToPath(import.meta.url)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${path.join(root, 'node_modules', '.bin')}:${process.env.PATH}` },
+  })
+  process.exit(child.status ?? 1)
+}
+
+const port = Number(process.env.PORT ?? 8787)
+const baseUrl = `http://localhost:${port}`
+const devVars = path.join(root, '.dev.vars')
+if (!existsSync(devVars)) {
+  writeFileSync(
+    devVars,
+    `PLATFORM_API_TOKEN=${randomBytes(32).toString('base64url')}\n` +
+      `WEBHOOK_ALLOWED_HOSTS=localhost,127.0.0.1\n`,
+  )
+  console.log('Created .dev.vars with a new PLATFORM_API_TOKEN')
+}
+const vars = Object.fromEntries(
+  readFileSync(devVars, 'utf8')
+    .split('\n')
+    .filter((line) => line.includes('='))
+    .map((line) => [
+      line.slice(0, line.indexOf('=')).trim(),
+      line.slice(line.indexOf('=') + 1).trim(),
+    ]),
+)
+
+if (existsSync(path.join(root, 'widget', 'vite.config.ts'))) run('npm', ['run', 'build:widget'])
+run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local'])
+
+const server = spawn(bin('wrangler'), ['dev', '--port', String(port), '--ip', '127.0.0.1'], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+})
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+server.on('exit', (code) => process.exit(code ?? 0))
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      const res = await fetch(`${baseUrl}/health`)
+      if (res.ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`Parley did not answer on ${baseUrl} within two minutes`)
+}
+
+try {
+  await waitForServer()
+  const { seedDemo, callOver } = await import('./seed-demo.ts')
+  const demoFile = path.join(root, '.parley', 'demo.json')
+  const previous = existsSync(demoFile) ? JSON.parse(readFileSync(demoFile, 'utf8')) : null
+  const demo = await seedDemo(callOver(fetch, baseUrl), {
+    baseUrl,
+    platformToken: vars.PLATFORM_API_TOKEN,
+    previous,
+  })
+  mkdirSync(path.dirname(demoFile), { recursive: true })
+  writeFileSync(demoFile, `${JSON.stringify(demo, null, 2)}\n`)
+  console.log(`
+  Parley is running on ${baseUrl}
+
+  API reference        ${baseUrl}/docs   (OpenAPI: ${baseUrl}/openapi.json)
+
+  Platform token       ${demo.platform_token}
+  Account id           ${demo.account_id}
+  Administrator        ${demo.admin.email}  token ${demo.admin.access_token}
+  Agent                ${demo.agent.email}  token ${demo.agent.access_token}
+  Website inbox        id ${demo.website_inbox.id}  identifier ${demo.website_inbox.identifier}
+  API inbox            id ${demo.api_inbox.id}  identifier ${demo.api_inbox.identifier}
+
+  Saved to .parley/demo.json. Stop with Ctrl+C.
+`)
+} catch (error) {
+  console.error(error)
+  server.kill('SIGTERM')
+  process.exit(1)
+}

@@ -1,0 +1,108 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { describe, expect, it } from 'vitest'
+import { apiError, renderError } from '../../worker/errors'
+import { api, createWorld, expectError, PLATFORM_TOKEN } from './helpers'
+
+describe('the error envelope', () => {
+  it('answers an unknown route with 404', async () => {
+    expectError(await api('/no/such/route'), 404, 'not_found')
+    const world = await createWorld()
+    expectError(
+      await api(`/api/v1/accounts/${world.accountId}/nothing-here`, { token: world.admin.token }),
+      404,
+      'not_found',
+    )
+  })
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await api('/platform/api/v1/accounts', {
+      token: PLATFORM_TOKEN,
+      body: '{"name": "Acme",',
+    })
+    expectError(res, 400, 'bad_request')
+  })
+
+  it('answers a body that is not JSON with 415', async () => {
+    const res = await api('/platform/api/v1/accounts', {
+      token: PLATFORM_TOKEN,
+      body: 'name=Acme',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expectError(res, 415, 'unsupported_media_type')
+  })
+
+  it('answers a body over 1 MB with 413 when it declares its length', async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(1024 * 1024) })
+    const res = await api('/platform/api/v1/accounts', { token: PLATFORM_TOKEN, body: big })
+    expectError(res, 413, 'payload_too_large')
+  })
+
+  it('answers a chunked body over 1 MB with 413 although no length was declared', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024))
+    let sent = 0
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new TextEncoder().encode('{"name":"'))
+        if (sent++ < 20) controller.enqueue(chunk)
+        else controller.close()
+      },
+    })
+    const { SELF } = await import('cloudflare:test')
+    const res = await SELF.fetch('http://parley.test/platform/api/v1/accounts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', api_access_token: PLATFORM_TOKEN },
+      body: stream,
+      // @ts-expect-error: workerd needs duplex for streamed request bodies
+      duplex: 'half',
+    })
+    expectError({ status: res.status, json: await res.json() }, 413, 'payload_too_large')
+  })
+
+  it('renders a failure with no internals as 500', async () => {
+    const app = new OpenAPIHono()
+    app.get('/boom', () => {
+      throw new Error('D1_ERROR: secret table users_private exploded at /src/db.ts:42')
+    })
+    app.onError(renderError)
+    const res = await app.request('/boom')
+    const text = await res.text()
+    expect(res.status).toBe(500)
+    expect(text).not.toMatch(/secret|users_private|db\.ts/)
+    expect(JSON.parse(text)).toEqual({
+      error: 'internal_error',
+      message: 'Something went wrong on our side',
+      description: 'Something went wrong on our side',
+      errors: [],
+    })
+  })
+
+  it('renders a lost unique-index race as 422 naming the field', async () => {
+    const app = new OpenAPIHono()
+    app.get('/race', () => {
+      throw new Error('D1_ERROR: UNIQUE constraint failed: users.email: SQLITE_CONSTRAINT')
+    })
+    app.onError(renderError)
+    const res = await app.request('/race')
+    expect(res.status).toBe(422)
+    expect(((await res.json()) as { errors: unknown[] }).errors).toEqual([
+      { field: 'email', message: 'has already been taken', code: 'taken' },
+    ])
+  })
+
+  it('renders an apiError with its status and field errors', async () => {
+    const app = new OpenAPIHono()
+    app.get('/teapot', () => {
+      throw apiError('rate_limited', 'Slow down', [], { 'retry-after': '7' })
+    })
+    app.onError(renderError)
+    const res = await app.request('/teapot')
+    expect(res.status).toBe(429)
+    expect(res.headers.get('retry-after')).toBe('7')
+  })
+
+  it('sets secure headers on every response', async () => {
+    const res = await api('/health')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('strict-transport-security')).toContain('max-age')
+  })
+})

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { api } from './helpers'
+
+describe('GET /openapi.json', () => {
+  it('is an OpenAPI 3.1 document generated from the routes', async () => {
+    const res = await api('/openapi.json')
+    expect(res.status).toBe(200)
+    expect(res.json.openapi).toBe('3.1.0')
+    expect(Object.keys(res.json.paths)).toEqual(
+      expect.arrayContaining([
+        '/platform/api/v1/accounts',
+        '/platform/api/v1/users/{id}/token',
+        '/api/v1/accounts/{account_id}',
+        '/api/v1/profile',
+        '/api/v1/accounts/{account_id}/inboxes',
+      ]),
+    )
+    expect(res.json.components.schemas.Error.required).toEqual(
+      expect.arrayContaining(['error', 'message', 'description', 'errors']),
+    )
+    expect(res.json.components.securitySchemes.api_access_token).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+    })
+  })
+})
+
+describe('GET /docs', () => {
+  it('renders an API reference page listing the operations', async () => {
+    const res = await api('/docs')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/html')
+    expect(res.text).toContain('/api/v1/profile')
+    expect(res.text).toContain('Create a user')
+  })
+})

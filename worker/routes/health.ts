@@ -1,0 +1,15 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { createRouter } from '../env'
+import { jsonResponse } from '../schemas/common'
+
+const health = createRoute({
+  method: 'get',
+  path: '/health',
+  tags: ['Health'],
+  summary: 'Liveness: the worker answers',
+  responses: { 200: jsonResponse(z.object({ status: z.literal('ok') }), 'Up') },
+})
+
+export const healthRoutes = createRouter().openapi(health, (c) =>
+  c.json({ status: 'ok' as const }, 200),
+)

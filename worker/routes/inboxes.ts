@@ -1,0 +1,206 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import {
+  deleteInbox,
+  findInbox,
+  insertInbox,
+  isInboxMember,
+  listInboxes,
+  updateInbox,
+} from '../db/queries/inboxes'
+import { type AppEnv, createRouter } from '../env'
+import { apiError, errorResponses, fieldError, validationError } from '../errors'
+import { randomToken } from '../lib/crypto'
+import { currentUserId, requireAdministrator } from '../middleware/auth'
+import { unwrapBody } from '../middleware/body'
+import {
+  AccountAndIdParamsSchema,
+  AccountIdParamsSchema,
+  jsonBody,
+  jsonResponse,
+  tokenSecurity,
+} from '../schemas/common'
+import {
+  type ChannelType,
+  InboxInputSchema,
+  InboxSchema,
+  InboxSettingsSchema,
+  InboxUpdateSchema,
+  toInbox,
+} from '../schemas/inboxes'
+
+const tags = ['Inboxes']
+const base = '/api/v1/accounts/{account_id}/inboxes'
+
+/** The inbox, if it is in the account and the caller may see it (403 for an agent who is not a member). */
+export async function visibleInbox(c: Context<AppEnv>, id: number) {
+  const inbox = await findInbox(c.var.db, c.var.accountId, id)
+  if (!inbox) throw apiError('not_found', `Inbox ${id} not found`)
+  if (c.var.role !== 'administrator' && !(await isInboxMember(c.var.db, id, currentUserId(c)))) {
+    throw apiError('forbidden', 'You are not a member of this inbox')
+  }
+  return inbox
+}
+
+const listInboxesRoute = createRoute({
+  method: 'get',
+  path: base,
+  tags,
+  security: tokenSecurity,
+  summary: 'List the inboxes the caller can see',
+  request: { params: AccountIdParamsSchema },
+  responses: {
+    200: jsonResponse(z.object({ payload: z.array(InboxSchema) }), 'Inboxes'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+  },
+})
+
+const showInbox = createRoute({
+  method: 'get',
+  path: `${base}/{id}`,
+  tags,
+  security: tokenSecurity,
+  summary: 'Show an inbox',
+  request: { params: AccountAndIdParamsSchema },
+  responses: {
+    200: jsonResponse(InboxSchema, 'The inbox'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+  },
+})
+
+const createInbox = createRoute({
+  method: 'post',
+  path: base,
+  tags,
+  security: tokenSecurity,
+  summary: 'Create an inbox (administrators)',
+  description:
+    '`channel.type` is web_widget (requires website_url), api, email (requires email) or phone ' +
+    '(requires phone_number). Website and API inboxes get an `inbox_identifier` for the public API.',
+  middleware: [unwrapBody('inbox')],
+  request: { params: AccountIdParamsSchema, body: jsonBody(InboxInputSchema) },
+  responses: {
+    200: jsonResponse(InboxSchema, 'The new inbox'),
+    ...errorResponses('unauthorized', 'forbidden', 'validation_failed', 'unsupported_media_type'),
+  },
+})
+
+const updateInboxRoute = createRoute({
+  method: 'patch',
+  path: `${base}/{id}`,
+  tags,
+  security: tokenSecurity,
+  summary: 'Update an inbox (administrators)',
+  middleware: [unwrapBody('inbox')],
+  request: { params: AccountAndIdParamsSchema, body: jsonBody(InboxUpdateSchema) },
+  responses: {
+    200: jsonResponse(InboxSchema, 'The updated inbox'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+  },
+})
+
+const deleteInboxRoute = createRoute({
+  method: 'delete',
+  path: `${base}/{id}`,
+  tags,
+  security: tokenSecurity,
+  summary: 'Delete an inbox and its conversations (administrators)',
+  request: { params: AccountAndIdParamsSchema },
+  responses: {
+    200: jsonResponse(z.object({ message: z.string() }), 'Deleted'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+  },
+})
+
+type ChannelInput = z.infer<typeof InboxInputSchema>['channel']
+const CHANNEL_KEYS = [
+  'website_url',
+  'widget_color',
+  'welcome_title',
+  'welcome_tagline',
+  'reply_time',
+  'pre_chat_form_enabled',
+  'pre_chat_form_options',
+  'allowed_domains',
+  'additional_attributes',
+] as const
+const SETTING_KEYS = Object.keys(InboxSettingsSchema.shape) as (keyof z.infer<
+  typeof InboxSettingsSchema
+>)[]
+
+function settingsFrom(body: Record<string, unknown>, channel: Partial<ChannelInput> | undefined) {
+  const settings: Record<string, unknown> = {}
+  for (const key of SETTING_KEYS) if (body[key] !== undefined) settings[key] = body[key]
+  for (const key of CHANNEL_KEYS) if (channel?.[key] !== undefined) settings[key] = channel[key]
+  return settings
+}
+
+function channelTypeOf(type: ChannelInput['type']): ChannelType {
+  if (!type) throw validationError([fieldError('channel.type', 'is required', 'required')])
+  return type === 'sms' ? 'phone' : type
+}
+
+export const inboxRoutes = createRouter()
+  .openapi(listInboxesRoute, async (c) => {
+    const agentId = c.var.role === 'administrator' ? null : currentUserId(c)
+    const rows = await listInboxes(c.var.db, c.var.accountId, agentId)
+    const withSecrets = c.var.role === 'administrator'
+    return c.json({ payload: rows.map((r) => toInbox(r, { withSecrets })) }, 200)
+  })
+  .openapi(showInbox, async (c) => {
+    const inbox = await visibleInbox(c, c.req.valid('param').id)
+    return c.json(toInbox(inbox, { withSecrets: c.var.role === 'administrator' }), 200)
+  })
+  .openapi(createInbox, async (c) => {
+    requireAdministrator(c)
+    const body = c.req.valid('json')
+    const channelType = channelTypeOf(body.channel.type)
+    const channel = body.channel
+    if (channelType === 'web_widget' && !channel.website_url) {
+      throw validationError([fieldError('channel.website_url', 'is required', 'required')])
+    }
+    if (channelType === 'email' && !channel.email) {
+      throw validationError([fieldError('channel.email', 'is required', 'required')])
+    }
+    if (channelType === 'phone' && !channel.phone_number) {
+      throw validationError([fieldError('channel.phone_number', 'is required', 'required')])
+    }
+    const public_ = channelType === 'web_widget' || channelType === 'api'
+    const inbox = await insertInbox(c.var.db, {
+      accountId: c.var.accountId,
+      name: body.name,
+      channelType,
+      identifier: public_ ? randomToken(18) : null,
+      hmacToken: public_ ? randomToken(24) : null,
+      hmacMandatory: channel.hmac_mandatory ?? false,
+      webhookUrl: channelType === 'api' ? (channel.webhook_url ?? null) : null,
+      email: channel.email ?? null,
+      phoneNumber: channel.phone_number ?? null,
+      settings: settingsFrom(body, channel),
+    })
+    if (!inbox) throw new Error('inbox insert returned nothing')
+    return c.json(toInbox(inbox, { withSecrets: true }), 200)
+  })
+  .openapi(updateInboxRoute, async (c) => {
+    requireAdministrator(c)
+    const { id } = c.req.valid('param')
+    const body = c.req.valid('json')
+    const inbox = await visibleInbox(c, id)
+    const channel = body.channel
+    const updated = await updateInbox(c.var.db, c.var.accountId, id, {
+      name: body.name,
+      hmacMandatory: channel?.hmac_mandatory,
+      webhookUrl: inbox.channelType === 'api' ? channel?.webhook_url : undefined,
+      email: channel?.email,
+      phoneNumber: channel?.phone_number,
+      settings: { ...inbox.settings, ...settingsFrom(body, channel) },
+    })
+    if (!updated) throw apiError('not_found')
+    return c.json(toInbox(updated, { withSecrets: true }), 200)
+  })
+  .openapi(deleteInboxRoute, async (c) => {
+    requireAdministrator(c)
+    const { id } = c.req.valid('param')
+    if (!(await deleteInbox(c.var.db, c.var.accountId, id))) throw apiError('not_found')
+    return c.json({ message: 'Inbox deleted' }, 200)
+  })
