@@ -15,8 +15,8 @@ const run = (cmd, args) => {
 }
 
 if (!existsSync(bin('wrangler')) || !existsSync(bin('node'))) {
-  console.log('Installing dependencies (npm ci)…')
-  run('npm', ['ci', '--no-audit', '--no-fund'])
+  console.log('Installing dependencies…')
+  run('npm', ['install', '--no-audit', '--no-fund'])
 }
 
 // Re-run under the project's Node 22 when started by an older one.
