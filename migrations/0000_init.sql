@@ -231,13 +231,18 @@ CREATE TABLE `events` (
 	`account_id` integer NOT NULL,
 	`kind` text NOT NULL,
 	`conversation_id` integer,
+	`message_id` integer,
+	`contact_id` integer,
 	`inbox_id` integer,
-	`payload` text NOT NULL,
+	`changed_attributes` text DEFAULT '[]' NOT NULL,
+	`data` text DEFAULT '{}' NOT NULL,
+	`payload` text,
 	`published_at` integer,
 	`created_at` integer DEFAULT (unixepoch()) NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX `events_unpublished_idx` ON `events` (`published_at`,`id`);--> statement-breakpoint
+CREATE INDEX `events_conversation_idx` ON `events` (`conversation_id`,`id`);--> statement-breakpoint
 CREATE TABLE `funnel_stages` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`account_id` integer NOT NULL,

@@ -7,6 +7,7 @@ import { accountAuth, platformAuth, userAuth } from './middleware/auth'
 import { readBody } from './middleware/body'
 import { accountRoutes } from './routes/accounts'
 import { renderDocs } from './routes/docs'
+import { fileRoutes } from './routes/files'
 import { healthRoutes } from './routes/health'
 import { inboxRoutes } from './routes/inboxes'
 import { platformAccountUsers } from './routes/platform-account-users'
@@ -49,6 +50,7 @@ export function createApp() {
   app.route('/', healthRoutes)
   app.route('/', profileRoutes)
   app.route('/', inboxRoutes)
+  app.route('/', fileRoutes)
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'api_access_token', {
     type: 'apiKey',

@@ -493,7 +493,11 @@ export const webhookDeliveries = sqliteTable(
   ],
 )
 
-/** Transactional outbox: written in the same batch as the change it describes. */
+/**
+ * Transactional outbox: one row per domain event, written in the same batch as the change it
+ * describes. The row names its subjects; the Chatwoot payload is rendered from D1 when the event is
+ * first published and then frozen in `payload`, so retries and redeliveries send the same body.
+ */
 export const events = sqliteTable(
   'events',
   {
@@ -501,12 +505,24 @@ export const events = sqliteTable(
     accountId: integer().notNull(),
     kind: text().notNull(),
     conversationId: integer(),
+    messageId: integer(),
+    contactId: integer(),
     inboxId: integer(),
-    payload: text({ mode: 'json' }).$type<Json>().notNull(),
+    /** Chatwoot's `changed_attributes`: an array of single-key objects. */
+    changedAttributes: text({ mode: 'json' })
+      .$type<Record<string, { previous_value: unknown; current_value: unknown }>[]>()
+      .notNull()
+      .default([]),
+    /** Event-specific extras (webwidget_triggered's event_info, the acting user, …). */
+    data: text({ mode: 'json' }).$type<Json>().notNull().default({}),
+    payload: text({ mode: 'json' }).$type<Json>(),
     publishedAt: integer(),
     createdAt: createdAt(),
   },
-  (t) => [index('events_unpublished_idx').on(t.publishedAt, t.id)],
+  (t) => [
+    index('events_unpublished_idx').on(t.publishedAt, t.id),
+    index('events_conversation_idx').on(t.conversationId, t.id),
+  ],
 )
 
 export const funnels = sqliteTable(

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../env'
 import { apiError } from '../errors'
+import { MAX_UPLOAD_BYTES } from '../lib/files'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i
@@ -13,10 +14,12 @@ const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  */
 export const readBody: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!METHODS_WITH_BODY.has(c.req.method) || !c.req.raw.body) return next()
+  const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+  // File uploads (avatars, attachments) may be larger than JSON bodies; each file has its own cap.
+  const limit = mediaType === 'multipart/form-data' ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES
   const declared = Number(c.req.header('content-length') ?? Number.NaN)
-  if (declared > MAX_BODY_BYTES) throw apiError('payload_too_large')
-  const bytes = await readLimited(c.req.raw.body, MAX_BODY_BYTES)
-  const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim() ?? ''
+  if (declared > limit) throw apiError('payload_too_large')
+  const bytes = await readLimited(c.req.raw.body, limit)
   if (JSON_TYPE.test(mediaType)) {
     const text = new TextDecoder().decode(bytes)
     if (text.trim() !== '') {

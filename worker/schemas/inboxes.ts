@@ -40,12 +40,9 @@ const PreChatFormOptionsSchema = z.object({
 
 const HexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #1f93ff')
 const UrlSchema = z.string().trim().max(2048).url()
-const DomainListSchema = z
-  .string()
-  .max(2048)
-  .openapi({
-    description: 'Comma-separated host names; the widget and public API only answer those',
-  })
+const DomainListSchema = z.string().max(2048).openapi({
+  description: 'Comma-separated host names; the widget and public API only answer those',
+})
 
 /** Settings kept in the inbox's JSON column, with their defaults. */
 export const InboxSettingsSchema = z.object({
