@@ -1,0 +1,126 @@
+import { z } from '@hono/zod-openapi'
+import type { contactInboxes, contacts, inboxes } from '../db/schema'
+import { fileUrl } from '../lib/files'
+import { AttributesSchema } from './common'
+import { CHANNEL_CLASS } from './inboxes'
+
+type ContactRow = typeof contacts.$inferSelect
+type ContactInboxRow = typeof contactInboxes.$inferSelect
+type InboxRow = typeof inboxes.$inferSelect
+
+export const InboxSlimSchema = z
+  .object({
+    id: z.number().int(),
+    avatar_url: z.string(),
+    channel_id: z.number().int(),
+    name: z.string(),
+    channel_type: z.string(),
+    provider: z.string().nullable(),
+  })
+  .openapi('InboxSlim')
+
+export const ContactInboxSchema = z
+  .object({ source_id: z.string(), inbox: InboxSlimSchema })
+  .openapi('ContactInbox')
+
+export const ContactSchema = z
+  .object({
+    additional_attributes: AttributesSchema,
+    availability_status: z.enum(['online', 'offline']),
+    email: z.string().nullable(),
+    id: z.number().int(),
+    name: z.string(),
+    phone_number: z.string().nullable(),
+    blocked: z.boolean(),
+    identifier: z.string().nullable(),
+    thumbnail: z.string(),
+    custom_attributes: AttributesSchema,
+    last_activity_at: z.number().int().optional(),
+    created_at: z.number().int().optional(),
+    contact_inboxes: z.array(ContactInboxSchema).optional(),
+  })
+  .openapi('Contact')
+export type Contact = z.infer<typeof ContactSchema>
+
+/** The contact as a message sender or conversation `meta.sender` (Chatwoot's push_event_data). */
+export const ContactPushDataSchema = z
+  .object({
+    additional_attributes: AttributesSchema,
+    custom_attributes: AttributesSchema,
+    email: z.string().nullable(),
+    id: z.number().int(),
+    identifier: z.string().nullable(),
+    name: z.string(),
+    phone_number: z.string().nullable(),
+    thumbnail: z.string(),
+    blocked: z.boolean(),
+    type: z.literal('contact'),
+  })
+  .openapi('ContactPushData')
+
+export function avatarUrl(requestUrl: string, key: string | null) {
+  return key ? fileUrl(requestUrl, key) : ''
+}
+
+export function toInboxSlim(inbox: InboxRow): z.infer<typeof InboxSlimSchema> {
+  return {
+    id: inbox.id,
+    avatar_url: '',
+    channel_id: inbox.id,
+    name: inbox.name,
+    channel_type: CHANNEL_CLASS[inbox.channelType],
+    provider: null,
+  }
+}
+
+/**
+ * Chatwoot's contact JSON. `contactInboxes` is included only when given (the API's
+ * `include_contact_inboxes`, default true).
+ */
+export function toContact(
+  row: ContactRow,
+  requestUrl: string,
+  contactInboxes?: { contactInbox: ContactInboxRow; inbox: InboxRow }[],
+  online = false,
+): Contact {
+  return {
+    additional_attributes: row.additionalAttributes,
+    availability_status: online ? 'online' : 'offline',
+    email: row.email,
+    id: row.id,
+    name: row.name,
+    phone_number: row.phoneNumber,
+    blocked: row.blocked,
+    identifier: row.identifier,
+    thumbnail: avatarUrl(requestUrl, row.avatarKey),
+    custom_attributes: row.customAttributes,
+    ...(row.lastActivityAt === null ? {} : { last_activity_at: row.lastActivityAt }),
+    created_at: row.createdAt,
+    ...(contactInboxes
+      ? {
+          contact_inboxes: contactInboxes.map(({ contactInbox, inbox }) => ({
+            source_id: contactInbox.sourceId,
+            inbox: toInboxSlim(inbox),
+          })),
+        }
+      : {}),
+  }
+}
+
+export function toContactPushData(
+  row: ContactRow,
+  requestUrl: string,
+): z.infer<typeof ContactPushDataSchema> {
+  return {
+    additional_attributes: row.additionalAttributes,
+    custom_attributes: row.customAttributes,
+    email: row.email,
+    id: row.id,
+    identifier: row.identifier,
+    name: row.name,
+    phone_number: row.phoneNumber,
+    thumbnail: avatarUrl(requestUrl, row.avatarKey),
+    blocked: row.blocked,
+    type: 'contact',
+  }
+}
