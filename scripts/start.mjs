@@ -36,7 +36,8 @@ if (!existsSync(devVars)) {
   writeFileSync(
     devVars,
     `PLATFORM_API_TOKEN=${randomBytes(32).toString('base64url')}\n` +
-      `WEBHOOK_ALLOWED_HOSTS=localhost,127.0.0.1\n`,
+      `WEBHOOK_ALLOWED_HOSTS=localhost,127.0.0.1\n` +
+      `PUBLIC_BASE_URL=http://localhost:${port}\n`,
   )
   console.log('Created .dev.vars with a new PLATFORM_API_TOKEN')
 }

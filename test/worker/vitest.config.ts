@@ -15,6 +15,8 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             PLATFORM_API_TOKEN: 'test-platform-token-0123456789abcdef0123456789',
             WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost',
+            // Receivers in tests that hang are given up on quickly.
+            WEBHOOK_TIMEOUT_MS: '1500',
           },
         },
       }),
@@ -22,6 +24,7 @@ export default defineConfig(async () => {
     test: {
       include: ['test/worker/**/*.test.ts'],
       setupFiles: ['test/worker/setup.ts'],
+      globalSetup: ['test/worker/global-setup.ts'],
       root,
     },
   }

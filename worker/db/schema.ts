@@ -135,6 +135,8 @@ export const inboxes = sqliteTable(
     hmacToken: text(),
     hmacMandatory: integer({ mode: 'boolean' }).notNull().default(false),
     webhookUrl: text(),
+    /** Signs the API inbox's webhook_url deliveries (Standard Webhooks `whsec_…`). */
+    webhookSecret: text(),
     email: text(),
     phoneNumber: text(),
     settings: text({ mode: 'json' }).$type<Json>().notNull().default({}),

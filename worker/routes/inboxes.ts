@@ -11,6 +11,7 @@ import {
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { randomToken } from '../lib/crypto'
+import { newWebhookSecret } from '../webhooks/signature'
 import { currentUserId, requireAdministrator } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
 import {
@@ -174,6 +175,7 @@ export const inboxRoutes = createRouter()
       hmacToken: public_ ? randomToken(24) : null,
       hmacMandatory: channel.hmac_mandatory ?? false,
       webhookUrl: channelType === 'api' ? (channel.webhook_url ?? null) : null,
+      webhookSecret: channelType === 'api' ? newWebhookSecret() : null,
       email: channel.email ?? null,
       phoneNumber: channel.phone_number ?? null,
       settings: settingsFrom(body, channel),

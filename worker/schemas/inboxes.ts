@@ -123,6 +123,9 @@ export const InboxSchema = z
     phone_number: z.string().nullable(),
     inbox_identifier: z.string().nullable(),
     hmac_token: z.string().optional().openapi({ description: 'Administrators only' }),
+    webhook_secret: z.string().optional().openapi({
+      description: 'API inboxes, administrators only: verifies the signature of webhook_url deliveries',
+    }),
   })
   .openapi('Inbox')
 export type Inbox = z.infer<typeof InboxSchema>
@@ -186,5 +189,6 @@ export function toInbox(row: InboxRow, { withSecrets }: { withSecrets: boolean }
     phone_number: row.phoneNumber,
     inbox_identifier: hasIdentifier ? row.identifier : null,
     ...(withSecrets && row.hmacToken ? { hmac_token: row.hmacToken } : {}),
+    ...(withSecrets && row.webhookSecret ? { webhook_secret: row.webhookSecret } : {}),
   }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `inboxes` ADD `webhook_secret` text;

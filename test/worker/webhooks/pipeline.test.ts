@@ -1,0 +1,99 @@
+import { env } from 'cloudflare:test'
+import { Webhook } from 'standardwebhooks'
+import { describe, expect, it } from 'vitest'
+import { publishEvents } from '../../../worker/events/publish'
+import { sweepOutbox } from '../../../worker/events/sweep'
+import { newWebhookSecret } from '../../../worker/webhooks/signature'
+import { createWorld } from '../helpers'
+import { receivedBy, scriptReceiver } from '../receiver'
+
+async function waitForReceived(name: string, count: number, ms = 15_000) {
+  const until = Date.now() + ms
+  for (;;) {
+    const got = await receivedBy(name)
+    if (got.length >= count || Date.now() > until) return got
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/** An account with a webhook to the named receiver, and a contact with an unpublished event. */
+async function seedContactEvent(receiver: string, createdAgoSeconds = 0) {
+  const world = await createWorld()
+  const url = await scriptReceiver(receiver)
+  const secret = newWebhookSecret()
+  await env.DB.prepare(
+    'insert into webhooks (account_id, url, subscriptions, secret) values (?, ?, \'["contact_created","message_created"]\', ?)',
+  )
+    .bind(world.accountId, url, secret)
+    .run()
+  const contact = await env.DB.prepare(
+    "insert into contacts (account_id, name, email) values (?, 'Ada', 'ada@example.com') returning id",
+  )
+    .bind(world.accountId)
+    .first<{ id: number }>()
+  const event = await env.DB.prepare(
+    "insert into events (account_id, kind, contact_id, created_at) values (?, 'contact_created', ?, unixepoch() - ?) returning id",
+  )
+    .bind(world.accountId, contact!.id, createdAgoSeconds)
+    .first<{ id: number }>()
+  return { world, secret, contactId: contact!.id, eventId: event!.id }
+}
+
+describe('the webhook pipeline: outbox → events queue → deliveries queue → receiver', () => {
+  it('delivers a published event once, signed, with the Chatwoot payload', async () => {
+    const seeded = await seedContactEvent('pipeline')
+    await publishEvents(env, [seeded.eventId])
+    const got = await waitForReceived('pipeline', 1)
+    expect(got).toHaveLength(1)
+    const body = new Webhook(seeded.secret).verify(got[0]!.body, got[0]!.headers) as Record<
+      string,
+      unknown
+    >
+    expect(body).toMatchObject({
+      event: 'contact_created',
+      id: seeded.contactId,
+      name: 'Ada',
+      email: 'ada@example.com',
+      account: { id: seeded.world.accountId },
+    })
+    expect(got[0]!.headers['webhook-id']).toMatch(new RegExp(`^msg_${seeded.eventId}_w\\d+$`))
+    // Publishing the same event again (a duplicate queue message) sends nothing new.
+    await publishEvents(env, [seeded.eventId])
+    await new Promise((r) => setTimeout(r, 1500))
+    expect(await receivedBy('pipeline')).toHaveLength(1)
+  })
+
+  it('sweeps up an event whose publish never happened', async () => {
+    const seeded = await seedContactEvent('sweep', 120)
+    const fresh = await seedContactEvent('sweep-fresh', 0)
+    const swept = await sweepOutbox(env, Math.floor(Date.now() / 1000))
+    expect(swept).toBeGreaterThanOrEqual(1)
+    const got = await waitForReceived('sweep', 1)
+    expect(got).toHaveLength(1)
+    const row = await env.DB.prepare('select published_at from events where id = ?')
+      .bind(seeded.eventId)
+      .first<{ published_at: number | null }>()
+    expect(row?.published_at).toEqual(expect.any(Number))
+    // An event younger than the grace period is left to its own request.
+    const freshRow = await env.DB.prepare('select published_at from events where id = ?')
+      .bind(fresh.eventId)
+      .first<{ published_at: number | null }>()
+    expect(freshRow?.published_at).toBeNull()
+  })
+
+  it('does not deliver events the webhook is not subscribed to', async () => {
+    const seeded = await seedContactEvent('unsubscribed')
+    const other = await env.DB.prepare(
+      "insert into events (account_id, kind, contact_id) values (?, 'contact_updated', ?) returning id",
+    )
+      .bind(seeded.world.accountId, seeded.contactId)
+      .first<{ id: number }>()
+    await publishEvents(env, [other!.id, seeded.eventId])
+    const got = await waitForReceived('unsubscribed', 1)
+    await new Promise((r) => setTimeout(r, 1000))
+    expect((await receivedBy('unsubscribed')).map((r) => JSON.parse(r.body).event)).toEqual([
+      'contact_created',
+    ])
+    expect(got).toHaveLength(1)
+  })
+})

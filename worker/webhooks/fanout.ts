@@ -1,0 +1,81 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { createDb } from '../db/client'
+import { insertDeliveries, type NewDelivery } from '../db/queries/webhook-deliveries'
+import { events, inboxes, webhooks } from '../db/schema'
+import type { EventKind } from '../events/kinds'
+import { renderEventPayload } from './payloads'
+
+export type DeliveriesQueueMessage = { type: 'delivery'; deliveryId: number }
+
+/** Contact events go to account webhooks only; an API inbox's webhook_url gets the rest. */
+const INBOX_WEBHOOK_KINDS: EventKind[] = [
+  'conversation_created',
+  'conversation_status_changed',
+  'conversation_updated',
+  'message_created',
+  'message_updated',
+  'webwidget_triggered',
+]
+
+/**
+ * Turns one committed event into one delivery per target and queues them. Safe to run twice for
+ * the same event: the payload is rendered once and frozen, and deliveries are unique per
+ * (event, target), which is also their stable `webhook-id`.
+ */
+export async function fanOutEvent(env: Env, eventId: number) {
+  const db = createDb(env.DB)
+  const [event] = await db.select().from(events).where(eq(events.id, eventId)).limit(1)
+  if (!event) return
+  let payload = event.payload
+  if (!payload) {
+    payload = await renderEventPayload(db, env, event)
+    if (!payload) return
+    await db
+      .update(events)
+      .set({ payload })
+      .where(and(eq(events.id, event.id), isNull(events.payload)))
+  }
+  const kind = event.kind as EventKind
+  const targets: NewDelivery[] = []
+  const accountWebhooks = await db
+    .select({ id: webhooks.id, url: webhooks.url, subscriptions: webhooks.subscriptions })
+    .from(webhooks)
+    .where(and(eq(webhooks.accountId, event.accountId), isNull(webhooks.disabledAt)))
+  for (const hook of accountWebhooks) {
+    if (!hook.subscriptions.includes(kind)) continue
+    targets.push({
+      accountId: event.accountId,
+      webhookId: hook.id,
+      eventId: event.id,
+      event: kind,
+      messageId: `msg_${event.id}_w${hook.id}`,
+      url: hook.url,
+    })
+  }
+  if (event.inboxId && INBOX_WEBHOOK_KINDS.includes(kind)) {
+    const [inbox] = await db
+      .select({ id: inboxes.id, url: inboxes.webhookUrl, type: inboxes.channelType })
+      .from(inboxes)
+      .where(eq(inboxes.id, event.inboxId))
+      .limit(1)
+    if (inbox?.type === 'api' && inbox.url) {
+      targets.push({
+        accountId: event.accountId,
+        inboxId: inbox.id,
+        eventId: event.id,
+        event: kind,
+        messageId: `msg_${event.id}_i${inbox.id}`,
+        url: inbox.url,
+      })
+    }
+  }
+  const deliveries = await insertDeliveries(db, targets)
+  const pending = deliveries.filter((d) => d.status === 'pending' && d.attempts === 0)
+  for (let i = 0; i < pending.length; i += 100) {
+    await env.DELIVERIES.sendBatch(
+      pending.slice(i, i + 100).map((d) => ({
+        body: { type: 'delivery', deliveryId: d.id } satisfies DeliveriesQueueMessage,
+      })),
+    )
+  }
+}
