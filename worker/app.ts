@@ -1,20 +1,30 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { secureHeaders } from 'hono/secure-headers'
 import { createDb } from './db/client'
+import { countingD1 } from './lib/d1-counter'
 import type { AppEnv } from './env'
 import { notFound, renderError } from './errors'
 import { accountAuth, platformAuth, userAuth } from './middleware/auth'
 import { readBody } from './middleware/body'
 import { accountRoutes } from './routes/accounts'
+import { benchRoutes } from './routes/bench'
+import { agentRoutes } from './routes/agents'
+import { customAttributeDefinitionRoutes } from './routes/custom-attribute-definitions'
 import { renderDocs } from './routes/docs'
 import { fileRoutes } from './routes/files'
 import { healthRoutes } from './routes/health'
+import { inboxMemberRoutes } from './routes/inbox-members'
 import { inboxRoutes } from './routes/inboxes'
+import { labelRoutes } from './routes/labels'
 import { platformAccountUsers } from './routes/platform-account-users'
 import { platformAccounts } from './routes/platform-accounts'
 import { platformAgentBots } from './routes/platform-agent-bots'
 import { platformUsers } from './routes/platform-users'
+import { productRoutes } from './routes/products'
 import { profileRoutes } from './routes/profile'
+import { teamRoutes } from './routes/teams'
+import { webhookDeliveryRoutes } from './routes/webhook-deliveries'
+import { webhookRoutes } from './routes/webhooks'
 
 export const OPENAPI_INFO = {
   title: 'Parley API',
@@ -29,8 +39,14 @@ export function createApp() {
 
   app.use('*', async (c, next) => {
     c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID())
-    c.set('db', createDb(c.env.DB))
+    if (c.env.BENCH !== '1') {
+      c.set('db', createDb(c.env.DB))
+      return next()
+    }
+    const counter = { trips: 0 }
+    c.set('db', createDb(countingD1(c.env.DB, counter)))
     await next()
+    if (c.res.status !== 101) c.res.headers.set('x-d1-round-trips', String(counter.trips))
   })
   app.use('*', secureHeaders({ crossOriginResourcePolicy: false }))
 
@@ -48,9 +64,18 @@ export function createApp() {
   app.route('/platform/api/v1', platformAgentBots)
   app.route('/', accountRoutes)
   app.route('/', healthRoutes)
+  app.route('/', benchRoutes)
   app.route('/', profileRoutes)
   app.route('/', inboxRoutes)
+  app.route('/', inboxMemberRoutes)
+  app.route('/', agentRoutes)
+  app.route('/', teamRoutes)
+  app.route('/', customAttributeDefinitionRoutes)
+  app.route('/', labelRoutes)
   app.route('/', fileRoutes)
+  app.route('/', productRoutes)
+  app.route('/', webhookRoutes)
+  app.route('/', webhookDeliveryRoutes)
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'api_access_token', {
     type: 'apiKey',

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { accountUsers, users } from '../db/schema'
-import { AttributesSchema } from './common'
+import { AttributesSchema, EmailSchema, NameSchema } from './common'
 
 type UserRow = typeof users.$inferSelect
 type AccountUserRow = typeof accountUsers.$inferSelect
@@ -69,3 +69,61 @@ export function toUserPushData(
     thumbnail: '',
   }
 }
+
+const AgentRoleSchema = z.enum(['administrator', 'agent'])
+const AvailabilityInputSchema = z.enum(['online', 'offline', 'busy'])
+
+export const AgentInputSchema = z
+  .object({
+    name: NameSchema.optional().openapi({ description: 'Required when the email is new' }),
+    email: EmailSchema,
+    role: AgentRoleSchema.default('agent'),
+    availability: AvailabilityInputSchema.optional(),
+    auto_offline: z.boolean().optional(),
+  })
+  .openapi('AgentInput')
+
+export const AgentUpdateSchema = z
+  .object({
+    name: NameSchema.optional(),
+    role: AgentRoleSchema.optional(),
+    availability: AvailabilityInputSchema.optional(),
+    auto_offline: z.boolean().optional(),
+  })
+  .openapi('AgentUpdate')
+
+/** A request's `user_ids`: at most 100 user ids of the account (duplicates are ignored). */
+export const MAX_USER_IDS = 100
+const userIdArray = z
+  .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+  .max(MAX_USER_IDS)
+const dedupe = (ids: number[]) => [...new Set(ids)]
+export const UserIdsSchema = userIdArray
+  .transform(dedupe)
+  .openapi({ description: `User ids (at most ${MAX_USER_IDS})`, example: [1, 2] })
+export const NonEmptyUserIdsSchema = userIdArray
+  .min(1)
+  .transform(dedupe)
+  .openapi({ description: `User ids (1 to ${MAX_USER_IDS})`, example: [1, 2] })
+
+const InboxIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+
+export const InboxMembersAddSchema = z
+  .object({ inbox_id: InboxIdSchema, user_ids: NonEmptyUserIdsSchema })
+  .openapi('InboxMembersInput')
+
+export const InboxMembersReplaceSchema = z
+  .object({ inbox_id: InboxIdSchema, user_ids: UserIdsSchema })
+  .openapi('InboxMembersReplace')
+
+export const TeamMembersAddSchema = z
+  .object({ user_ids: NonEmptyUserIdsSchema })
+  .openapi('TeamMembersInput')
+
+export const TeamMembersReplaceSchema = z
+  .object({ user_ids: UserIdsSchema })
+  .openapi('TeamMembersReplace')
+
+export const AgentPayloadSchema = z
+  .object({ payload: z.array(AgentSchema) })
+  .openapi('AgentPayload')

@@ -1,0 +1,118 @@
+// Issue: application API reads. (a) requests/s of conversation details (50 messages), contact
+// search and conversation list against a bare route with one trivial D1 query; (b) search and
+// list latency with 1k, 10k and 100k rows in the account; (c) D1 round trips per read.
+import { call, d1, PLATFORM_TOKEN } from './worker.mjs'
+import { fmt, latency, requestsPerSecond } from './measure.mjs'
+
+const SIZES = [1_000, 10_000, 100_000]
+
+/** An account with an administrator and a website inbox, made through the API. */
+async function account(base, name) {
+  const acc = await call(base, '/platform/api/v1/accounts', { token: PLATFORM_TOKEN, body: { name } })
+  const user = await call(base, '/platform/api/v1/users', {
+    token: PLATFORM_TOKEN,
+    body: { name: `${name} admin`, email: `${name.toLowerCase().replace(/\W+/g, '-')}@bench.test` },
+  })
+  await call(base, `/platform/api/v1/accounts/${acc.json.id}/account_users`, {
+    token: PLATFORM_TOKEN,
+    body: { user_id: user.json.id, role: 'administrator' },
+  })
+  const token = user.json.access_token
+  const inbox = await call(base, `/api/v1/accounts/${acc.json.id}/inboxes`, {
+    token,
+    body: { name: 'Web', channel: { type: 'web_widget', website_url: 'https://bench.test' } },
+  })
+  return { id: acc.json.id, token, inboxId: inbox.json.id }
+}
+
+/** `rows` contacts, each with a contact inbox and one conversation, inserted in bulk. */
+function seedRows(acc, rows) {
+  const seq = `with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${rows})`
+  d1(
+    `insert into contacts (account_id, name, email, phone_number, last_activity_at, created_at) ${seq} ` +
+      `select ${acc.id}, 'Contact ' || n, 'contact' || n || '@example.com', '+1555' || printf('%07d', n), ` +
+      `1700000000 + n, 1700000000 + n from seq`,
+  )
+  d1(
+    `insert into contact_inboxes (account_id, contact_id, inbox_id, source_id, pubsub_token) ` +
+      `select ${acc.id}, id, ${acc.inboxId}, 'src-' || id, 'pub-' || id from contacts where account_id = ${acc.id}`,
+  )
+  d1(
+    `insert into conversations (account_id, display_id, uuid, inbox_id, contact_id, contact_inbox_id, status, last_activity_at, created_at) ` +
+      `select ${acc.id}, row_number() over (order by ci.id), 'uuid-' || ci.id, ${acc.inboxId}, ci.contact_id, ci.id, ` +
+      `case when ci.id % 4 = 0 then 'resolved' else 'open' end, 1700000000 + ci.id, 1700000000 + ci.id ` +
+      `from contact_inboxes ci where ci.account_id = ${acc.id}`,
+  )
+}
+
+function seedMessages(acc, displayId, count) {
+  const seq = `with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${count})`
+  d1(
+    `insert into messages (account_id, inbox_id, conversation_id, message_type, content, sender_type, sender_id, created_at) ${seq} ` +
+      `select ${acc.id}, ${acc.inboxId}, c.id, n % 2, 'Message number ' || n, case when n % 2 = 0 then 'Contact' else null end, ` +
+      `case when n % 2 = 0 then c.contact_id else null end, 1700000000 + n from seq, conversations c ` +
+      `where c.account_id = ${acc.id} and c.display_id = ${displayId}`,
+  )
+}
+
+export async function benchApi(base) {
+  const out = []
+  const accounts = {}
+  for (const size of SIZES) {
+    const acc = await account(base, `Bench ${size}`)
+    seedRows(acc, size)
+    accounts[size] = acc
+  }
+  const small = accounts[SIZES[0]]
+  seedMessages(small, 1, 50)
+
+  const headers = { api_access_token: small.token }
+  const paths = {
+    'conversation details (50 messages)': `/api/v1/accounts/${small.id}/conversations/1`,
+    'contact search': `/api/v1/accounts/${small.id}/contacts/search?q=contact12`,
+    'conversation list': `/api/v1/accounts/${small.id}/conversations`,
+  }
+  out.push('## (a) requests per second against a bare route with one trivial D1 query')
+  const baseline = await requestsPerSecond(`${base}/bench/baseline`)
+  out.push(`baseline /bench/baseline: ${fmt(baseline, 0)} req/s`)
+  for (const [name, path] of Object.entries(paths)) {
+    const rps = await requestsPerSecond(`${base}${path}`, headers)
+    out.push(`${name}: ${fmt(rps, 0)} req/s, ratio ${fmt(rps / baseline)} (target ≥ 0.5)`)
+  }
+
+  out.push('', '## (b) latency by rows in the account (sequential requests, ms)')
+  for (const [name, make] of [
+    ['contact search (q matching many)', (acc) => `/api/v1/accounts/${acc.id}/contacts/search?q=contact`],
+    ['contact search (q matching one)', (acc) => `/api/v1/accounts/${acc.id}/contacts/search?q=contact777@`],
+    ['conversation list', (acc) => `/api/v1/accounts/${acc.id}/conversations`],
+  ]) {
+    const p50s = {}
+    for (const size of SIZES) {
+      const acc = accounts[size]
+      const result = await latency(() => call(base, make(acc), { token: acc.token }), 100, 10)
+      p50s[size] = result.p50
+      out.push(`${name} @ ${size}: p50 ${fmt(result.p50)} p99 ${fmt(result.p99)}`)
+    }
+    out.push(`${name}: 100k/1k p50 ratio ${fmt(p50s[100_000] / p50s[1_000])} (target < 2)`)
+  }
+
+  out.push('', '## (c) D1 round trips per request (target one)')
+  const reads = {
+    ...paths,
+    'conversation meta': `/api/v1/accounts/${small.id}/conversations/meta`,
+    'contact list': `/api/v1/accounts/${small.id}/contacts`,
+    'contact show': `/api/v1/accounts/${small.id}/contacts/1`,
+    'messages list': `/api/v1/accounts/${small.id}/conversations/1/messages`,
+    'inbox list': `/api/v1/accounts/${small.id}/inboxes`,
+    profile: '/api/v1/profile',
+  }
+  for (const [name, path] of Object.entries(reads)) {
+    try {
+      const res = await call(base, path, { token: small.token })
+      out.push(`${name}: ${res.headers.get('x-d1-round-trips')} (incl. the token lookup)`)
+    } catch (error) {
+      out.push(`${name}: failed: ${error.message}`)
+    }
+  }
+  return out
+}

@@ -1,0 +1,30 @@
+import autocannon from 'autocannon'
+
+/** Requests per second of one GET, driven by autocannon for `seconds`. */
+export async function requestsPerSecond(url, headers = {}, seconds = 5, connections = 8) {
+  const result = await autocannon({ url, headers, duration: seconds, connections })
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx and ${result.errors} errors`)
+  }
+  return result.requests.average
+}
+
+/** Latency percentiles (ms) of sequential requests. */
+export async function latency(fn, count = 200, warmup = 20) {
+  for (let i = 0; i < warmup; i++) await fn()
+  const samples = []
+  for (let i = 0; i < count; i++) {
+    const start = performance.now()
+    await fn()
+    samples.push(performance.now() - start)
+  }
+  return percentiles(samples)
+}
+
+export function percentiles(samples) {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+  return { p50: at(50), p99: at(99), count: sorted.length }
+}
+
+export const fmt = (n, digits = 2) => Number(n).toFixed(digits)

@@ -1,0 +1,18 @@
+// `npm run bench`: measurements side by side in one run on the local runtime. Not a test: it
+// prints numbers and ratios, and asserts nothing.
+import { benchApi } from './api.mjs'
+import { startWorker } from './worker.mjs'
+
+const only = process.argv.slice(2)
+const sections = [['Application API', benchApi]]
+
+const worker = await startWorker()
+try {
+  for (const [title, run] of sections) {
+    if (only.length > 0 && !only.some((o) => title.toLowerCase().includes(o))) continue
+    console.log(`\n# ${title}\n`)
+    for (const line of await run(worker.base)) console.log(line)
+  }
+} finally {
+  worker.stop()
+}

@@ -1,0 +1,153 @@
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createDb } from '../../../worker/db/client'
+import { checkCustomAttributes } from '../../../worker/lib/custom-attributes'
+import { api, createWorld, type World } from '../helpers'
+
+const db = createDb(env.DB)
+
+/** One contact attribute of every display type, defined through the API. */
+const DEFINITIONS = [
+  { attribute_key: 'nickname', attribute_display_type: 'text', regex_pattern: '^[a-z]+$' },
+  { attribute_key: 'note', attribute_display_type: 'text' },
+  { attribute_key: 'seats', attribute_display_type: 'number' },
+  { attribute_key: 'revenue', attribute_display_type: 'currency' },
+  { attribute_key: 'discount', attribute_display_type: 'percent' },
+  { attribute_key: 'homepage', attribute_display_type: 'link' },
+  { attribute_key: 'renewal', attribute_display_type: 'date' },
+  { attribute_key: 'plan', attribute_display_type: 'list', attribute_values: ['free', 'pro'] },
+  { attribute_key: 'vip', attribute_display_type: 'checkbox' },
+]
+
+const VALID = {
+  nickname: 'ada',
+  note: 'Anything at all',
+  seats: 12,
+  revenue: 99.5,
+  discount: 0,
+  homepage: 'https://example.com/a',
+  renewal: '2030-01-31',
+  plan: 'pro',
+  vip: false,
+}
+
+const WRONG: [keyof typeof VALID, unknown][] = [
+  ['nickname', 'Ada!'],
+  ['note', 42],
+  ['seats', '12'],
+  ['seats', Number.NaN],
+  ['revenue', true],
+  ['discount', '10%'],
+  ['homepage', 'not a url'],
+  ['homepage', 7],
+  ['renewal', 'someday'],
+  ['renewal', 20300131],
+  ['plan', 'enterprise'],
+  ['plan', 1],
+  ['vip', 'yes'],
+  ['vip', 1],
+]
+
+async function expect422(attributes: Record<string, unknown>, field: string, code: string) {
+  const check = checkCustomAttributes(db, world.accountId, 'contact_attribute', attributes)
+  await expect(check).rejects.toMatchObject({
+    status: 422,
+    code: 'validation_failed',
+    fieldErrors: [expect.objectContaining({ field, code })],
+  })
+}
+
+let world: World
+
+beforeAll(async () => {
+  world = await createWorld()
+  for (const def of DEFINITIONS) {
+    const res = await api(`/api/v1/accounts/${world.accountId}/custom_attribute_definitions`, {
+      token: world.admin.token,
+      body: { ...def, attribute_display_name: def.attribute_key, attribute_model: 1 },
+    })
+    if (res.status !== 200) throw new Error(`define ${def.attribute_key}: ${res.text}`)
+  }
+  const conversationOnly = await api(
+    `/api/v1/accounts/${world.accountId}/custom_attribute_definitions`,
+    {
+      token: world.admin.token,
+      body: {
+        attribute_key: 'priority_reason',
+        attribute_display_name: 'Reason',
+        attribute_display_type: 'text',
+        attribute_model: 'conversation_attribute',
+      },
+    },
+  )
+  if (conversationOnly.status !== 200) throw new Error(conversationOnly.text)
+})
+
+describe('checkCustomAttributes', () => {
+  it('passes values of the right type for every display type, and null for any', async () => {
+    await expect(
+      checkCustomAttributes(db, world.accountId, 'contact_attribute', VALID),
+    ).resolves.toBeUndefined()
+    const nulls = Object.fromEntries(Object.keys(VALID).map((k) => [k, null]))
+    await expect(
+      checkCustomAttributes(db, world.accountId, 'contact_attribute', nulls),
+    ).resolves.toBeUndefined()
+    await expect(
+      checkCustomAttributes(db, world.accountId, 'contact_attribute', {}),
+    ).resolves.toBeUndefined()
+    await expect(
+      checkCustomAttributes(db, world.accountId, 'contact_attribute', undefined),
+    ).resolves.toBeUndefined()
+  })
+
+  it('refuses an unknown key with 422 naming custom_attributes.<key>', async () => {
+    await expect422(
+      { ...VALID, favourite_colour: 'blue' },
+      'custom_attributes.favourite_colour',
+      'unknown_attribute',
+    )
+  })
+
+  it("treats another model's key as unknown", async () => {
+    await expect422(
+      { priority_reason: 'late' },
+      'custom_attributes.priority_reason',
+      'unknown_attribute',
+    )
+    await expect(
+      checkCustomAttributes(db, world.accountId, 'conversation_attribute', {
+        priority_reason: 'late',
+      }),
+    ).resolves.toBeUndefined()
+  })
+
+  it("ignores another account's definitions", async () => {
+    const other = await createWorld()
+    const check = checkCustomAttributes(db, other.accountId, 'contact_attribute', { plan: 'pro' })
+    await expect(check).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: [expect.objectContaining({ field: 'custom_attributes.plan' })],
+    })
+  })
+
+  for (const [key, value] of WRONG) {
+    it(`refuses ${typeof value === 'string' ? JSON.stringify(value) : String(value)} for the ${key} attribute with 422`, async () => {
+      await expect422({ [key]: value }, `custom_attributes.${key}`, 'invalid_type')
+    })
+  }
+
+  it('names every bad key at once', async () => {
+    const check = checkCustomAttributes(db, world.accountId, 'contact_attribute', {
+      seats: 'many',
+      vip: 'yes',
+      plan: 'pro',
+    })
+    await expect(check).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: [
+        expect.objectContaining({ field: 'custom_attributes.seats' }),
+        expect.objectContaining({ field: 'custom_attributes.vip' }),
+      ],
+    })
+  })
+})

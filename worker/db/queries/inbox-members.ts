@@ -1,0 +1,48 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Db } from '../client'
+import { accountUsers, inboxMembers } from '../schema'
+import { type AgentRow, chunk, selectAgents } from './agents'
+
+// Three bound values per inserted row keeps each insert well under D1's 100 parameters.
+const ROWS_PER_INSERT = 30
+
+/** The user ids that are members of the inbox (inbox ids are global, so no account is needed). */
+export async function listInboxMemberIds(db: Db, inboxId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: inboxMembers.userId })
+    .from(inboxMembers)
+    .where(eq(inboxMembers.inboxId, inboxId))
+    .orderBy(inboxMembers.userId)
+  return rows.map((r) => r.userId)
+}
+
+/** The inbox's members who are still members of the account, as agents. */
+export function listInboxMembers(db: Db, accountId: number, inboxId: number): Promise<AgentRow[]> {
+  const memberIds = db
+    .select({ userId: inboxMembers.userId })
+    .from(inboxMembers)
+    .where(eq(inboxMembers.inboxId, inboxId))
+  return selectAgents(db, accountId, inArray(accountUsers.userId, memberIds))
+}
+
+export function addInboxMembersStatements(
+  db: Db,
+  accountId: number,
+  inboxId: number,
+  userIds: readonly number[],
+) {
+  return chunk(userIds, ROWS_PER_INSERT).map((ids) =>
+    db
+      .insert(inboxMembers)
+      .values(ids.map((userId) => ({ accountId, inboxId, userId })))
+      .onConflictDoNothing(),
+  )
+}
+
+export function removeInboxMembersStatements(db: Db, inboxId: number, userIds: readonly number[]) {
+  return chunk(userIds).map((ids) =>
+    db
+      .delete(inboxMembers)
+      .where(and(eq(inboxMembers.inboxId, inboxId), inArray(inboxMembers.userId, ids))),
+  )
+}

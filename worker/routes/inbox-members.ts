@@ -1,0 +1,150 @@
+import { createRoute } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { batchAll } from '../db/queries/agents'
+import {
+  addInboxMembersStatements,
+  listInboxMemberIds,
+  listInboxMembers,
+  removeInboxMembersStatements,
+} from '../db/queries/inbox-members'
+import { findInbox } from '../db/queries/inboxes'
+import { type AppEnv, createRouter } from '../env'
+import { apiError, errorResponses } from '../errors'
+import { unwrapBody } from '../middleware/body'
+import {
+  AgentPayloadSchema,
+  InboxMembersAddSchema,
+  InboxMembersReplaceSchema,
+  toAgent,
+} from '../schemas/agents'
+import {
+  AccountIdParamsSchema,
+  EmptySchema,
+  IdSchema,
+  jsonBody,
+  jsonResponse,
+  tokenSecurity,
+} from '../schemas/common'
+import { administratorsOnly, requireAccountMembers } from './agents'
+import { visibleInbox } from './inboxes'
+
+const tags = ['Inbox members']
+const base = '/api/v1/accounts/{account_id}/inbox_members'
+
+const InboxParamsSchema = AccountIdParamsSchema.extend({
+  inbox_id: IdSchema.openapi({ param: { name: 'inbox_id', in: 'path' }, example: 1 }),
+})
+
+async function accountInbox(c: Context<AppEnv>, inboxId: number) {
+  const inbox = await findInbox(c.var.db, c.var.accountId, inboxId)
+  if (!inbox) throw apiError('not_found', `Inbox ${inboxId} not found`)
+  return inbox
+}
+
+async function membersPayload(c: Context<AppEnv>, inboxId: number) {
+  const rows = await listInboxMembers(c.var.db, c.var.accountId, inboxId)
+  return { payload: rows.map((r) => toAgent(r.user, r.membership)) }
+}
+
+const showMembers = createRoute({
+  method: 'get',
+  path: `${base}/{inbox_id}`,
+  tags,
+  security: tokenSecurity,
+  summary: "List an inbox's agents",
+  description: 'Administrators may read any inbox of the account; agents only inboxes they are in.',
+  request: { params: InboxParamsSchema },
+  responses: {
+    200: jsonResponse(AgentPayloadSchema, 'The inbox members'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+  },
+})
+
+const addMembers = createRoute({
+  method: 'post',
+  path: base,
+  tags,
+  security: tokenSecurity,
+  summary: 'Add agents to an inbox (administrators); returns all its members',
+  middleware: [administratorsOnly, unwrapBody('inbox_member')],
+  request: { params: AccountIdParamsSchema, body: jsonBody(InboxMembersAddSchema) },
+  responses: {
+    200: jsonResponse(AgentPayloadSchema, 'The inbox members'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+  },
+})
+
+const replaceMembers = createRoute({
+  method: 'patch',
+  path: base,
+  tags,
+  security: tokenSecurity,
+  summary: "Replace an inbox's agents (administrators)",
+  middleware: [administratorsOnly, unwrapBody('inbox_member')],
+  request: { params: AccountIdParamsSchema, body: jsonBody(InboxMembersReplaceSchema) },
+  responses: {
+    200: jsonResponse(AgentPayloadSchema, 'The inbox members'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+  },
+})
+
+const removeMembers = createRoute({
+  method: 'delete',
+  path: base,
+  tags,
+  security: tokenSecurity,
+  summary: 'Remove agents from an inbox (administrators)',
+  middleware: [administratorsOnly, unwrapBody('inbox_member')],
+  request: { params: AccountIdParamsSchema, body: jsonBody(InboxMembersAddSchema) },
+  responses: {
+    200: jsonResponse(EmptySchema, 'Removed'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+  },
+})
+
+export const inboxMemberRoutes = createRouter()
+  .openapi(showMembers, async (c) => {
+    const { inbox_id } = c.req.valid('param')
+    await visibleInbox(c, inbox_id)
+    return c.json(await membersPayload(c, inbox_id), 200)
+  })
+  .openapi(addMembers, async (c) => {
+    const { inbox_id, user_ids } = c.req.valid('json')
+    const db = c.var.db
+    await accountInbox(c, inbox_id)
+    await requireAccountMembers(c, user_ids)
+    const current = new Set(await listInboxMemberIds(db, inbox_id))
+    const added = user_ids.filter((id) => !current.has(id))
+    await batchAll(db, addInboxMembersStatements(db, c.var.accountId, inbox_id, added))
+    return c.json(await membersPayload(c, inbox_id), 200)
+  })
+  .openapi(replaceMembers, async (c) => {
+    const { inbox_id, user_ids } = c.req.valid('json')
+    const db = c.var.db
+    await accountInbox(c, inbox_id)
+    await requireAccountMembers(c, user_ids)
+    const current = await listInboxMemberIds(db, inbox_id)
+    const wanted = new Set(user_ids)
+    const kept = new Set(current)
+    await batchAll(db, [
+      ...removeInboxMembersStatements(
+        db,
+        inbox_id,
+        current.filter((id) => !wanted.has(id)),
+      ),
+      ...addInboxMembersStatements(
+        db,
+        c.var.accountId,
+        inbox_id,
+        user_ids.filter((id) => !kept.has(id)),
+      ),
+    ])
+    return c.json(await membersPayload(c, inbox_id), 200)
+  })
+  .openapi(removeMembers, async (c) => {
+    const { inbox_id, user_ids } = c.req.valid('json')
+    await accountInbox(c, inbox_id)
+    await requireAccountMembers(c, user_ids)
+    await batchAll(c.var.db, removeInboxMembersStatements(c.var.db, inbox_id, user_ids))
+    return c.json({}, 200)
+  })

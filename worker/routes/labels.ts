@@ -1,0 +1,153 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import {
+  deleteLabel,
+  findLabel,
+  findLabelByTitle,
+  insertLabel,
+  listLabels,
+  updateLabel,
+} from '../db/queries/labels'
+import { type AppEnv, createRouter } from '../env'
+import { apiError, errorResponses, fieldError, validationError } from '../errors'
+import { unwrapBody } from '../middleware/body'
+import {
+  AccountAndIdParamsSchema,
+  AccountIdParamsSchema,
+  EmptySchema,
+  jsonBody,
+  jsonResponse,
+  tokenSecurity,
+} from '../schemas/common'
+import { LabelInputSchema, LabelSchema, LabelUpdateSchema, toLabel } from '../schemas/labels'
+import { administratorsOnly } from './agents'
+
+const tags = ['Labels']
+const base = '/api/v1/accounts/{account_id}/labels'
+
+async function labelOr404(c: Context<AppEnv>, id: number) {
+  const label = await findLabel(c.var.db, c.var.accountId, id)
+  if (!label) throw apiError('not_found', `Label ${id} not found`)
+  return label
+}
+
+async function requireFreeTitle(c: Context<AppEnv>, title: string, exceptId?: number) {
+  const other = await findLabelByTitle(c.var.db, c.var.accountId, title)
+  if (other && other.id !== exceptId) {
+    throw validationError([fieldError('title', 'has already been taken', 'taken')])
+  }
+}
+
+const listLabelsRoute = createRoute({
+  method: 'get',
+  path: base,
+  tags,
+  security: tokenSecurity,
+  summary: "List the account's labels",
+  request: { params: AccountIdParamsSchema },
+  responses: {
+    200: jsonResponse(z.object({ payload: z.array(LabelSchema) }), 'Labels'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+  },
+})
+
+const showLabel = createRoute({
+  method: 'get',
+  path: `${base}/{id}`,
+  tags,
+  security: tokenSecurity,
+  summary: 'Show a label',
+  request: { params: AccountAndIdParamsSchema },
+  responses: {
+    200: jsonResponse(LabelSchema, 'The label'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+  },
+})
+
+const createLabel = createRoute({
+  method: 'post',
+  path: base,
+  tags,
+  security: tokenSecurity,
+  summary: 'Create a label (administrators); the title is stored lower-cased',
+  middleware: [administratorsOnly, unwrapBody('label')],
+  request: { params: AccountIdParamsSchema, body: jsonBody(LabelInputSchema) },
+  responses: {
+    200: jsonResponse(LabelSchema, 'The new label'),
+    ...errorResponses('unauthorized', 'forbidden', 'validation_failed', 'unsupported_media_type'),
+  },
+})
+
+const updateLabelRoute = createRoute({
+  method: 'patch',
+  path: `${base}/{id}`,
+  tags,
+  security: tokenSecurity,
+  summary: 'Update a label (administrators)',
+  description: 'Renaming a label does not rename it on conversations and contacts that carry it.',
+  middleware: [administratorsOnly, unwrapBody('label')],
+  request: { params: AccountAndIdParamsSchema, body: jsonBody(LabelUpdateSchema) },
+  responses: {
+    200: jsonResponse(LabelSchema, 'The updated label'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+  },
+})
+
+const deleteLabelRoute = createRoute({
+  method: 'delete',
+  path: `${base}/{id}`,
+  tags,
+  security: tokenSecurity,
+  summary: 'Delete a label (administrators)',
+  middleware: [administratorsOnly],
+  request: { params: AccountAndIdParamsSchema },
+  responses: {
+    200: jsonResponse(EmptySchema, 'Deleted'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+  },
+})
+
+export const labelRoutes = createRouter()
+  .openapi(listLabelsRoute, async (c) => {
+    const rows = await listLabels(c.var.db, c.var.accountId)
+    return c.json({ payload: rows.map(toLabel) }, 200)
+  })
+  .openapi(showLabel, async (c) => {
+    return c.json(toLabel(await labelOr404(c, c.req.valid('param').id)), 200)
+  })
+  .openapi(createLabel, async (c) => {
+    const body = c.req.valid('json')
+    await requireFreeTitle(c, body.title)
+    const label = await insertLabel(c.var.db, {
+      accountId: c.var.accountId,
+      title: body.title,
+      description: body.description,
+      color: body.color,
+      showOnSidebar: body.show_on_sidebar,
+    })
+    if (!label) throw new Error('label insert returned nothing')
+    return c.json(toLabel(label), 200)
+  })
+  .openapi(updateLabelRoute, async (c) => {
+    const { id } = c.req.valid('param')
+    const body = c.req.valid('json')
+    const label = await labelOr404(c, id)
+    if (body.title !== undefined) await requireFreeTitle(c, body.title, id)
+    const changes = {
+      title: body.title,
+      description: body.description,
+      color: body.color,
+      showOnSidebar: body.show_on_sidebar,
+    }
+    const changed = Object.values(changes).some((v) => v !== undefined)
+    const updated = changed ? await updateLabel(c.var.db, c.var.accountId, id, changes) : label
+    if (!updated) throw apiError('not_found', `Label ${id} not found`)
+    return c.json(toLabel(updated), 200)
+  })
+  .openapi(deleteLabelRoute, async (c) => {
+    const { id } = c.req.valid('param')
+    if (!(await deleteLabel(c.var.db, c.var.accountId, id))) {
+      throw apiError('not_found', `Label ${id} not found`)
+    }
+    return c.json({}, 200)
+  })

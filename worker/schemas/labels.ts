@@ -1,0 +1,51 @@
+import { z } from '@hono/zod-openapi'
+import type { labels } from '../db/schema'
+import { TextSchema } from './common'
+
+type LabelRow = typeof labels.$inferSelect
+
+const LabelTitleSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(255)
+  .regex(/^[a-z0-9_-]+$/, 'may contain only letters, digits, "-" and "_"')
+  .openapi({ description: 'Stored lower-cased; unique in the account', example: 'billing' })
+
+const ColorSchema = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #1f93ff')
+  .openapi({ example: '#1f93ff' })
+
+export const LabelInputSchema = z
+  .object({
+    title: LabelTitleSchema,
+    description: TextSchema.nullable().optional(),
+    color: ColorSchema.optional(),
+    show_on_sidebar: z.boolean().optional(),
+  })
+  .openapi('LabelInput')
+
+export const LabelUpdateSchema = LabelInputSchema.partial().openapi('LabelUpdate')
+
+export const LabelSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string().nullable(),
+    color: z.string(),
+    show_on_sidebar: z.boolean(),
+  })
+  .openapi('Label')
+export type Label = z.infer<typeof LabelSchema>
+
+export function toLabel(row: LabelRow): Label {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    color: row.color,
+    show_on_sidebar: row.showOnSidebar,
+  }
+}
