@@ -9,13 +9,17 @@ import { readBody } from './middleware/body'
 import { accountRoutes } from './routes/accounts'
 import { benchRoutes } from './routes/bench'
 import { agentRoutes } from './routes/agents'
+import { contactRoutes } from './routes/contacts'
+import { conversationRoutes } from './routes/conversations'
 import { customAttributeDefinitionRoutes } from './routes/custom-attribute-definitions'
 import { renderDocs } from './routes/docs'
 import { fileRoutes } from './routes/files'
+import { funnelRoutes } from './routes/funnels'
 import { healthRoutes } from './routes/health'
 import { inboxMemberRoutes } from './routes/inbox-members'
 import { inboxRoutes } from './routes/inboxes'
 import { labelRoutes } from './routes/labels'
+import { messageRoutes } from './routes/messages'
 import { platformAccountUsers } from './routes/platform-account-users'
 import { platformAccounts } from './routes/platform-accounts'
 import { platformAgentBots } from './routes/platform-agent-bots'
@@ -48,7 +52,11 @@ export function createApp() {
     await next()
     if (c.res.status !== 101) c.res.headers.set('x-d1-round-trips', String(counter.trips))
   })
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: false }))
+  const secure = secureHeaders({ crossOriginResourcePolicy: false })
+  // A WebSocket upgrade's 101 response comes from a Durable Object and cannot take headers.
+  app.use('*', (c, next) =>
+    c.req.header('upgrade')?.toLowerCase() === 'websocket' ? next() : secure(c, next),
+  )
 
   // Authentication comes before the body is read, so an anonymous caller costs no body parsing.
   app.use('/platform/api/v1/*', platformAuth)
@@ -67,6 +75,9 @@ export function createApp() {
   app.route('/', benchRoutes)
   app.route('/', profileRoutes)
   app.route('/', inboxRoutes)
+  app.route('/', contactRoutes)
+  app.route('/', conversationRoutes)
+  app.route('/', messageRoutes)
   app.route('/', inboxMemberRoutes)
   app.route('/', agentRoutes)
   app.route('/', teamRoutes)
@@ -74,6 +85,7 @@ export function createApp() {
   app.route('/', labelRoutes)
   app.route('/', fileRoutes)
   app.route('/', productRoutes)
+  app.route('/', funnelRoutes)
   app.route('/', webhookRoutes)
   app.route('/', webhookDeliveryRoutes)
 

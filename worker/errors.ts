@@ -145,9 +145,10 @@ export const notFound = (c: Context) =>
  */
 function constraintError(err: Error): ApiError | null {
   const text = `${err.message} ${err.cause instanceof Error ? err.cause.message : ''}`
-  const unique = text.match(/UNIQUE constraint failed: \w+\.(\w+)/)
-  if (unique?.[1])
-    return validationError([fieldError(unique[1], 'has already been taken', 'taken')])
+  // "UNIQUE constraint failed: contacts.account_id, contacts.email": the last column is the field.
+  const unique = text.match(/UNIQUE constraint failed: ([\w.]+(?:, [\w.]+)*)/)
+  const column = unique?.[1]?.split(', ').at(-1)?.split('.').at(-1)
+  if (column) return validationError([fieldError(column, 'has already been taken', 'taken')])
   if (text.includes('FOREIGN KEY constraint failed')) {
     return apiError('validation_failed', 'A referenced record does not exist')
   }

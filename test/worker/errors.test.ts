@@ -79,7 +79,9 @@ describe('the error envelope', () => {
   it('renders a lost unique-index race as 422 naming the field', async () => {
     const app = new OpenAPIHono()
     app.get('/race', () => {
-      throw new Error('D1_ERROR: UNIQUE constraint failed: users.email: SQLITE_CONSTRAINT')
+      throw new Error(
+        'D1_ERROR: UNIQUE constraint failed: contacts.account_id, contacts.email: SQLITE_CONSTRAINT',
+      )
     })
     app.onError(renderError)
     const res = await app.request('/race')

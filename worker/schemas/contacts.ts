@@ -124,3 +124,35 @@ export function toContactPushData(
     type: 'contact',
   }
 }
+
+/** A contact inbox where none may exist yet (create's `contact_inbox`, contactable inboxes). */
+export const ContactInboxRefSchema = z
+  .object({ source_id: z.string().nullable(), inbox: InboxSlimSchema.nullable() })
+  .openapi('ContactInboxRef')
+
+export const ContactPayloadSchema = z.object({ payload: ContactSchema }).openapi('ContactPayload')
+
+export const ContactCreatedSchema = z
+  .object({ payload: z.object({ contact: ContactSchema, contact_inbox: ContactInboxRefSchema }) })
+  .openapi('ContactCreated')
+
+export const ContactListSchema = z
+  .object({
+    meta: z.object({
+      count: z.number().int().openapi({ description: 'All matching contacts' }),
+      current_page: z.number().int(),
+    }),
+    payload: z.array(ContactSchema),
+  })
+  .openapi('ContactList')
+
+export const ContactSearchResultSchema = z
+  .object({
+    meta: z.object({
+      count: z.number().int().openapi({ description: 'Contacts on this page' }),
+      current_page: z.number().int(),
+      has_more: z.boolean(),
+    }),
+    payload: z.array(ContactSchema),
+  })
+  .openapi('ContactSearchResult')

@@ -1,0 +1,113 @@
+import { env, SELF } from 'cloudflare:test'
+import { expect } from 'vitest'
+import { api, uniq, type World } from './helpers'
+
+export const contactsPath = (world: World) => `/api/v1/accounts/${world.accountId}/contacts`
+
+/** Creates a contact through the API as the world's administrator; returns the contact JSON. */
+export async function createContact(world: World, body: Record<string, unknown> = {}) {
+  const res = await api(contactsPath(world), {
+    token: world.admin.token,
+    body: { email: `${uniq('c')}@example.com`, ...body },
+  })
+  if (res.status !== 200) throw new Error(`createContact: ${res.status} ${res.text}`)
+  return res.json.payload.contact
+}
+
+export async function createInbox(
+  world: World,
+  channel: Record<string, unknown> = { type: 'api' },
+  name = uniq('Inbox '),
+) {
+  const res = await api(`/api/v1/accounts/${world.accountId}/inboxes`, {
+    token: world.admin.token,
+    body: { name, channel },
+  })
+  if (res.status !== 200) throw new Error(`createInbox: ${res.status} ${res.text}`)
+  return res.json as { id: number; name: string }
+}
+
+export async function addInboxMember(world: World, inboxId: number, userId: number) {
+  await env.DB.prepare('insert into inbox_members (account_id, inbox_id, user_id) values (?, ?, ?)')
+    .bind(world.accountId, inboxId, userId)
+    .run()
+}
+
+let displayIds = 1000
+/** A conversation row, written directly: the conversations API is not part of these tests. */
+export async function insertConversation(world: World, inboxId: number, contactId: number) {
+  await env.DB.prepare(
+    'insert into conversations (account_id, display_id, uuid, inbox_id, contact_id) values (?, ?, ?, ?, ?)',
+  )
+    .bind(world.accountId, displayIds++, crypto.randomUUID(), inboxId, contactId)
+    .run()
+}
+
+export async function defineContactAttribute(
+  accountId: number,
+  key: string,
+  type: string,
+  values: string[] = [],
+) {
+  await env.DB.prepare(
+    'insert into custom_attribute_definitions (account_id, attribute_key, attribute_display_name, attribute_display_type, attribute_model, attribute_values) values (?,?,?,?,?,?)',
+  )
+    .bind(accountId, key, key, type, 'contact_attribute', JSON.stringify(values))
+    .run()
+}
+
+/** Sends a multipart/form-data request through the worker. */
+export async function sendForm(path: string, token: string, form: FormData, method = 'POST') {
+  const res = await SELF.fetch(`http://parley.test${path}`, {
+    method,
+    headers: { api_access_token: token },
+    body: form,
+  })
+  const text = await res.text()
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON shapes
+  let json: any = null
+  try {
+    json = JSON.parse(text)
+  } catch {}
+  return { status: res.status, json, text }
+}
+
+/** A PNG of `size` bytes (a real signature, padded): enough for type and size checks. */
+export function pngBytes(size = 68) {
+  const bytes = new Uint8Array(size)
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  for (let i = 8; i < size; i++) bytes[i] = i % 251
+  return bytes
+}
+
+export type ContactRowSnapshot = Record<string, unknown>
+
+/** The contact's row as stored, to prove refused writes changed nothing. */
+export async function contactRow(id: number) {
+  return env.DB.prepare('select * from contacts where id = ?').bind(id).first<ContactRowSnapshot>()
+}
+
+export async function eventsFor(contactId: number) {
+  const { results } = await env.DB.prepare(
+    'select kind, account_id, contact_id, changed_attributes from events where contact_id = ? order by id',
+  )
+    .bind(contactId)
+    .all<{ kind: string; account_id: number; contact_id: number; changed_attributes: string }>()
+  return results.map((r) => ({ ...r, changed_attributes: JSON.parse(r.changed_attributes) }))
+}
+
+export async function countContacts(accountId: number) {
+  const row = await env.DB.prepare('select count(*) as n from contacts where account_id = ?')
+    .bind(accountId)
+    .first<{ n: number }>()
+  return row?.n ?? 0
+}
+
+export const idsOf = (payload: { id: number }[]) => payload.map((c) => c.id)
+
+export function expectFieldErrors(
+  res: { json: { errors: { field: string }[] } },
+  fields: string[],
+) {
+  expect(res.json.errors.map((e) => e.field).sort()).toEqual([...fields].sort())
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest'
+import {
+  addInboxMember,
+  contactRow,
+  contactsPath,
+  createContact,
+  createInbox,
+  idsOf,
+  insertConversation,
+} from '../contacts-helpers'
+import { api, createWorld, expectError } from '../helpers'
+
+/** Every route that takes a contact id, with a body where it needs one. */
+const ID_ROUTES: [string, string, Record<string, unknown>?][] = [
+  ['GET', ''],
+  ['PATCH', '', { name: 'Hacked', email: 'hacked@example.com' }],
+  ['PUT', '', { name: 'Hacked' }],
+  ['DELETE', ''],
+  ['GET', '/labels'],
+  ['POST', '/labels', { labels: ['hacked'] }],
+  ['POST', '/destroy_custom_attributes', { custom_attributes: ['plan'] }],
+  ['GET', '/contactable_inboxes'],
+  ['POST', '/contact_inboxes', { inbox_id: 1, source_id: 'hacked' }],
+]
+
+async function callIdRoutes(accountId: number, contactId: number, token: string) {
+  const results = []
+  for (const [method, suffix, body] of ID_ROUTES) {
+    const path = `/api/v1/accounts/${accountId}/contacts/${contactId}${suffix}`
+    const res = await api(path, { method, token, body })
+    results.push({ route: `${method} ${suffix || '/'}`, ...res })
+  }
+  return results
+}
+
+/** Agent sees A (contact inbox in its inbox) and B (conversation there), not C or D. */
+async function visibilityWorld() {
+  const world = await createWorld()
+  const mine = await createInbox(world)
+  const theirs = await createInbox(world)
+  await addInboxMember(world, mine.id, world.agent.id)
+  const a = await createContact(world, { name: 'Agent A', inbox_id: mine.id })
+  const b = await createContact(world, { name: 'Agent B' })
+  await insertConversation(world, mine.id, b.id)
+  const c = await createContact(world, { name: 'Agent C', inbox_id: theirs.id })
+  await insertConversation(world, theirs.id, c.id)
+  const d = await createContact(world, { name: 'Agent D' })
+  return { world, mine, theirs, a, b, c, d }
+}
+
+describe('contact visibility by role', () => {
+  it('lists and searches for agents only contacts of their inboxes; administrators see all', async () => {
+    const { world, a, b, c, d } = await visibilityWorld()
+    const path = contactsPath(world)
+    const agentList = await api(path, { token: world.agent.token })
+    expect(agentList.json.meta.count).toBe(2)
+    expect(idsOf(agentList.json.payload).sort()).toEqual([a.id, b.id].sort())
+    const agentSearch = await api(`${path}/search?q=agent`, { token: world.agent.token })
+    expect(idsOf(agentSearch.json.payload).sort()).toEqual([a.id, b.id].sort())
+    const adminList = await api(path, { token: world.admin.token })
+    expect(adminList.json.meta.count).toBe(4)
+    expect(idsOf(adminList.json.payload).sort()).toEqual([a.id, b.id, c.id, d.id].sort())
+  })
+
+  it('shows and updates visible contacts for agents and answers 404 for hidden ones', async () => {
+    const { world, a, b, c } = await visibilityWorld()
+    const path = contactsPath(world)
+    expect((await api(`${path}/${a.id}`, { token: world.agent.token })).status).toBe(200)
+    expect((await api(`${path}/${b.id}`, { token: world.agent.token })).status).toBe(200)
+    const before = await contactRow(c.id)
+    const hidden = await callIdRoutes(world.accountId, c.id, world.agent.token)
+    for (const res of hidden) {
+      // DELETE is refused for agents before the contact is looked up.
+      const status = res.route.startsWith('DELETE') ? 403 : 404
+      expect({ route: res.route, status: res.status }).toEqual({ route: res.route, status })
+      expect(res.text).not.toContain('Agent C')
+    }
+    expect(await contactRow(c.id)).toEqual(before)
+    const updated = await api(`${path}/${a.id}`, {
+      method: 'PATCH',
+      token: world.agent.token,
+      body: { name: 'Renamed by agent' },
+    })
+    expect(updated.json.payload.name).toBe('Renamed by agent')
+  })
+
+  it('lets agents create contacts only in inboxes they belong to', async () => {
+    const { world, mine, theirs } = await visibilityWorld()
+    const refused = await api(contactsPath(world), {
+      token: world.agent.token,
+      body: { email: 'agent-made@example.com', inbox_id: theirs.id },
+    })
+    expectError(refused, 403, 'forbidden')
+    const made = await api(contactsPath(world), {
+      token: world.agent.token,
+      body: { email: 'agent-made@example.com', inbox_id: mine.id },
+    })
+    expect(made.status).toBe(200)
+    const shown = await api(`${contactsPath(world)}/${made.json.payload.contact.id}`, {
+      token: world.agent.token,
+    })
+    expect(shown.status).toBe(200)
+  })
+})
+
+describe('another account’s users', () => {
+  it('get 403 on every contact route under an account they do not belong to', async () => {
+    const world = await createWorld()
+    const other = await createWorld()
+    const inbox = await createInbox(world)
+    const contact = await createContact(world, {
+      name: 'Secret Person',
+      email: 'secret@example.com',
+      inbox_id: inbox.id,
+    })
+    const before = await contactRow(contact.id)
+    for (const token of [other.admin.token, other.agent.token]) {
+      for (const res of await callIdRoutes(world.accountId, contact.id, token)) {
+        expect({ route: res.route, status: res.status }).toEqual({ route: res.route, status: 403 })
+        expect(res.text).not.toContain('secret')
+      }
+      for (const path of ['', '/search?q=secret']) {
+        const res = await api(`${contactsPath(world)}${path}`, { token })
+        expectError(res, 403)
+        expect(res.text).not.toContain('secret')
+      }
+      expectError(
+        await api(contactsPath(world), { token, body: { email: 'intruder@example.com' } }),
+        403,
+      )
+    }
+    expect(await contactRow(contact.id)).toEqual(before)
+  })
+
+  it('get 404 for the contact id under their own account, and never see it listed', async () => {
+    const world = await createWorld()
+    const other = await createWorld()
+    const contact = await createContact(world, {
+      name: 'Secret Person',
+      email: 'secret@example.com',
+    })
+    await api(`${contactsPath(world)}/${contact.id}/labels`, {
+      token: world.admin.token,
+      body: { labels: ['keep'] },
+    })
+    const before = await contactRow(contact.id)
+    for (const token of [other.admin.token, other.agent.token]) {
+      for (const res of await callIdRoutes(other.accountId, contact.id, token)) {
+        const status = res.route.startsWith('DELETE') && token === other.agent.token ? 403 : 404
+        expect({ route: res.route, status: res.status }).toEqual({ route: res.route, status })
+        expect(res.text).not.toContain('secret')
+      }
+      const listed = await api(contactsPath(other), { token })
+      expect(listed.json).toEqual({ meta: { count: 0, current_page: 1 }, payload: [] })
+      const found = await api(`${contactsPath(other)}/search?q=secret`, { token })
+      expect(found.json.payload).toEqual([])
+    }
+    expect(await contactRow(contact.id)).toEqual(before)
+    const labels = await api(`${contactsPath(world)}/${contact.id}/labels`, {
+      token: world.admin.token,
+    })
+    expect(labels.json.payload).toEqual(['keep'])
+  })
+
+  it('answer 401 without a token', async () => {
+    const world = await createWorld()
+    const contact = await createContact(world)
+    for (const res of await callIdRoutes(world.accountId, contact.id, '')) {
+      expect({ route: res.route, status: res.status }).toEqual({ route: res.route, status: 401 })
+    }
+    expectError(await api(contactsPath(world)), 401)
+    expectError(await api(`${contactsPath(world)}/search?q=a`), 401)
+  })
+})

@@ -1,0 +1,209 @@
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  getTableColumns,
+  inArray,
+  ne,
+  or,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm'
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { nowSeconds } from '../../lib/time'
+import type { Db } from '../client'
+import { contactInboxes, contacts, conversations, inboxes, inboxMembers } from '../schema'
+
+export type ContactRow = typeof contacts.$inferSelect
+export type NewContact = typeof contacts.$inferInsert
+
+/**
+ * The contact belongs to an inbox the agent is a member of: it has a contact inbox or a
+ * conversation there. Undefined (no restriction) for administrators.
+ */
+export function contactVisibleTo(db: Db, agentId: number | null) {
+  if (agentId === null) return undefined
+  const member = (inboxId: typeof contactInboxes.inboxId | typeof conversations.inboxId) =>
+    and(eq(inboxMembers.inboxId, inboxId), eq(inboxMembers.userId, agentId))
+  return or(
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(contactInboxes)
+        .innerJoin(inboxMembers, member(contactInboxes.inboxId))
+        .where(eq(contactInboxes.contactId, contacts.id)),
+    ),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(conversations)
+        .innerJoin(inboxMembers, member(conversations.inboxId))
+        .where(eq(conversations.contactId, contacts.id)),
+    ),
+  )
+}
+
+/** A contact inbox with its inbox, as the contact JSON's `contact_inboxes` lists them. */
+export type ContactInboxWithInbox = {
+  contactInbox: typeof contactInboxes.$inferSelect
+  inbox: typeof inboxes.$inferSelect
+}
+
+const jsonObjectOf = (table: SQLiteTable) =>
+  sql`json_object(${sql.join(
+    Object.entries(getTableColumns(table)).map(
+      ([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`,
+    ),
+    sql`, `,
+  )})`
+
+/** The contact's contact inboxes and their inboxes as one JSON array, read along with the row. */
+export function linksOf(db: Db, contactId: SQLWrapper) {
+  const links = db
+    .select({
+      links: sql`json_group_array(json_array(${jsonObjectOf(contactInboxes)}, ${jsonObjectOf(inboxes)}))`,
+    })
+    .from(contactInboxes)
+    .innerJoin(inboxes, eq(inboxes.id, contactInboxes.inboxId))
+    .where(eq(contactInboxes.contactId, contactId))
+  return sql<string>`(${links})`
+}
+
+function decode<T extends SQLiteTable>(table: T, values: Record<string, unknown>) {
+  const entries = Object.entries(getTableColumns(table)).map(([key, column]) => {
+    const value = values[key]
+    return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)]
+  })
+  return Object.fromEntries(entries) as T['$inferSelect']
+}
+
+function parseLinks(json: string): ContactInboxWithInbox[] {
+  const pairs = JSON.parse(json) as [Record<string, unknown>, Record<string, unknown>][]
+  return pairs
+    .map(([link, inbox]) => ({
+      contactInbox: decode(contactInboxes, link),
+      inbox: decode(inboxes, inbox),
+    }))
+    .sort((a, b) => a.contactInbox.id - b.contactInbox.id)
+}
+
+export const withLinks = ({ links, ...contact }: ContactRow & { links: string }) => ({
+  contact,
+  contactInboxes: parseLinks(links),
+})
+
+/** The contact with its contact inboxes, in one query; undefined when not visible. */
+export async function findVisibleContact(
+  db: Db,
+  accountId: number,
+  id: number,
+  agentId: number | null,
+) {
+  const [row] = await db
+    .select({ ...getTableColumns(contacts), links: linksOf(db, contacts.id) })
+    .from(contacts)
+    .where(
+      and(eq(contacts.accountId, accountId), eq(contacts.id, id), contactVisibleTo(db, agentId)),
+    )
+    .limit(1)
+  return row ? withLinks(row) : undefined
+}
+
+/** Contacts of the account other than `exceptId` already holding one of these values. */
+export function findUniqueClashes(
+  db: Db,
+  accountId: number,
+  values: { email?: string | null; phoneNumber?: string | null; identifier?: string | null },
+  exceptId?: number,
+) {
+  const conditions = [
+    values.email ? eq(contacts.email, values.email) : undefined,
+    values.phoneNumber ? eq(contacts.phoneNumber, values.phoneNumber) : undefined,
+    values.identifier ? eq(contacts.identifier, values.identifier) : undefined,
+  ].filter((c) => c !== undefined)
+  if (conditions.length === 0) return Promise.resolve([])
+  return db
+    .select({
+      email: contacts.email,
+      phoneNumber: contacts.phoneNumber,
+      identifier: contacts.identifier,
+    })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.accountId, accountId),
+        or(...conditions),
+        exceptId === undefined ? undefined : ne(contacts.id, exceptId),
+      ),
+    )
+    .limit(3)
+}
+
+/**
+ * The id of the contact the same batch has just inserted: ids only grow (AUTOINCREMENT) and a
+ * batch is one transaction, so it is the largest.
+ */
+export const insertedContactId = sql<number>`(select max(${contacts.id}) from ${contacts})`
+
+export function insertContactStatement(db: Db, values: NewContact) {
+  return db.insert(contacts).values(values).returning()
+}
+
+export function updateContactStatement(
+  db: Db,
+  accountId: number,
+  id: number,
+  values: Partial<NewContact>,
+) {
+  return db
+    .update(contacts)
+    .set({ ...values, updatedAt: nowSeconds() })
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)))
+    .returning()
+}
+
+/** Deletes the contact; its conversations, contact inboxes and labels go with it (FK cascades). */
+export function deleteContactStatement(db: Db, accountId: number, id: number) {
+  return db
+    .delete(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, id)))
+    .returning({ id: contacts.id, avatarKey: contacts.avatarKey })
+}
+
+/**
+ * The account's website and API inboxes the caller can see, each with the contact's source id
+ * there (null when the contact has no contact inbox in it yet).
+ */
+export function listContactableInboxes(
+  db: Db,
+  accountId: number,
+  contactId: number,
+  agentId: number | null,
+) {
+  const link = db
+    .select({ sourceId: contactInboxes.sourceId })
+    .from(contactInboxes)
+    .where(and(eq(contactInboxes.contactId, contactId), eq(contactInboxes.inboxId, inboxes.id)))
+    .orderBy(contactInboxes.id)
+    .limit(1)
+  const sourceId = sql<string | null>`(${link})`
+  return db
+    .select({ inbox: inboxes, sourceId })
+    .from(inboxes)
+    .where(
+      and(
+        eq(inboxes.accountId, accountId),
+        inArray(inboxes.channelType, ['web_widget', 'api']),
+        agentId === null
+          ? undefined
+          : exists(
+              db
+                .select({ one: sql`1` })
+                .from(inboxMembers)
+                .where(and(eq(inboxMembers.inboxId, inboxes.id), eq(inboxMembers.userId, agentId))),
+            ),
+      ),
+    )
+    .orderBy(asc(inboxes.name), asc(inboxes.id))
+}

@@ -1,0 +1,52 @@
+import { createRoute } from '@hono/zod-openapi'
+import { updateContactStatement } from '../../db/queries/contacts'
+import { createRouter } from '../../env'
+import { errorResponses } from '../../errors'
+import { changedAttributes } from '../../events/kinds'
+import { commitWithEvents } from '../../events/outbox'
+import { unwrapBody } from '../../middleware/body'
+import {
+  AccountAndIdParamsSchema,
+  jsonBody,
+  jsonResponse,
+  tokenSecurity,
+} from '../../schemas/common'
+import { ContactPayloadSchema } from '../../schemas/contacts'
+import { DestroyCustomAttributesSchema } from '../../schemas/contacts-input'
+import { base, contactJson, tags, visibleContact } from './shared'
+
+const destroyCustomAttributes = createRoute({
+  method: 'post',
+  path: `${base}/{id}/destroy_custom_attributes`,
+  tags,
+  security: tokenSecurity,
+  summary: "Remove keys from the contact's custom attributes",
+  middleware: [unwrapBody('contact')],
+  request: { params: AccountAndIdParamsSchema, body: jsonBody(DestroyCustomAttributesSchema) },
+  responses: {
+    200: jsonResponse(ContactPayloadSchema, 'The contact'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+  },
+})
+
+export const contactAttributeRoutes = createRouter().openapi(destroyCustomAttributes, async (c) => {
+  const { id } = c.req.valid('param')
+  const { contact, contactInboxes } = await visibleContact(c, id)
+  const removed = new Set(c.req.valid('json').custom_attributes)
+  const customAttributes = Object.fromEntries(
+    Object.entries(contact.customAttributes).filter(([key]) => !removed.has(key)),
+  )
+  const changes = changedAttributes(
+    { custom_attributes: contact.customAttributes },
+    { custom_attributes: customAttributes },
+  )
+  if (changes.length === 0) return c.json({ payload: contactJson(c, contact, contactInboxes) }, 200)
+  const { accountId, db } = c.var
+  const [[updated]] = await commitWithEvents(
+    c,
+    [updateContactStatement(db, accountId, id, { customAttributes })],
+    [{ kind: 'contact_updated', accountId, contactId: id, changedAttributes: changes }],
+  )
+  if (!updated) throw new Error('contact update returned nothing')
+  return c.json({ payload: contactJson(c, updated, contactInboxes) }, 200)
+})

@@ -1,0 +1,116 @@
+import { createRoute } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import {
+  type ContactFilter,
+  type ContactSortKey,
+  listContactPage,
+} from '../../db/queries/contact-search'
+import { type AppEnv, createRouter } from '../../env'
+import { apiError, errorResponses, fieldError } from '../../errors'
+import { restrictedAgentId } from '../../lib/access'
+import { AccountIdParamsSchema, jsonResponse, tokenSecurity } from '../../schemas/common'
+import { ContactListSchema, ContactSearchResultSchema } from '../../schemas/contacts'
+import {
+  CONTACTS_PER_PAGE,
+  ContactListQuerySchema,
+  ContactSearchQuerySchema,
+} from '../../schemas/contacts-input'
+import { base, contactJson, tags } from './shared'
+
+const listContacts = createRoute({
+  method: 'get',
+  path: base,
+  tags,
+  security: tokenSecurity,
+  summary: 'List contacts with an email, phone number or identifier, 15 a page',
+  request: { params: AccountIdParamsSchema, query: ContactListQuerySchema },
+  responses: {
+    200: jsonResponse(ContactListSchema, 'One page of contacts and the total'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+  },
+})
+
+const searchContacts = createRoute({
+  method: 'get',
+  path: `${base}/search`,
+  tags,
+  security: tokenSecurity,
+  summary: 'Search contacts by name, email, phone number (any case) or identifier (exact case)',
+  request: { params: AccountIdParamsSchema, query: ContactSearchQuerySchema },
+  responses: {
+    200: jsonResponse(ContactSearchResultSchema, 'One page of matches'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+  },
+})
+
+function sortOf(sort: string | undefined): ContactFilter['sort'] {
+  if (!sort) return { key: 'last_activity_at', descending: true }
+  const descending = sort.startsWith('-')
+  return { key: (descending ? sort.slice(1) : sort) as ContactSortKey, descending }
+}
+
+function labelsOf(...lists: (string | string[] | undefined)[]) {
+  const labels = lists.flatMap((l) => (l === undefined ? [] : Array.isArray(l) ? l : [l]))
+  return [...new Set(labels.map((l) => l.trim().toLowerCase()).filter(Boolean))]
+}
+
+async function contactPage(
+  c: Context<AppEnv>,
+  filter: ContactFilter,
+  page: number,
+  options: { limit: number; withTotal: boolean; withInboxes: boolean },
+) {
+  const result = await listContactPage(c.var.db, filter, {
+    limit: options.limit,
+    withTotal: options.withTotal,
+    offset: (page - 1) * CONTACTS_PER_PAGE,
+  })
+  const payload = result.rows
+    .slice(0, CONTACTS_PER_PAGE)
+    .map(({ contact, contactInboxes }) =>
+      contactJson(c, contact, options.withInboxes ? contactInboxes : undefined),
+    )
+  return { payload, total: result.total, hasMore: result.rows.length > CONTACTS_PER_PAGE }
+}
+
+export const contactListRoutes = createRouter()
+  .openapi(listContacts, async (c) => {
+    const query = c.req.valid('query')
+    const filter: ContactFilter = {
+      accountId: c.var.accountId,
+      agentId: restrictedAgentId(c),
+      labels: labelsOf(query['labels[]'], query.labels),
+      sort: sortOf(query.sort),
+    }
+    const { payload, total } = await contactPage(c, filter, query.page, {
+      limit: CONTACTS_PER_PAGE,
+      withTotal: true,
+      withInboxes: query.include_contact_inboxes,
+    })
+    return c.json({ meta: { count: total ?? 0, current_page: query.page }, payload }, 200)
+  })
+  .openapi(searchContacts, async (c) => {
+    const query = c.req.valid('query')
+    const q = query.q?.trim()
+    if (!q) {
+      throw apiError('validation_failed', 'Specify search string with parameter q', [
+        fieldError('q', 'is required', 'required'),
+      ])
+    }
+    const filter: ContactFilter = {
+      accountId: c.var.accountId,
+      agentId: restrictedAgentId(c),
+      query: q,
+      sort: sortOf(query.sort),
+    }
+    // One row past the page tells whether another page exists, without counting them all.
+    const { payload, hasMore } = await contactPage(c, filter, query.page, {
+      limit: CONTACTS_PER_PAGE + 1,
+      withTotal: false,
+      withInboxes: query.include_contact_inboxes,
+    })
+    return c.json(
+      { meta: { count: payload.length, current_page: query.page, has_more: hasMore }, payload },
+      200,
+    )
+  })
