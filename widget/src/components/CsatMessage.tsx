@@ -1,0 +1,66 @@
+import { useId, useState } from 'preact/hooks'
+import type { Message } from '../client/types'
+import { useWidget } from './context'
+import { submittedValues } from './rich'
+
+const FACES = ['😞', '🙁', '😐', '🙂', '😀']
+
+/**
+ * The satisfaction survey sent after a conversation is resolved. Answered as
+ * submitted_values [{name: 'rating', value: '1'..'5'}, {name: 'feedback_message', value}].
+ */
+export function CsatMessage({ message }: { message: Message }) {
+  const widget = useWidget()
+  const t = widget.state.t.value
+  const id = useId()
+  const [rating, setRating] = useState(0)
+  const [feedback, setFeedback] = useState('')
+  const [busy, setBusy] = useState(false)
+  const done =
+    submittedValues(message).length > 0 || Boolean(message.content_attributes?.csat_survey_response)
+  if (done) return <p class="answer">{t.csat.thanks}</p>
+
+  const onSubmit = async (event: Event) => {
+    event.preventDefault()
+    if (!rating) return
+    setBusy(true)
+    await widget.answer(message, [
+      { name: 'rating', title: t.csat.ratings[rating - 1], value: String(rating) },
+      { name: 'feedback_message', value: feedback.trim() },
+    ])
+    setBusy(false)
+  }
+
+  return (
+    <form class="rich-form csat" onSubmit={(e) => void onSubmit(e)}>
+      <fieldset>
+        <legend>{t.csat.question}</legend>
+        <div class="faces">
+          {FACES.map((face, index) => (
+            <button
+              key={face}
+              type="button"
+              class="face"
+              aria-pressed={rating === index + 1}
+              aria-label={t.csat.ratings[index]}
+              title={t.csat.ratings[index]}
+              onClick={() => setRating(index + 1)}
+            >
+              {face}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <label for={id}>{t.csat.feedback}</label>
+      <textarea
+        id={id}
+        rows={2}
+        value={feedback}
+        onInput={(e) => setFeedback(e.currentTarget.value)}
+      />
+      <button type="submit" class="primary" disabled={busy || !rating}>
+        {t.rich.submit}
+      </button>
+    </form>
+  )
+}

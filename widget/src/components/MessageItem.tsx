@@ -1,0 +1,81 @@
+import type { Message } from '../client/types'
+import type { ChatMessage } from '../store/state'
+import { Attachments } from './Attachments'
+import { Cards } from './Cards'
+import { CsatMessage } from './CsatMessage'
+import { useWidget } from './context'
+import { EmailInput } from './EmailInput'
+import { FormMessage } from './FormMessage'
+import { InputSelect } from './InputSelect'
+import { MessageText } from './MessageText'
+
+function Rich({ message }: { message: Message }) {
+  switch (message.content_type) {
+    case 'input_select':
+      return <InputSelect message={message} />
+    case 'cards':
+      return <Cards message={message} />
+    case 'form':
+      return <FormMessage message={message} />
+    case 'input_email':
+      return <EmailInput message={message} />
+    case 'input_csat':
+      return <CsatMessage message={message} />
+    default:
+      return null
+  }
+}
+
+export interface MessageItemProps {
+  message: ChatMessage
+  /** "Sent" or "Read", shown under the visitor's latest delivered message. */
+  receipt?: string
+}
+
+/** One message: who wrote it, its text, attachments, interactive parts and delivery state. */
+export function MessageItem({ message, receipt }: MessageItemProps) {
+  const widget = useWidget()
+  const { state } = widget
+  const t = state.t.value
+  const mine = message.message_type === 0
+  const sender = message.sender
+  const author = mine
+    ? t.messages.you
+    : sender?.available_name ||
+      sender?.name ||
+      (sender?.type === 'agent_bot' ? t.messages.bot : state.inbox.value?.name || t.messages.team)
+  const time = new Date(message.created_at * 1000)
+  const delivery = message.delivery
+
+  return (
+    <div class={`message ${mine ? 'mine' : 'theirs'}`} data-delivery={delivery}>
+      <p class="meta">
+        <span class={mine ? 'sr-only' : 'author'}>{author}</span>{' '}
+        <time dateTime={time.toISOString()}>
+          {time.toLocaleTimeString(state.lang.value, { hour: '2-digit', minute: '2-digit' })}
+        </time>
+      </p>
+      <div class="bubble">
+        {message.content && <MessageText text={message.content} />}
+        <Attachments attachments={message.attachments} files={message.files} />
+      </div>
+      {message.id !== undefined && <Rich message={message as Message} />}
+      {delivery && (
+        <p class="delivery">
+          {t.messages[delivery]}
+          {delivery === 'failed' && message.error && `: ${message.error}`}
+          {delivery === 'failed' && message.echo_id && (
+            <button
+              type="button"
+              class="link-button"
+              onClick={() => widget.retry(message.echo_id as string)}
+            >
+              {t.messages.retry}
+            </button>
+          )}
+        </p>
+      )}
+      {!delivery && receipt && <p class="delivery">{receipt}</p>}
+    </div>
+  )
+}

@@ -1,0 +1,73 @@
+import { useLayoutEffect, useRef } from 'preact/hooks'
+import { useWidget } from './context'
+import { MessageItem } from './MessageItem'
+
+/**
+ * The conversation as a `role="log"` live region: screen readers hear new messages as they
+ * arrive. Stays scrolled to the newest message unless the visitor scrolled up to read.
+ */
+export function MessageList() {
+  const widget = useWidget()
+  const { state } = widget
+  const t = state.t.value
+  const messages = state.messages.value
+  const ref = useRef<HTMLDivElement>(null)
+  const pinned = useRef(true)
+  const heightBeforeOlder = useRef<number | null>(null)
+  const agentSeen = state.conversation.value?.agentLastSeenAt ?? 0
+  let lastOwn: (typeof messages)[number] | undefined
+  for (const m of messages) if (m.message_type === 0 && m.id !== undefined) lastOwn = m
+
+  useLayoutEffect(() => {
+    const el = ref.current
+    if (!el) return
+    if (heightBeforeOlder.current !== null) {
+      el.scrollTop += el.scrollHeight - heightBeforeOlder.current
+      heightBeforeOlder.current = null
+    } else if (pinned.current) el.scrollTop = el.scrollHeight
+  })
+
+  const loadOlder = () => {
+    heightBeforeOlder.current = ref.current?.scrollHeight ?? null
+    void widget.loadOlder()
+  }
+
+  return (
+    <div
+      ref={ref}
+      class="messages"
+      role="log"
+      aria-live="polite"
+      aria-relevant="additions"
+      aria-label={t.messages.label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to scroll the history (WCAG 2.1.1)
+      tabIndex={0}
+      onScroll={(event) => {
+        const el = event.currentTarget
+        pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48
+      }}
+    >
+      {state.hasOlder.value && (
+        <button type="button" class="older" onClick={loadOlder} disabled={state.loadingOlder.value}>
+          {t.messages.older}
+        </button>
+      )}
+      {messages.length === 0 && !state.loadingConversation.value && (
+        <p class="empty">{t.messages.empty}</p>
+      )}
+      {messages.map((message) => (
+        <MessageItem
+          key={message.echo_id ?? message.id}
+          message={message}
+          receipt={
+            message === lastOwn
+              ? agentSeen >= message.created_at || message.status === 'read'
+                ? t.messages.read
+                : t.messages.sent
+              : undefined
+          }
+        />
+      ))}
+    </div>
+  )
+}
