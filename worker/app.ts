@@ -10,7 +10,6 @@ import { accountRoutes } from './routes/accounts'
 import { benchRoutes } from './routes/bench'
 import { agentRoutes } from './routes/agents'
 import { contactRoutes } from './routes/contacts'
-import { conversationRoutes } from './routes/conversations'
 import { customAttributeDefinitionRoutes } from './routes/custom-attribute-definitions'
 import { renderDocs } from './routes/docs'
 import { fileRoutes } from './routes/files'
@@ -19,7 +18,6 @@ import { healthRoutes } from './routes/health'
 import { inboxMemberRoutes } from './routes/inbox-members'
 import { inboxRoutes } from './routes/inboxes'
 import { labelRoutes } from './routes/labels'
-import { messageRoutes } from './routes/messages'
 import { platformAccountUsers } from './routes/platform-account-users'
 import { platformAccounts } from './routes/platform-accounts'
 import { platformAgentBots } from './routes/platform-agent-bots'
@@ -76,8 +74,6 @@ export function createApp() {
   app.route('/', profileRoutes)
   app.route('/', inboxRoutes)
   app.route('/', contactRoutes)
-  app.route('/', conversationRoutes)
-  app.route('/', messageRoutes)
   app.route('/', inboxMemberRoutes)
   app.route('/', agentRoutes)
   app.route('/', teamRoutes)

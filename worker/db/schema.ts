@@ -444,7 +444,15 @@ export const conversationProducts = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('conversation_products_conversation_idx').on(t.conversationId)],
+  (t) => [
+    index('conversation_products_conversation_idx').on(t.conversationId),
+    // Covers the board's exact per-stage totals without reading the rows.
+    index('conversation_products_line_idx').on(
+      t.conversationId,
+      t.productValueMinor,
+      t.quantity,
+    ),
+  ],
 )
 
 export const webhooks = sqliteTable(
@@ -463,7 +471,10 @@ export const webhooks = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('webhooks_account_idx').on(t.accountId)],
+  (t) => [
+    index('webhooks_account_idx').on(t.accountId),
+    uniqueIndex('webhooks_account_url_unique').on(t.accountId, t.url),
+  ],
 )
 
 export const webhookDeliveries = sqliteTable(
@@ -583,7 +594,8 @@ export const conversationStages = sqliteTable(
   },
   (t) => [
     uniqueIndex('conversation_stages_unique').on(t.conversationId, t.funnelId),
-    index('conversation_stages_stage_idx').on(t.stageId, t.enteredAt),
+    index('conversation_stages_stage_idx').on(t.stageId, t.enteredAt, t.conversationId),
+    index('conversation_stages_funnel_idx').on(t.funnelId),
   ],
 )
 
@@ -602,7 +614,10 @@ export const stageTransitions = sqliteTable(
     actorId: integer(),
     createdAt: createdAt(),
   },
-  (t) => [index('stage_transitions_conversation_idx').on(t.conversationId, t.id)],
+  (t) => [
+    index('stage_transitions_conversation_idx').on(t.conversationId, t.id),
+    index('stage_transitions_funnel_idx').on(t.funnelId),
+  ],
 )
 
 export const checklistItems = sqliteTable(
@@ -622,7 +637,10 @@ export const checklistItems = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('checklist_items_conversation_stage_idx').on(t.conversationId, t.stageId)],
+  (t) => [
+    index('checklist_items_conversation_stage_idx').on(t.conversationId, t.stageId),
+    index('checklist_items_stage_idx').on(t.stageId),
+  ],
 )
 
 export const stopwatches = sqliteTable('stopwatches', {

@@ -1,4 +1,10 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test'
+import {
+  createExecutionContext,
+  createMessageBatch,
+  env,
+  getQueueResult,
+  waitOnExecutionContext,
+} from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import worker from '../../../worker/index'
 import { RETRY_SCHEDULE_SECONDS } from '../../../worker/webhooks/backoff'
@@ -12,7 +18,8 @@ async function runBatch(queue: string, body: unknown, attempts = 1) {
   // The test batch records that a message was retried but not its delay: watch the call.
   const retry = vi.spyOn(batch.messages[0]!, 'retry')
   const ctx = createExecutionContext()
-  await worker.queue(batch, env, ctx)
+  await worker.queue(batch, env)
+  await waitOnExecutionContext(ctx)
   return { ...(await getQueueResult(batch, ctx)), retryCalls: retry.mock.calls }
 }
 

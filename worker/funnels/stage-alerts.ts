@@ -1,0 +1,106 @@
+import { eq, sql } from 'drizzle-orm'
+import { createDb, type Db } from '../db/client'
+import { batchable } from '../db/queries/funnels'
+import { MESSAGE_TYPE } from '../db/queries/messages'
+import { conversationStages, conversations, funnelStages } from '../db/schema'
+import { publishEvents } from '../events/publish'
+
+/** When the stage's time limit passes for a stay that began at `enteredAtSeconds` (ms epoch). */
+export function stageAlertDueAt(
+  enteredAtSeconds: number,
+  timeLimitMinutes: number | null,
+): number | null {
+  if (timeLimitMinutes === null) return null
+  return (enteredAtSeconds + timeLimitMinutes * 60) * 1000
+}
+
+export const stageAlertText = (stageName: string, minutes: number) =>
+  `Conversation has been in stage ${stageName} longer than ${minutes} minutes`
+
+async function findAlertSubject(db: Db, conversationStageId: number) {
+  const [row] = await db
+    .select({ placement: conversationStages, stage: funnelStages, conversation: conversations })
+    .from(conversationStages)
+    .innerJoin(funnelStages, eq(funnelStages.id, conversationStages.stageId))
+    .innerJoin(conversations, eq(conversations.id, conversationStages.conversationId))
+    .where(eq(conversationStages.id, conversationStageId))
+    .limit(1)
+  return row
+}
+
+/**
+ * When the alert of a placement is due (ms epoch), or null when there is nothing to wait for:
+ * the placement is gone (the conversation moved or left the funnel), was alerted already, or its
+ * stage has no limit. The room re-arms its alarm with this after a 'not_due'.
+ */
+export async function nextStageAlertDueAt(env: Env, conversationStageId: number) {
+  const row = await findAlertSubject(createDb(env.DB), conversationStageId)
+  if (!row || row.placement.alertedAt !== null) return null
+  return stageAlertDueAt(row.placement.enteredAt, row.stage.timeLimitMinutes)
+}
+
+/**
+ * The stage time-limit alert of one placement: an activity message and a conversation_updated
+ * event, written with the placement's alerted_at in one batch. Each statement after the first
+ * only runs if the one before changed a row (`changes()`), so concurrent or repeated runs write
+ * exactly one alert. A placement that no longer exists (moved since: a move makes a new one),
+ * was alerted already or whose stage has no limit is 'skipped'; one whose limit has not passed
+ * at `nowSeconds` is 'not_due' (the caller re-arms).
+ */
+export async function fireStageAlert(
+  env: Env,
+  conversationStageId: number,
+  nowSeconds: number,
+): Promise<'alerted' | 'not_due' | 'skipped'> {
+  const db = createDb(env.DB)
+  const row = await findAlertSubject(db, conversationStageId)
+  if (!row || row.placement.alertedAt !== null) return 'skipped'
+  const { placement, stage, conversation } = row
+  const dueAt = stageAlertDueAt(placement.enteredAt, stage.timeLimitMinutes)
+  if (dueAt === null || stage.timeLimitMinutes === null) return 'skipped'
+  if (nowSeconds * 1000 < dueAt) return 'not_due'
+
+  const limit = stage.timeLimitMinutes
+  const changed = JSON.stringify([
+    {
+      stage_time_limit_exceeded: {
+        previous_value: false,
+        current_value: { funnel_id: placement.funnelId, stage_id: stage.id, limit_minutes: limit },
+      },
+    },
+  ])
+  const [, , events] = await db.batch([
+    batchable(
+      db,
+      db.run(sql`update conversation_stages set alerted_at = ${nowSeconds}
+      where id = ${placement.id} and alerted_at is null and stage_id = ${stage.id} and entered_at = ${placement.enteredAt}`),
+    ),
+    batchable(
+      db,
+      db.run(sql`insert into messages (account_id, inbox_id, conversation_id, message_type, content_type, content, created_at, updated_at)
+      select ${conversation.accountId}, ${conversation.inboxId}, ${conversation.id}, ${MESSAGE_TYPE.activity}, 'text',
+        ${stageAlertText(stage.name, limit)}, ${nowSeconds}, ${nowSeconds}
+      where changes() = 1`),
+    ),
+    batchable(
+      db,
+      db.all<{
+        id: number
+      }>(sql`insert into events (account_id, kind, conversation_id, inbox_id, contact_id, changed_attributes, data, created_at)
+      select ${conversation.accountId}, 'conversation_updated', ${conversation.id}, ${conversation.inboxId}, ${conversation.contactId},
+        ${changed}, ${JSON.stringify({ conversation_stage_id: placement.id })}, ${nowSeconds}
+      where changes() = 1 returning id`),
+    ),
+  ])
+  const eventIds = events.map((e) => e.id)
+  if (eventIds.length === 0) return 'skipped'
+  try {
+    await publishEvents(env, eventIds)
+  } catch (error) {
+    // The cron sweep publishes it later; the alert itself is committed.
+    console.error(
+      JSON.stringify({ level: 'warn', msg: 'stage alert publish failed', error: String(error) }),
+    )
+  }
+  return 'alerted'
+}

@@ -1,0 +1,74 @@
+import { createRoute } from '@hono/zod-openapi'
+import {
+  applyStopwatch,
+  findStopwatch,
+  type StopwatchAction,
+} from '../../db/queries/funnel-stopwatch'
+import { createRouter } from '../../env'
+import { errorResponses } from '../../errors'
+import { visibleConversation } from '../../lib/access'
+import { nowSeconds } from '../../lib/time'
+import { currentUserId } from '../../middleware/auth'
+import { jsonResponse, tokenSecurity } from '../../schemas/common'
+import { StopwatchSchema, toStopwatch } from '../../schemas/funnel-views'
+import { ConversationParamsSchema } from '../../schemas/funnels'
+import { conversationBase, funnelTags as tags } from './shared'
+
+const base = `${conversationBase}/stopwatch`
+
+const showRoute = createRoute({
+  method: 'get',
+  path: base,
+  tags,
+  security: tokenSecurity,
+  summary: "A conversation's stopwatch",
+  request: { params: ConversationParamsSchema },
+  responses: {
+    200: jsonResponse(StopwatchSchema, 'The stopwatch'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+  },
+})
+
+const SUMMARIES: Record<StopwatchAction, string> = {
+  start: 'Start the stopwatch (starting a running one changes nothing)',
+  stop: 'Stop the stopwatch, adding the run to accumulated_seconds (stopping a stopped one changes nothing)',
+  reset: 'Stop the stopwatch and set accumulated_seconds to 0',
+}
+
+const actionRoute = (action: StopwatchAction) =>
+  createRoute({
+    method: 'post',
+    path: `${base}/${action}`,
+    tags,
+    security: tokenSecurity,
+    summary: SUMMARIES[action],
+    request: { params: ConversationParamsSchema },
+    responses: {
+      200: jsonResponse(StopwatchSchema, 'The stopwatch after the action'),
+      ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    },
+  })
+
+const router = createRouter().openapi(showRoute, async (c) => {
+  const conversation = await visibleConversation(c, c.req.valid('param').conversation_id)
+  const view = await findStopwatch(c.var.db, conversation.id)
+  return c.json(toStopwatch(view, nowSeconds()), 200)
+})
+
+for (const action of ['start', 'stop', 'reset'] as const) {
+  router.openapi(actionRoute(action), async (c) => {
+    const conversation = await visibleConversation(c, c.req.valid('param').conversation_id)
+    const now = nowSeconds()
+    const view = await applyStopwatch(
+      c.var.db,
+      c.var.accountId,
+      conversation.id,
+      action,
+      currentUserId(c),
+      now,
+    )
+    return c.json(toStopwatch(view, now), 200)
+  })
+}
+
+export const funnelStopwatchRoutes = router
