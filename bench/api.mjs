@@ -1,14 +1,18 @@
 // Issue: application API reads. (a) requests/s of conversation details (50 messages), contact
 // search and conversation list against a bare route with one trivial D1 query; (b) search and
 // list latency with 1k, 10k and 100k rows in the account; (c) D1 round trips per read.
-import { call, d1, PLATFORM_TOKEN } from './worker.mjs'
+
 import { fmt, latency, requestsPerSecond } from './measure.mjs'
+import { call, d1, PLATFORM_TOKEN } from './worker.mjs'
 
 const SIZES = [1_000, 10_000, 100_000]
 
 /** An account with an administrator and a website inbox, made through the API. */
 async function account(base, name) {
-  const acc = await call(base, '/platform/api/v1/accounts', { token: PLATFORM_TOKEN, body: { name } })
+  const acc = await call(base, '/platform/api/v1/accounts', {
+    token: PLATFORM_TOKEN,
+    body: { name },
+  })
   const user = await call(base, '/platform/api/v1/users', {
     token: PLATFORM_TOKEN,
     body: { name: `${name} admin`, email: `${name.toLowerCase().replace(/\W+/g, '-')}@bench.test` },
@@ -82,8 +86,14 @@ export async function benchApi(base) {
 
   out.push('', '## (b) latency by rows in the account (sequential requests, ms)')
   for (const [name, make] of [
-    ['contact search (q matching many)', (acc) => `/api/v1/accounts/${acc.id}/contacts/search?q=contact`],
-    ['contact search (q matching one)', (acc) => `/api/v1/accounts/${acc.id}/contacts/search?q=contact777@`],
+    [
+      'contact search (q matching many)',
+      (acc) => `/api/v1/accounts/${acc.id}/contacts/search?q=contact`,
+    ],
+    [
+      'contact search (q matching one)',
+      (acc) => `/api/v1/accounts/${acc.id}/contacts/search?q=contact777@`,
+    ],
     ['conversation list', (acc) => `/api/v1/accounts/${acc.id}/conversations`],
   ]) {
     const p50s = {}

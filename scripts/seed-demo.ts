@@ -136,6 +136,11 @@ export async function seedDemo(
     welcome_title: 'Hi there 👋',
     welcome_tagline: 'We usually reply in a few minutes.',
   })
+  // The agent answers the website inbox (the agent demo page lists its conversations).
+  await must(call, `/api/v1/accounts/${account.id}/inbox_members`, {
+    token: admin.access_token,
+    body: { inbox_id: websiteInbox.id, user_ids: [agent.id] },
+  })
   const apiInbox = await ensureInbox(call, account.id, admin.access_token, DEMO_API_INBOX, {
     type: 'api',
   })

@@ -3,7 +3,7 @@
 // that wrangler needs only arrives with `npm install`.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -33,13 +33,22 @@ const port = Number(process.env.PORT ?? 8787)
 const baseUrl = `http://localhost:${port}`
 const devVars = path.join(root, '.dev.vars')
 if (!existsSync(devVars)) {
-  writeFileSync(
-    devVars,
-    `PLATFORM_API_TOKEN=${randomBytes(32).toString('base64url')}\n` +
-      `WEBHOOK_ALLOWED_HOSTS=localhost,127.0.0.1\n` +
-      `PUBLIC_BASE_URL=http://localhost:${port}\n`,
-  )
+  writeFileSync(devVars, `PLATFORM_API_TOKEN=${randomBytes(32).toString('base64url')}\n`)
   console.log('Created .dev.vars with a new PLATFORM_API_TOKEN')
+}
+// Local settings npm start relies on; added to an older .dev.vars that lacks them.
+const localDefaults = {
+  WEBHOOK_ALLOWED_HOSTS: 'localhost,127.0.0.1',
+  PUBLIC_BASE_URL: `http://localhost:${port}`,
+  DEMO_PAGES: '1',
+}
+const existing = readFileSync(devVars, 'utf8')
+const missing = Object.entries(localDefaults).filter(([key]) => !existing.includes(`${key}=`))
+if (missing.length > 0) {
+  appendFileSync(
+    devVars,
+    `${existing.endsWith('\n') ? '' : '\n'}${missing.map(([k, v]) => `${k}=${v}`).join('\n')}\n`,
+  )
 }
 const vars = Object.fromEntries(
   readFileSync(devVars, 'utf8')
@@ -87,6 +96,8 @@ try {
   console.log(`
   Parley is running on ${baseUrl}
 
+  Demo page (widget)   ${baseUrl}/
+  Agent demo page      ${baseUrl}/demo/agent#account=${demo.account_id}&inbox=${demo.website_inbox.id}&token=${demo.agent.access_token}
   API reference        ${baseUrl}/docs   (OpenAPI: ${baseUrl}/openapi.json)
 
   Platform token       ${demo.platform_token}

@@ -1,16 +1,18 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { secureHeaders } from 'hono/secure-headers'
 import { createDb } from './db/client'
-import { countingD1 } from './lib/d1-counter'
 import type { AppEnv } from './env'
 import { notFound, renderError } from './errors'
+import { countingD1 } from './lib/d1-counter'
 import { accountAuth, platformAuth, userAuth } from './middleware/auth'
 import { readBody } from './middleware/body'
 import { accountRoutes } from './routes/accounts'
-import { benchRoutes } from './routes/bench'
 import { agentRoutes } from './routes/agents'
+import { benchRoutes } from './routes/bench'
 import { contactRoutes } from './routes/contacts'
+import { conversationRoutes } from './routes/conversations'
 import { customAttributeDefinitionRoutes } from './routes/custom-attribute-definitions'
+import { demoRoutes } from './routes/demo'
 import { renderDocs } from './routes/docs'
 import { fileRoutes } from './routes/files'
 import { funnelRoutes } from './routes/funnels'
@@ -18,6 +20,8 @@ import { healthRoutes } from './routes/health'
 import { inboxMemberRoutes } from './routes/inbox-members'
 import { inboxRoutes } from './routes/inboxes'
 import { labelRoutes } from './routes/labels'
+import { liveRoutes } from './routes/live'
+import { messageRoutes } from './routes/messages'
 import { platformAccountUsers } from './routes/platform-account-users'
 import { platformAccounts } from './routes/platform-accounts'
 import { platformAgentBots } from './routes/platform-agent-bots'
@@ -74,6 +78,8 @@ export function createApp() {
   app.route('/', profileRoutes)
   app.route('/', inboxRoutes)
   app.route('/', contactRoutes)
+  app.route('/', conversationRoutes)
+  app.route('/', messageRoutes)
   app.route('/', inboxMemberRoutes)
   app.route('/', agentRoutes)
   app.route('/', teamRoutes)
@@ -84,6 +90,8 @@ export function createApp() {
   app.route('/', funnelRoutes)
   app.route('/', webhookRoutes)
   app.route('/', webhookDeliveryRoutes)
+  app.route('/', liveRoutes)
+  app.route('/', demoRoutes)
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'api_access_token', {
     type: 'apiKey',

@@ -14,6 +14,8 @@ export type AppEnv = {
     /** Set on account-scoped paths once membership is checked. */
     accountId: number
     role: 'administrator' | 'agent' | 'agent_bot'
+    /** A live socket whose credential arrives in its first frame. */
+    liveAuthPending: boolean
   }
 }
 

@@ -1,4 +1,181 @@
-/** The every-minute cron: time-based work that must run whether or not anyone calls the API. */
-export async function runScheduledWork(_env: Env, scheduledTime: number): Promise<void> {
-  console.log(JSON.stringify({ level: 'info', cron: new Date(scheduledTime).toISOString() }))
+import { createDb, type Db } from './db/client'
+import {
+  accountsWithAutoResolve,
+  type ConversationRow,
+  dueSnoozedConversations,
+  idleOpenConversations,
+  replaceLabelRowsStatements,
+} from './db/queries/conversations'
+import {
+  insertMessageStatement,
+  lastNonActivityMessageId,
+  MESSAGE_TYPE,
+} from './db/queries/messages'
+import { eventStatement } from './events/outbox'
+import { publishEvents } from './events/publish'
+import { sweepOutbox } from './events/sweep'
+import {
+  activityText,
+  conversationEventIds,
+  patchConversation,
+  type Statement,
+  statusPatch,
+  type Write,
+} from './routes/conversations/changes'
+
+/** One piece of time-based work; `now` is the cron's scheduled time in unix seconds. */
+export type ScheduledTask = (env: Env, now: number) => Promise<void>
+
+/** Chatwoot resolves at most this many conversations per account per run. */
+const AUTO_RESOLVE_BATCH = 100
+const SNOOZE_BATCH = 500
+/** Conversations per D1 batch: each adds about ten statements. */
+const WRITES_PER_BATCH = 10
+
+/** Commits writes in batches and hands their events to the queue (the sweep retries failures). */
+async function commitWrites(env: Env, db: Db, writes: Write[]) {
+  for (let i = 0; i < writes.length; i += WRITES_PER_BATCH) {
+    const chunk = writes.slice(i, i + WRITES_PER_BATCH)
+    const statements = chunk.flatMap((w) => w.statements)
+    const events = chunk.flatMap((w) => w.events).map((e) => eventStatement(db, e))
+    const results = (await db.batch([...statements, ...events] as [
+      Statement,
+      ...Statement[],
+    ])) as unknown[]
+    const eventIds = results
+      .slice(statements.length)
+      .flatMap((rows) => (rows as { id: number }[]).map((r) => r.id))
+    try {
+      await publishEvents(env, eventIds)
+    } catch (error) {
+      console.error(
+        JSON.stringify({ level: 'warn', msg: 'event publish failed', error: String(error) }),
+      )
+    }
+  }
+}
+
+type AutoResolveSettings = {
+  minutes: number
+  ignoreWaiting: boolean
+  message: string | null
+  label: string | null
+}
+
+function autoResolveSettings(settings: Record<string, unknown>): AutoResolveSettings | null {
+  const minutes = settings.auto_resolve_after
+  if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes <= 0) return null
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null)
+  return {
+    minutes,
+    ignoreWaiting: settings.auto_resolve_ignore_waiting === true,
+    message: text(settings.auto_resolve_message),
+    label: text(settings.auto_resolve_label),
+  }
+}
+
+/**
+ * Reference §8.3: post the auto-resolve message as a template message, add the label, then
+ * resolve with the "due to N … of inactivity" activity line.
+ */
+function autoResolveWrite(
+  db: Db,
+  conversation: ConversationRow,
+  s: AutoResolveSettings,
+  now: number,
+): Write {
+  const ids = conversationEventIds(conversation)
+  const statements: Statement[] = []
+  const events: Write['events'] = []
+  if (s.message) {
+    statements.push(
+      insertMessageStatement(db, {
+        accountId: conversation.accountId,
+        inboxId: conversation.inboxId,
+        conversationId: conversation.id,
+        messageType: MESSAGE_TYPE.template,
+        contentType: 'text',
+        content: s.message,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    )
+    events.push({
+      kind: 'message_created',
+      ...ids,
+      messageId: lastNonActivityMessageId(conversation.id),
+    })
+  }
+  const addsLabel = s.label !== null && !conversation.labels.includes(s.label)
+  const labels = addsLabel && s.label ? [...conversation.labels, s.label] : conversation.labels
+  const patch = { ...statusPatch('resolved'), ...(addsLabel ? { labels } : {}) }
+  const update = patchConversation(db, conversation, patch, now, [
+    activityText.autoResolved(s.minutes),
+  ])
+  if (addsLabel) {
+    statements.push(
+      ...replaceLabelRowsStatements(db, conversation.accountId, conversation.id, labels),
+    )
+  }
+  return {
+    statements: [...statements, ...update.statements],
+    events: [...events, ...update.events],
+  }
+}
+
+/** Resolves open conversations idle longer than their account's `auto_resolve_after` minutes. */
+export const autoResolveConversations: ScheduledTask = async (env, now) => {
+  const db = createDb(env.DB)
+  for (const account of await accountsWithAutoResolve(db)) {
+    const settings = autoResolveSettings(account.settings)
+    if (!settings) continue
+    const cutoff = now - settings.minutes * 60
+    const idle = await idleOpenConversations(
+      db,
+      account.id,
+      cutoff,
+      settings.ignoreWaiting,
+      AUTO_RESOLVE_BATCH,
+    )
+    await commitWrites(
+      env,
+      db,
+      idle.map((c) => autoResolveWrite(db, c, settings, now)),
+    )
+  }
+}
+
+/** Reopens snoozed conversations whose `snoozed_until` has come. */
+export const wakeSnoozedConversations: ScheduledTask = async (env, now) => {
+  const db = createDb(env.DB)
+  const due = await dueSnoozedConversations(db, now, SNOOZE_BATCH)
+  await commitWrites(
+    env,
+    db,
+    due.map((c) => patchConversation(db, c, statusPatch('open'), now)),
+  )
+}
+
+/**
+ * The every-minute cron's work, in order. Each task is idempotent (it only touches rows still in
+ * the state it acts on), so a repeated or overlapping run does no harm. The outbox sweep joins
+ * this list as the last task.
+ */
+export const SCHEDULED_TASKS: [name: string, task: ScheduledTask][] = [
+  ['auto_resolve', autoResolveConversations],
+  ['snooze_wake_up', wakeSnoozedConversations],
+  // Last, so it also publishes what the tasks above just wrote if their own publish failed.
+  ['outbox_sweep', (env, now) => sweepOutbox(env, now).then(() => undefined)],
+]
+
+/** Runs every task at the scheduled time; one task failing does not stop the others. */
+export async function runScheduledWork(env: Env, scheduledTimeMs: number): Promise<void> {
+  const now = Math.floor(scheduledTimeMs / 1000)
+  for (const [name, task] of SCHEDULED_TASKS) {
+    try {
+      await task(env, now)
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'error', cron: name, error: String(error) }))
+    }
+  }
 }

@@ -447,11 +447,7 @@ export const conversationProducts = sqliteTable(
   (t) => [
     index('conversation_products_conversation_idx').on(t.conversationId),
     // Covers the board's exact per-stage totals without reading the rows.
-    index('conversation_products_line_idx').on(
-      t.conversationId,
-      t.productValueMinor,
-      t.quantity,
-    ),
+    index('conversation_products_line_idx').on(t.conversationId, t.productValueMinor, t.quantity),
   ],
 )
 

@@ -1,9 +1,331 @@
 import { DurableObject } from 'cloudflare:workers'
+import { createDb } from '../db/client'
+import { fireStageAlert, nextStageAlertDueAt } from '../funnels/stage-alerts'
+import { sha256Hex, timingSafeEqualStrings } from '../lib/crypto'
+import { authorizeAgentToken } from '../live/authorize'
+import { CLOSE, errorFrame, frame, parseClientFrame, TYPING_TTL_MS } from '../live/frames'
+import { markSeen, replayFrames } from '../live/replay'
+import type { ServerEvent } from '../schemas/realtime'
 
-/** Live state of one conversation: its sockets, typing, presence and timers. */
+/** What the worker route learned about a socket before handing it to the room. */
+export type RoomSocket = {
+  role: 'visitor' | 'agent'
+  authed: boolean
+  accountId: number
+  conversationId: number
+  displayId: number
+  inboxId: number
+  /** Replay cursor: messages with a greater id are sent after authentication. */
+  after: number | null
+  /** The highest message id this socket has been sent; never sent twice. */
+  lastMessageId: number
+  origin: string
+  contactId?: number
+  /** SHA-256 of the visitor's pubsub_token, which the first frame must present. */
+  pubsubTokenHash?: string
+  userId?: number
+  userName?: string
+}
+
+export const SOCKET_STATE_HEADER = 'x-parley-socket'
+
+/** One event for the room: what agents get, what the visitor gets (null: not for the visitor). */
+export type RoomBroadcast = {
+  event: ServerEvent
+  agent: Record<string, unknown> | null
+  visitor: Record<string, unknown> | null
+  /** For message.created: lets each socket skip what its replay already sent. */
+  messageId?: number
+  /** Not echoed to the socket(s) of whoever caused it (typing). */
+  exceptActor?: string
+}
+
+type TypingEntry = {
+  actor: string
+  expiresAt: number
+  isPrivate: boolean
+  user: Record<string, unknown>
+}
+
+const actorOf = (s: RoomSocket) =>
+  s.role === 'visitor' ? `contact:${s.contactId}` : `user:${s.userId}`
+
+/**
+ * Live state of one conversation: the visitor's and agents' hibernatable sockets, typing with
+ * expiry, presence, read state, and replay from D1 on (re)connect. D1 stays the source of truth:
+ * nothing here is needed to rebuild a client's view.
+ */
 export class ConversationRoom extends DurableObject<Env> {
-  /** Number of sockets attached to this conversation. */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') {
+      return new Response('expected a websocket upgrade', { status: 426 })
+    }
+    const state = JSON.parse(
+      request.headers.get(SOCKET_STATE_HEADER) ?? 'null',
+    ) as RoomSocket | null
+    if (!state) return new Response('missing socket state', { status: 400 })
+    const pair = new WebSocketPair()
+    const [client, server] = [pair[0], pair[1]]
+    this.ctx.acceptWebSocket(server, [state.role])
+    server.serializeAttachment(state)
+    // Sockets authenticated by header are ready at once; the rest wait for their auth frame.
+    if (state.authed) await this.welcome(server, state)
+    return new Response(null, { status: 101, webSocket: client })
+  }
+
+  override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer) {
+    const state = ws.deserializeAttachment() as RoomSocket
+    const parsed = parseClientFrame(raw)
+    if (!state.authed) {
+      if (parsed?.type !== 'auth') {
+        ws.send(errorFrame('unauthorized', 'The first frame must be {"type":"auth","token":"…"}'))
+        ws.close(CLOSE.unauthorized, 'unauthorized')
+        return
+      }
+      const authed = await this.authenticate(state, parsed.token)
+      if (!authed.ok) {
+        ws.send(errorFrame(authed.code, authed.message))
+        ws.close(authed.code === 'forbidden' ? CLOSE.forbidden : CLOSE.unauthorized, authed.code)
+        return
+      }
+      ws.serializeAttachment(authed.state)
+      await this.welcome(ws, authed.state)
+      return
+    }
+    if (!parsed) {
+      ws.send(errorFrame('invalid_frame', 'Frames are {"type":"typing"|"seen"|"ping", …}'))
+      return
+    }
+    switch (parsed.type) {
+      case 'ping':
+        ws.send(frame('pong', {}))
+        return
+      case 'auth':
+        ws.send(errorFrame('invalid_frame', 'Already authenticated'))
+        return
+      case 'typing':
+        await this.typing(actorOf(state), parsed.status, false, this.actorData(state))
+        return
+      case 'seen':
+        await this.seen(state)
+        return
+    }
+  }
+
+  override async webSocketClose(ws: WebSocket) {
+    const state = ws.deserializeAttachment() as RoomSocket | null
+    if (!state?.authed) return
+    await this.typing(actorOf(state), 'off', false, this.actorData(state))
+    this.presence(state, 'offline', ws)
+  }
+
+  override async webSocketError(ws: WebSocket) {
+    await this.webSocketClose(ws)
+  }
+
+  /** Sends an event to every authenticated socket allowed to see it. */
+  async broadcast(message: RoomBroadcast): Promise<number> {
+    let sent = 0
+    for (const ws of this.ctx.getWebSockets()) {
+      const state = ws.deserializeAttachment() as RoomSocket
+      if (!state.authed) continue
+      if (message.exceptActor && actorOf(state) === message.exceptActor) continue
+      const data = state.role === 'visitor' ? message.visitor : message.agent
+      if (!data) continue
+      if (message.event === 'message.created' && message.messageId !== undefined) {
+        if (message.messageId <= state.lastMessageId) continue
+        ws.serializeAttachment({ ...state, lastMessageId: message.messageId })
+      }
+      ws.send(frame(message.event, data))
+      sent++
+    }
+    return sent
+  }
+
+  /** Typing from a socket or from the REST endpoints; it expires unless refreshed. */
+  async typing(
+    actor: string,
+    status: 'on' | 'off',
+    isPrivate: boolean,
+    user: Record<string, unknown>,
+  ) {
+    const entries = (await this.ctx.storage.get<Record<string, TypingEntry>>('typing')) ?? {}
+    const wasTyping = Boolean(entries[actor])
+    if (status === 'on')
+      entries[actor] = { actor, expiresAt: Date.now() + TYPING_TTL_MS, isPrivate, user }
+    else delete entries[actor]
+    await this.ctx.storage.put('typing', entries)
+    await this.armAlarm()
+    if (status === 'off' && !wasTyping) return
+    if (status === 'on' && wasTyping) return
+    await this.broadcastTyping(actor, status, isPrivate, user)
+  }
+
   async connectionCount(): Promise<number> {
     return this.ctx.getWebSockets().length
+  }
+
+  /**
+   * Arms a per-conversation timer (`stage:<conversation stage id>` for funnel time limits). Kept in
+   * storage, so it survives eviction; firing is idempotent, so a duplicate is harmless.
+   */
+  async scheduleTimer(key: string, dueAt: number): Promise<void> {
+    const timers = (await this.ctx.storage.get<Record<string, number>>('timers')) ?? {}
+    timers[key] = dueAt
+    await this.ctx.storage.put('timers', timers)
+    await this.armAlarm()
+  }
+
+  override async alarm() {
+    const now = Date.now()
+    const entries = (await this.ctx.storage.get<Record<string, TypingEntry>>('typing')) ?? {}
+    for (const entry of Object.values(entries)) {
+      if (entry.expiresAt > now) continue
+      delete entries[entry.actor]
+      await this.broadcastTyping(entry.actor, 'off', entry.isPrivate, entry.user)
+    }
+    await this.ctx.storage.put('typing', entries)
+    const timers = (await this.ctx.storage.get<Record<string, number>>('timers')) ?? {}
+    for (const [key, dueAt] of Object.entries(timers)) {
+      if (dueAt > now) continue
+      timers[key] = await this.fireTimer(key, now)
+      if (timers[key] === 0) delete timers[key]
+    }
+    await this.ctx.storage.put('timers', timers)
+    await this.armAlarm()
+  }
+
+  /** Runs one due timer; returns when to run it again, or 0 when it is done. */
+  private async fireTimer(key: string, now: number): Promise<number> {
+    const [kind, id] = key.split(':')
+    if (kind !== 'stage' || !id) return 0
+    try {
+      const outcome = await fireStageAlert(this.env, Number(id), Math.floor(now / 1000))
+      if (outcome !== 'not_due') return 0
+      return (await nextStageAlertDueAt(this.env, Number(id))) ?? 0
+    } catch (error) {
+      // D1 unavailable for a moment: try again in a minute rather than lose the alert.
+      console.error(
+        JSON.stringify({ level: 'warn', msg: 'stage timer failed', key, error: String(error) }),
+      )
+      return now + 60_000
+    }
+  }
+
+  private async armAlarm() {
+    const typing = (await this.ctx.storage.get<Record<string, TypingEntry>>('typing')) ?? {}
+    const timers = (await this.ctx.storage.get<Record<string, number>>('timers')) ?? {}
+    const next = Math.min(
+      ...Object.values(typing).map((e) => e.expiresAt),
+      ...Object.values(timers),
+    )
+    if (Number.isFinite(next)) await this.ctx.storage.setAlarm(next)
+    else await this.ctx.storage.deleteAlarm()
+  }
+
+  private async broadcastTyping(
+    actor: string,
+    status: 'on' | 'off',
+    isPrivate: boolean,
+    user: Record<string, unknown>,
+  ) {
+    const sample = this.anyState()
+    const data = {
+      conversation: { id: sample?.displayId ?? null },
+      user,
+      is_private: isPrivate,
+    }
+    await this.broadcast({
+      event: status === 'on' ? 'conversation.typing_on' : 'conversation.typing_off',
+      agent: data,
+      // A private note being typed is never shown to the visitor.
+      visitor: isPrivate ? null : data,
+      exceptActor: actor,
+    })
+  }
+
+  private anyState(): RoomSocket | null {
+    const [ws] = this.ctx.getWebSockets()
+    return ws ? (ws.deserializeAttachment() as RoomSocket) : null
+  }
+
+  private actorData(state: RoomSocket): Record<string, unknown> {
+    return state.role === 'visitor'
+      ? { id: state.contactId, type: 'contact' }
+      : { id: state.userId, name: state.userName, type: 'user' }
+  }
+
+  private async authenticate(
+    state: RoomSocket,
+    token: string,
+  ): Promise<
+    | { ok: true; state: RoomSocket }
+    | { ok: false; code: 'unauthorized' | 'forbidden'; message: string }
+  > {
+    if (state.role === 'visitor') {
+      const matches =
+        state.pubsubTokenHash !== undefined &&
+        timingSafeEqualStrings(await sha256Hex(token), state.pubsubTokenHash)
+      return matches
+        ? { ok: true, state: { ...state, authed: true } }
+        : { ok: false, code: 'unauthorized', message: 'Invalid pubsub_token' }
+    }
+    const agent = await authorizeAgentToken(
+      createDb(this.env.DB),
+      token,
+      state.accountId,
+      state.inboxId,
+    )
+    if (!agent.ok) return agent
+    return {
+      ok: true,
+      state: { ...state, authed: true, userId: agent.userId, userName: agent.userName },
+    }
+  }
+
+  /** After authentication: `ready`, then every message after the cursor, then live frames. */
+  private async welcome(ws: WebSocket, state: RoomSocket) {
+    ws.send(frame('ready', { conversation_id: state.displayId, role: state.role }))
+    // No broadcast interleaves with the replay, so nothing is sent twice or skipped.
+    await this.ctx.blockConcurrencyWhile(async () => {
+      const replay = await replayFrames(this.env, state)
+      let last = state.lastMessageId
+      for (const item of replay) {
+        if (item.id <= last) continue
+        ws.send(frame('message.created', item.data))
+        last = item.id
+      }
+      ws.serializeAttachment({ ...state, lastMessageId: last })
+    })
+    this.presence(state, 'online', ws)
+  }
+
+  private async seen(state: RoomSocket) {
+    const data = await markSeen(this.env, state)
+    if (!data) return
+    await this.broadcast({
+      event: 'conversation.read',
+      agent: data,
+      // The visitor learns when an agent has read the conversation (read receipts).
+      visitor: state.role === 'agent' ? data : null,
+      exceptActor: actorOf(state),
+    })
+  }
+
+  private presence(state: RoomSocket, status: 'online' | 'offline', self: WebSocket) {
+    const data =
+      state.role === 'visitor'
+        ? {
+            account_id: state.accountId,
+            users: {},
+            contacts: { [String(state.contactId)]: status },
+          }
+        : { account_id: state.accountId, users: { [String(state.userId)]: status }, contacts: {} }
+    for (const ws of this.ctx.getWebSockets()) {
+      if (ws === self) continue
+      const other = ws.deserializeAttachment() as RoomSocket
+      if (!other.authed || other.role === state.role) continue
+      ws.send(frame('presence.update', data))
+    }
   }
 }

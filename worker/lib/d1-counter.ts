@@ -10,7 +10,8 @@ export function countingD1(db: D1Database, counter: { trips: number }): D1Databa
         const value = Reflect.get(target, prop, receiver)
         if (typeof value !== 'function') return value
         if (prop === 'bind') {
-          return (...args: unknown[]) => wrap((value as (...a: unknown[]) => D1PreparedStatement).apply(target, args))
+          return (...args: unknown[]) =>
+            wrap((value as (...a: unknown[]) => D1PreparedStatement).apply(target, args))
         }
         if (prop === 'all' || prop === 'raw' || prop === 'run' || prop === 'first') {
           return (...args: unknown[]) => {

@@ -38,6 +38,13 @@ const BOT_ENDPOINTS: [string, RegExp][] = [
 export const accountAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const accountId = Number(c.req.param('account_id'))
   if (!Number.isSafeInteger(accountId) || accountId <= 0) throw apiError('not_found')
+  // Browsers cannot set headers on a WebSocket: a live socket without the header authenticates
+  // with its first frame, which the Durable Object checks before sending anything.
+  if (!c.req.header(TOKEN_HEADER) && isLiveUpgrade(c)) {
+    c.set('accountId', accountId)
+    c.set('liveAuthPending', true)
+    return next()
+  }
   const token = presentedToken(c)
   const owner = await findTokenOwnerInAccount(c.var.db, token, accountId)
   if (!owner || owner.ownerType === 'platform_app') throw invalidToken()
@@ -56,6 +63,14 @@ export const accountAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   c.set('accountId', accountId)
   await next()
+}
+
+function isLiveUpgrade(c: Context) {
+  return (
+    c.req.method === 'GET' &&
+    c.req.header('upgrade')?.toLowerCase() === 'websocket' &&
+    c.req.path.endsWith('/live')
+  )
 }
 
 /** `/api/v1/profile`: users only. */

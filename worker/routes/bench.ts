@@ -7,7 +7,8 @@ const baseline = createRoute({
   method: 'get',
   path: '/bench/baseline',
   tags: ['Benchmark'],
-  summary: 'One trivial D1 query: the yardstick `npm run bench` compares endpoints to (BENCH=1 only)',
+  summary:
+    'One trivial D1 query: the yardstick `npm run bench` compares endpoints to (BENCH=1 only)',
   responses: {
     200: jsonResponse(z.object({ one: z.number() }), 'The query result'),
     ...errorResponses('not_found'),

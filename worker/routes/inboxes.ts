@@ -11,7 +11,6 @@ import {
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { randomToken } from '../lib/crypto'
-import { newWebhookSecret } from '../webhooks/signature'
 import { currentUserId, requireAdministrator } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
 import {
@@ -29,6 +28,7 @@ import {
   InboxUpdateSchema,
   toInbox,
 } from '../schemas/inboxes'
+import { newWebhookSecret } from '../webhooks/signature'
 
 const tags = ['Inboxes']
 const base = '/api/v1/accounts/{account_id}/inboxes'

@@ -124,7 +124,8 @@ export const InboxSchema = z
     inbox_identifier: z.string().nullable(),
     hmac_token: z.string().optional().openapi({ description: 'Administrators only' }),
     webhook_secret: z.string().optional().openapi({
-      description: 'API inboxes, administrators only: verifies the signature of webhook_url deliveries',
+      description:
+        'API inboxes, administrators only: verifies the signature of webhook_url deliveries',
     }),
   })
   .openapi('Inbox')

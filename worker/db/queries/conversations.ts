@@ -1,8 +1,43 @@
-import { and, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core'
+import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
-import { conversations, inboxMembers } from '../schema'
+import {
+  accountUsers,
+  agentBots,
+  contactInboxes,
+  contacts,
+  conversationLabels,
+  conversations,
+  inboxes,
+  teams,
+  users,
+} from '../schema'
+import { accessOf, findByDisplayIdStatement } from './conversations/views'
+import type { MessageView } from './messages'
 
 export type ConversationRow = typeof conversations.$inferSelect
+export type NewConversation = typeof conversations.$inferInsert
+export type ConversationStatus = ConversationRow['status']
+export type Priority = NonNullable<ConversationRow['priority']>
+export type TeamRow = typeof teams.$inferSelect
+type UserRow = typeof users.$inferSelect
+type AccountUserRow = typeof accountUsers.$inferSelect
+
+/** A conversation with everything its JSON shows (Chatwoot's conversation partial). */
+export type ConversationView = {
+  conversation: ConversationRow
+  contact: typeof contacts.$inferSelect
+  inbox: typeof inboxes.$inferSelect
+  contactInbox: typeof contactInboxes.$inferSelect | null
+  assignee: { user: UserRow; membership: AccountUserRow } | null
+  assigneeBot: typeof agentBots.$inferSelect | null
+  team: TeamRow | null
+  /** Incoming messages after agent_last_seen_at, capped at 10. */
+  unreadCount: number
+  lastMessage: MessageView | null
+  lastNonActivityMessage: MessageView | null
+}
 
 /** A conversation by its per-account display id, with whether `agentId` may see it. */
 export async function findConversationByDisplayId(
@@ -11,15 +46,165 @@ export async function findConversationByDisplayId(
   displayId: number,
   agentId: number | null,
 ) {
-  const [row] = await db
-    .select({ conversation: conversations, memberId: inboxMembers.userId })
-    .from(conversations)
-    .leftJoin(
-      inboxMembers,
-      and(eq(inboxMembers.inboxId, conversations.inboxId), eq(inboxMembers.userId, agentId ?? -1)),
-    )
-    .where(and(eq(conversations.accountId, accountId), eq(conversations.displayId, displayId)))
-    .limit(1)
-  if (!row) return undefined
-  return { conversation: row.conversation, visible: agentId === null || row.memberId !== null }
+  const [row] = await findByDisplayIdStatement(db, accountId, displayId, agentId)
+  return accessOf(row, agentId)
 }
+
+/** Inserts a conversation; its display id is allocated inside the statement, so a batch is atomic. */
+export function insertConversationStatement(
+  db: Db,
+  values: Omit<SQLiteInsertValue<typeof conversations>, 'displayId'>,
+) {
+  const displayId = sql`(select coalesce(max(display_id), 0) + 1 from conversations where account_id = ${values.accountId})`
+  return db
+    .insert(conversations)
+    .values({ ...values, displayId } as SQLiteInsertValue<typeof conversations>)
+    .returning()
+}
+
+/** The table id of a conversation a batch inserts earlier, named by the uuid it was given. */
+export const conversationIdByUuid = (uuid: string) =>
+  sql`(select id from conversations where uuid = ${uuid})`
+
+/** The id of a contact inbox a batch inserts earlier, named by its inbox and source id. */
+export const contactInboxIdBySource = (inboxId: number, sourceId: string) =>
+  sql`(select id from contact_inboxes where inbox_id = ${inboxId} and source_id = ${sourceId})`
+
+export function updateConversationStatement(
+  db: Db,
+  conversation: Pick<ConversationRow, 'id' | 'accountId'>,
+  values: Partial<NewConversation>,
+) {
+  return db
+    .update(conversations)
+    .set({ updatedAt: nowSeconds(), ...values })
+    .where(
+      and(
+        eq(conversations.accountId, conversation.accountId),
+        eq(conversations.id, conversation.id),
+      ),
+    )
+    .returning()
+}
+
+export function deleteConversationStatement(db: Db, accountId: number, id: number) {
+  return db
+    .delete(conversations)
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.id, id)))
+}
+
+/** A message from the contact is the contact's latest activity. */
+export function touchContactActivityStatement(db: Db, contactId: number, at: number) {
+  return db.update(contacts).set({ lastActivityAt: at }).where(eq(contacts.id, contactId))
+}
+
+/** Rewrites the label rows of a conversation (the JSON column is updated by the caller). */
+export function replaceLabelRowsStatements(
+  db: Db,
+  accountId: number,
+  conversationId: number,
+  labels: string[],
+) {
+  // Query builders, not db.run: drizzle's D1 batch cannot bind a raw statement's parameters.
+  // (`where true` keeps SQLite from reading the upsert's ON as a join constraint.)
+  return [
+    db.delete(conversationLabels).where(eq(conversationLabels.conversationId, conversationId)),
+    db
+      .insert(conversationLabels)
+      .select(
+        sql`select ${accountId}, ${conversationId}, value from json_each(${JSON.stringify(labels)}) where true`,
+      )
+      .onConflictDoNothing(),
+  ] as const
+}
+
+export async function findAccountMember(db: Db, accountId: number, userId: number) {
+  const [row] = await db
+    .select({ user: users, membership: accountUsers })
+    .from(accountUsers)
+    .innerJoin(users, eq(users.id, accountUsers.userId))
+    .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)))
+    .limit(1)
+  return row
+}
+
+export async function findAccountTeam(db: Db, accountId: number, teamId: number) {
+  const [row] = await db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.accountId, accountId), eq(teams.id, teamId)))
+    .limit(1)
+  return row
+}
+
+export async function findAccountContact(db: Db, accountId: number, contactId: number) {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)))
+    .limit(1)
+  return row
+}
+
+/** A contact inbox of the account by its source id (optionally within one inbox). */
+export async function findAccountContactInbox(
+  db: Db,
+  accountId: number,
+  sourceId: string,
+  inboxId?: number,
+) {
+  const [row] = await db
+    .select({ contactInbox: contactInboxes, inbox: inboxes })
+    .from(contactInboxes)
+    .innerJoin(inboxes, eq(inboxes.id, contactInboxes.inboxId))
+    .where(
+      and(
+        eq(inboxes.accountId, accountId),
+        eq(contactInboxes.sourceId, sourceId),
+        inboxId === undefined ? undefined : eq(contactInboxes.inboxId, inboxId),
+      ),
+    )
+    .orderBy(contactInboxes.id)
+    .limit(1)
+  return row
+}
+
+export async function latestConversationOfContactInbox(db: Db, contactInboxId: number) {
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(eq(conversations.contactInboxId, contactInboxId))
+    .orderBy(desc(conversations.id))
+    .limit(1)
+  return row
+}
+
+export async function findUserName(db: Db, userId: number) {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId))
+  return row?.name
+}
+
+export async function findAgentBotName(db: Db, botId: number) {
+  const [row] = await db
+    .select({ name: agentBots.name })
+    .from(agentBots)
+    .where(eq(agentBots.id, botId))
+  return row?.name
+}
+
+export type {
+  ConversationCounts,
+  ConversationFilters,
+  ConversationSort,
+} from './conversations/list'
+export { listConversations, SORTS } from './conversations/list'
+export {
+  accountsWithAutoResolve,
+  dueSnoozedConversations,
+  idleOpenConversations,
+} from './conversations/scheduled'
+export {
+  listContactConversations,
+  loadConversationViews,
+  loadConversationWithMessages,
+} from './conversations/views'

@@ -1,0 +1,94 @@
+import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import type { ConversationRoom } from '../../../worker/durable-objects/conversation-room'
+import { backdatePlacement, funnelWorld, placeOk, rowsOf } from '../funnel-helpers'
+
+async function waitForTimer(room: DurableObjectStub, ms = 3000) {
+  const until = Date.now() + ms
+  for (;;) {
+    const timers = await runInDurableObject(room, async (_o: ConversationRoom, state) =>
+      state.storage.get<Record<string, number>>('timers'),
+    )
+    if (timers && Object.keys(timers).length > 0) return timers
+    if (Date.now() > until) throw new Error('no timer was armed')
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+describe("a stage time-limit alert on the conversation's Durable Object alarm", () => {
+  it('is armed by a move, survives eviction, fires once when due and is then gone', async () => {
+    const s = await funnelWorld()
+    const placement = (await placeOk(
+      s.world,
+      s.conversation,
+      s.funnel.id,
+      s.stages.proposal.id,
+    )) as {
+      id: number
+      entered_at: number
+    }
+    const room = env.CONVERSATION_ROOM.get(
+      env.CONVERSATION_ROOM.idFromName(String(s.conversation.id)),
+    )
+    const timers = await waitForTimer(room)
+    expect(timers[`stage:${placement.id}`]).toBe((placement.entered_at + 3600) * 1000)
+
+    // Memory is lost; storage (and so the timer) is not.
+    await evictDurableObject(room)
+    // The stay is older than the 60-minute limit now, and the timer is due.
+    await backdatePlacement(s.conversation.id, s.funnel.id, 3601)
+    await runInDurableObject(room, async (_o: ConversationRoom, state) => {
+      await state.storage.put('timers', { [`stage:${placement.id}`]: Date.now() - 1 })
+    })
+    expect(await runDurableObjectAlarm(room)).toBe(true)
+    const activity = (
+      await rowsOf<{ message_type: number; content: string }>('messages', s.conversation.id)
+    ).filter((m) => m.message_type === 2)
+    expect(activity).toHaveLength(1)
+    expect(activity[0]!.content).toContain('Proposal')
+    const left = await runInDurableObject(room, async (_o: ConversationRoom, state) =>
+      state.storage.get<Record<string, number>>('timers'),
+    )
+    expect(left).toEqual({})
+    // Running the alarm again does not alert twice.
+    await runInDurableObject(room, async (_o: ConversationRoom, state) => {
+      await state.storage.put('timers', { [`stage:${placement.id}`]: Date.now() - 1 })
+    })
+    await runDurableObjectAlarm(room)
+    expect(
+      (await rowsOf<{ message_type: number }>('messages', s.conversation.id)).filter(
+        (m) => m.message_type === 2,
+      ),
+    ).toHaveLength(1)
+  })
+
+  it('re-arms for the real due time when the alarm runs early', async () => {
+    const s = await funnelWorld()
+    const placement = (await placeOk(
+      s.world,
+      s.conversation,
+      s.funnel.id,
+      s.stages.proposal.id,
+    )) as {
+      id: number
+      entered_at: number
+    }
+    const room = env.CONVERSATION_ROOM.get(
+      env.CONVERSATION_ROOM.idFromName(String(s.conversation.id)),
+    )
+    await waitForTimer(room)
+    await runInDurableObject(room, async (_o: ConversationRoom, state) => {
+      await state.storage.put('timers', { [`stage:${placement.id}`]: Date.now() - 1 })
+    })
+    await runDurableObjectAlarm(room)
+    const timers = await runInDurableObject(room, async (_o: ConversationRoom, state) =>
+      state.storage.get<Record<string, number>>('timers'),
+    )
+    expect(timers?.[`stage:${placement.id}`]).toBe((placement.entered_at + 3600) * 1000)
+    expect(
+      (await rowsOf<{ message_type: number }>('messages', s.conversation.id)).filter(
+        (m) => m.message_type === 2,
+      ),
+    ).toHaveLength(0)
+  })
+})

@@ -1,0 +1,219 @@
+/** Conversation views: the rows, last messages and attachments a conversation's JSON needs. */
+import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
+import type { Db } from '../../client'
+import {
+  accountUsers,
+  agentBots,
+  contactInboxes,
+  contacts,
+  conversations,
+  inboxes,
+  inboxMembers,
+  messages,
+  teams,
+  users,
+} from '../../schema'
+import { type AttachmentRow, attachmentsOfMessagesStatement } from '../attachments'
+import type { ConversationView } from '../conversations'
+import {
+  aliasedColumns,
+  assembleMessageViews,
+  conversationMessagesStatements,
+  MESSAGE_TYPE,
+  type MessageCursor,
+  type MessageView,
+  messagesWithSendersStatement,
+  present,
+} from '../messages'
+
+/** A conversation by display id, with the agent's membership of its inbox (null when none). */
+export function findByDisplayIdStatement(
+  db: Db,
+  accountId: number,
+  displayId: number,
+  agentId: number | null,
+) {
+  return db
+    .select({ conversation: conversations, memberId: inboxMembers.userId })
+    .from(conversations)
+    .leftJoin(
+      inboxMembers,
+      and(eq(inboxMembers.inboxId, conversations.inboxId), eq(inboxMembers.userId, agentId ?? -1)),
+    )
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.displayId, displayId)))
+    .limit(1)
+}
+
+type FoundRow = Awaited<ReturnType<typeof findByDisplayIdStatement>>[number]
+
+export const accessOf = (row: FoundRow | undefined, agentId: number | null) =>
+  row && { conversation: row.conversation, visible: agentId === null || row.memberId !== null }
+
+/**
+ * A conversation by display id with whether `agentId` may see it, its view and its messages
+ * (`cursor`, or every message), all in one round trip. The caller checks access before showing
+ * anything.
+ */
+export async function loadConversationWithMessages(
+  db: Db,
+  accountId: number,
+  displayId: number,
+  agentId: number | null,
+  cursor: MessageCursor | 'all',
+) {
+  const id = sql`(select id from conversations where account_id = ${accountId} and display_id = ${displayId})`
+  const [found, rows, lastMessages, lastAttachments, messageRows, attachmentRows] = await db.batch([
+    findByDisplayIdStatement(db, accountId, displayId, agentId),
+    ...viewStatements(db, accountId, id, []),
+    ...conversationMessagesStatements(db, id, cursor),
+  ])
+  return {
+    found: accessOf(found[0], agentId),
+    view: assembleViews([rows, lastMessages, lastAttachments])[0],
+    messages: assembleMessageViews(messageRows, attachmentRows),
+  }
+}
+
+const idsFromJson = (ids: number[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`
+
+/** Ids of the latest message and the latest non-activity message of each selected conversation. */
+function lastMessageIds(conversationIds: SQLWrapper) {
+  return sql`(select (select max(m.id) from messages m where m.conversation_id = p.id) from conversations p where p.id in ${conversationIds} union select (select m.id from messages m where m.conversation_id = p.id and m.message_type <> ${MESSAGE_TYPE.activity} order by m.id desc limit 1) from conversations p where p.id in ${conversationIds})`
+}
+
+function conversationRowsStatement(db: Db, accountId: number, conversationIds: SQLWrapper) {
+  return db
+    .select({
+      conversation: aliasedColumns(conversations, 'cv'),
+      contact: aliasedColumns(contacts, 'ct'),
+      inbox: aliasedColumns(inboxes, 'ib'),
+      contactInbox: aliasedColumns(contactInboxes, 'ci'),
+      assignee: aliasedColumns(users, 'us'),
+      membership: aliasedColumns(accountUsers, 'au'),
+      assigneeBot: aliasedColumns(agentBots, 'ab'),
+      team: aliasedColumns(teams, 'tm'),
+      unreadCount:
+        sql<number>`(select count(*) from (select 1 from messages m where m.conversation_id = ${conversations.id} and m.message_type = ${MESSAGE_TYPE.incoming} and m.created_at > coalesce(${conversations.agentLastSeenAt}, 0) limit 10))`.as(
+          'unread_count',
+        ),
+    })
+    .from(conversations)
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .innerJoin(inboxes, eq(inboxes.id, conversations.inboxId))
+    .leftJoin(contactInboxes, eq(contactInboxes.id, conversations.contactInboxId))
+    .leftJoin(
+      users,
+      and(eq(conversations.assigneeType, 'User'), eq(users.id, conversations.assigneeId)),
+    )
+    .leftJoin(
+      accountUsers,
+      and(eq(accountUsers.accountId, conversations.accountId), eq(accountUsers.userId, users.id)),
+    )
+    .leftJoin(
+      agentBots,
+      and(eq(conversations.assigneeType, 'AgentBot'), eq(agentBots.id, conversations.assigneeId)),
+    )
+    .leftJoin(
+      teams,
+      and(eq(teams.accountId, conversations.accountId), eq(teams.id, conversations.teamId)),
+    )
+    .where(
+      and(
+        sql`${conversations.id} in ${conversationIds}`,
+        // `+` keeps the account check off the indexes: the rows come by id, never by a scan.
+        sql`+${conversations.accountId} = ${accountId}`,
+      ),
+    )
+}
+
+/** The three statements that load views of the selected conversations; one batch between them. */
+export function viewStatements(
+  db: Db,
+  accountId: number,
+  conversationIds: SQLWrapper,
+  order: SQL[],
+) {
+  const lastIds = lastMessageIds(conversationIds)
+  return [
+    conversationRowsStatement(db, accountId, conversationIds).orderBy(...order),
+    messagesWithSendersStatement(db, sql`${messages.id} in ${lastIds}`),
+    attachmentsOfMessagesStatement(db, lastIds),
+  ] as const
+}
+
+export type ViewResults = readonly [
+  Awaited<ReturnType<typeof conversationRowsStatement>>,
+  Awaited<ReturnType<typeof messagesWithSendersStatement>>,
+  AttachmentRow[],
+]
+
+export function assembleViews([
+  rows,
+  messageRows,
+  attachmentRows,
+]: ViewResults): ConversationView[] {
+  const lastOf = new Map<number, MessageView>()
+  const lastNonActivityOf = new Map<number, MessageView>()
+  for (const view of assembleMessageViews(messageRows, attachmentRows)) {
+    const id = view.message.conversationId
+    if ((lastOf.get(id)?.message.id ?? 0) < view.message.id) lastOf.set(id, view)
+    if (
+      view.message.messageType !== MESSAGE_TYPE.activity &&
+      (lastNonActivityOf.get(id)?.message.id ?? 0) < view.message.id
+    ) {
+      lastNonActivityOf.set(id, view)
+    }
+  }
+  return rows.map((row) => {
+    const assignee = present(row.assignee)
+    const membership = present(row.membership)
+    return {
+      conversation: row.conversation,
+      contact: row.contact,
+      inbox: row.inbox,
+      contactInbox: present(row.contactInbox),
+      assignee: assignee && membership ? { user: assignee, membership } : null,
+      assigneeBot: present(row.assigneeBot),
+      team: present(row.team),
+      unreadCount: Number(row.unreadCount),
+      lastMessage: lastOf.get(row.conversation.id) ?? null,
+      lastNonActivityMessage: lastNonActivityOf.get(row.conversation.id) ?? null,
+    }
+  })
+}
+
+/**
+ * Views of conversations by table id, in the order given, in one round trip. Other parts (webhook
+ * payloads, live frames) render conversations with this and `toConversation`.
+ */
+export async function loadConversationViews(db: Db, accountId: number, conversationIds: number[]) {
+  if (conversationIds.length === 0) return []
+  const results = await db.batch(viewStatements(db, accountId, idsFromJson(conversationIds), []))
+  const byId = new Map(assembleViews(results).map((v) => [v.conversation.id, v]))
+  return conversationIds.flatMap((id) => byId.get(id) ?? [])
+}
+
+/** A contact's latest 20 conversations by activity, limited to `agentId`'s inboxes when set. */
+export async function listContactConversations(
+  db: Db,
+  accountId: number,
+  contactId: number,
+  agentId: number | null,
+) {
+  const order = [desc(conversations.lastActivityAt), desc(conversations.id)]
+  const ids = db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.accountId, accountId),
+        eq(conversations.contactId, contactId),
+        agentId === null
+          ? undefined
+          : sql`${conversations.inboxId} in (select inbox_id from inbox_members where account_id = ${accountId} and user_id = ${agentId})`,
+      ),
+    )
+    .orderBy(...order)
+    .limit(20)
+  return assembleViews(await db.batch(viewStatements(db, accountId, ids, order)))
+}

@@ -1,0 +1,225 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  inArray,
+  lt,
+  type SQL,
+  sql,
+} from 'drizzle-orm'
+import type { SQLiteInsertValue, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { nowSeconds } from '../../lib/time'
+import type { Db } from '../client'
+import { accountUsers, agentBots, contacts, conversations, messages, users } from '../schema'
+import {
+  type AttachmentRow,
+  attachmentsOfMessageIds,
+  attachmentsOfMessagesStatement,
+} from './attachments'
+
+export type MessageRow = typeof messages.$inferSelect
+type ContactRow = typeof contacts.$inferSelect
+type AgentBotRow = typeof agentBots.$inferSelect
+
+/** Chatwoot's message_type enum. */
+export const MESSAGE_TYPE = { incoming: 0, outgoing: 1, activity: 2, template: 3 } as const
+export type MessageTypeName = keyof typeof MESSAGE_TYPE
+
+export type MessageSender =
+  | {
+      type: 'User'
+      user: { id: number; name: string; displayName: string | null }
+      availability: 'online' | 'offline' | 'busy'
+    }
+  | { type: 'Contact'; contact: ContactRow }
+  | { type: 'AgentBot'; bot: AgentBotRow }
+
+/** A message with what its JSON needs: the conversation's display id, sender and attachments. */
+export type MessageView = {
+  message: MessageRow
+  displayId: number
+  sender: MessageSender | null
+  attachments: AttachmentRow[]
+}
+
+export function insertMessageStatement(db: Db, values: SQLiteInsertValue<typeof messages>) {
+  return db.insert(messages).values(values).returning()
+}
+
+export function updateMessageStatement(
+  db: Db,
+  id: number,
+  values: Partial<typeof messages.$inferInsert>,
+) {
+  return db
+    .update(messages)
+    .set({ ...values, updatedAt: nowSeconds() })
+    .where(eq(messages.id, id))
+    .returning()
+}
+
+/**
+ * The id of the newest non-activity message of a conversation. A batch that inserts one message
+ * (and possibly activity lines after it) names that message with this before it can know its id.
+ */
+export function lastNonActivityMessageId(conversationId: number | SQL) {
+  return sql`(select max(id) from messages where conversation_id = ${conversationId} and message_type <> ${MESSAGE_TYPE.activity})`
+}
+
+/**
+ * A table's columns under unique aliases. D1 batches return rows as objects keyed by column
+ * name, so joined tables that share names (`id`, `name`, …) must be aliased to keep them apart.
+ */
+export function aliasedColumns<T extends SQLiteTable>(table: T, prefix: string) {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table)).map(([key, column]) => [
+      key,
+      sql`${column}`.mapWith(column).as(`${prefix}_${key}`),
+    ]),
+  ) as { [K in keyof T['$inferSelect']]: SQL.Aliased<T['$inferSelect'][K]> }
+}
+
+/** A left-joined row that matched nothing comes back with every column null. */
+export const present = <T extends { id: unknown }>(row: T | null): T | null =>
+  row && row.id !== null ? row : null
+
+/** Messages with their sender rows, for the messages `where` selects. */
+export function messagesWithSendersStatement(db: Db, where: SQL | undefined) {
+  return db
+    .select({
+      message: aliasedColumns(messages, 'm'),
+      displayId: sql<number>`${conversations.displayId}`.as('m_display_id'),
+      user: {
+        id: sql<number>`${users.id}`.as('u_id'),
+        name: sql<string>`${users.name}`.as('u_name'),
+        displayName: sql<string | null>`${users.displayName}`.as('u_display_name'),
+      },
+      availability: sql<'online' | 'offline' | 'busy' | null>`${accountUsers.availability}`.as(
+        'au_availability',
+      ),
+      contact: aliasedColumns(contacts, 'ct'),
+      bot: aliasedColumns(agentBots, 'ab'),
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .leftJoin(users, and(eq(messages.senderType, 'User'), eq(users.id, messages.senderId)))
+    .leftJoin(
+      accountUsers,
+      and(eq(accountUsers.accountId, messages.accountId), eq(accountUsers.userId, users.id)),
+    )
+    .leftJoin(contacts, and(eq(messages.senderType, 'Contact'), eq(contacts.id, messages.senderId)))
+    .leftJoin(
+      agentBots,
+      and(eq(messages.senderType, 'AgentBot'), eq(agentBots.id, messages.senderId)),
+    )
+    .where(where)
+}
+
+type SenderRow = Awaited<ReturnType<typeof messagesWithSendersStatement>>[number]
+
+/** Joins message rows and attachment rows into views, in the order of `rows`. */
+export function assembleMessageViews(rows: SenderRow[], attachmentRows: AttachmentRow[]) {
+  const byMessage = new Map<number, AttachmentRow[]>()
+  for (const a of attachmentRows) {
+    const list = byMessage.get(a.messageId) ?? []
+    list.push(a)
+    byMessage.set(a.messageId, list)
+  }
+  return rows.map(
+    (row): MessageView => ({
+      message: row.message,
+      displayId: row.displayId,
+      sender: senderOf(row),
+      attachments: byMessage.get(row.message.id) ?? [],
+    }),
+  )
+}
+
+function senderOf(row: SenderRow): MessageSender | null {
+  const user = present(row.user)
+  const contact = present(row.contact)
+  const bot = present(row.bot)
+  if (user) return { type: 'User', user, availability: row.availability ?? 'offline' }
+  if (contact) return { type: 'Contact', contact }
+  if (bot) return { type: 'AgentBot', bot }
+  return null
+}
+
+/** Message views by id (at most 100 ids, one batch), in ascending id order. */
+export async function loadMessageViews(db: Db, accountId: number, ids: number[]) {
+  if (ids.length === 0) return []
+  const where = and(eq(messages.accountId, accountId), inArray(messages.id, ids.slice(0, 100)))
+  const [rows, attachmentRows] = await db.batch([
+    messagesWithSendersStatement(db, where).orderBy(asc(messages.id)),
+    attachmentsOfMessageIds(db, ids.slice(0, 100)),
+  ])
+  return assembleMessageViews(rows, attachmentRows)
+}
+
+export type MessageCursor = { before?: number; after?: number }
+
+/**
+ * Statements for a conversation's messages (with senders, then their attachments), oldest first.
+ * `cursor` follows Chatwoot's message finder: none → the latest 20; `before` → 20 older;
+ * `after` → up to 100 newer; both → up to 1000 in [after, before). `'all'` → every message.
+ */
+export function conversationMessagesStatements(
+  db: Db,
+  conversationId: number | SQL,
+  cursor: MessageCursor | 'all',
+) {
+  const inConversation = eq(messages.conversationId, conversationId)
+  if (cursor === 'all') {
+    const ids = db.select({ id: messages.id }).from(messages).where(inConversation)
+    return [
+      messagesWithSendersStatement(db, inConversation).orderBy(asc(messages.id)),
+      attachmentsOfMessagesStatement(db, ids),
+    ] as const
+  }
+  let where: SQL | undefined = inConversation
+  let newestFirst = true
+  let limit = 20
+  if (cursor.after !== undefined && cursor.before !== undefined) {
+    where = and(inConversation, gte(messages.id, cursor.after), lt(messages.id, cursor.before))
+    newestFirst = false
+    limit = 1000
+  } else if (cursor.after !== undefined) {
+    where = and(inConversation, gt(messages.id, cursor.after))
+    newestFirst = false
+    limit = 100
+  } else if (cursor.before !== undefined) {
+    where = and(inConversation, lt(messages.id, cursor.before))
+  }
+  const page = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(where)
+    .orderBy(newestFirst ? desc(messages.id) : asc(messages.id))
+    .limit(limit)
+  return [
+    messagesWithSendersStatement(db, sql`${messages.id} in ${page}`).orderBy(asc(messages.id)),
+    attachmentsOfMessagesStatement(db, page),
+  ] as const
+}
+
+export async function findMessage(db: Db, conversationId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.id, id)))
+    .limit(1)
+  return row
+}
+
+export async function findMessageByEchoId(db: Db, conversationId: number, echoId: string) {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.echoId, echoId)))
+    .limit(1)
+  return row
+}

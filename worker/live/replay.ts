@@ -1,0 +1,89 @@
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm'
+import { createDb } from '../db/client'
+import { attachmentsOfMessagesStatement } from '../db/queries/attachments'
+import { assembleMessageViews, messagesWithSendersStatement } from '../db/queries/messages'
+import { contactInboxes, conversations, messages } from '../db/schema'
+import type { RoomSocket } from '../durable-objects/conversation-room'
+import { nowSeconds } from '../lib/time'
+import { toMessagePushData } from '../schemas/messages'
+import { toPublicMessage } from '../schemas/public-messages'
+
+/** A reconnecting client is sent at most this many missed messages; older ones come over REST. */
+export const REPLAY_LIMIT = 500
+
+/**
+ * The messages after the socket's cursor that it may see, oldest first, as message.created data:
+ * the visitor's public shape (no private notes or activity), or the agents' push data.
+ */
+export async function replayFrames(env: Env, state: RoomSocket) {
+  if (state.after === null) return []
+  const db = createDb(env.DB)
+  const visitor = state.role === 'visitor'
+  const where = and(
+    eq(messages.conversationId, state.conversationId),
+    gt(messages.id, state.after),
+    visitor ? eq(messages.private, false) : undefined,
+    visitor ? ne(messages.messageType, 2) : undefined,
+  )
+  const page = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(where)
+    .orderBy(asc(messages.id))
+    .limit(REPLAY_LIMIT)
+  // Two round trips: D1's batch returns rows keyed by column name, which drops the duplicate
+  // names of this join (messages.id, contacts.id, …) and so cannot carry it.
+  const rows = await messagesWithSendersStatement(db, sql`${messages.id} in ${page}`).orderBy(
+    asc(messages.id),
+  )
+  if (rows.length === 0) return []
+  const attachmentRows = await attachmentsOfMessagesStatement(db, page)
+  const views = assembleMessageViews(rows, attachmentRows)
+  if (visitor)
+    return views.map((v) => ({ id: v.message.id, data: toPublicMessage(v, state.origin) }))
+  const [context] = await db
+    .select({
+      assigneeId: conversations.assigneeId,
+      lastActivityAt: conversations.lastActivityAt,
+      sourceId: contactInboxes.sourceId,
+    })
+    .from(conversations)
+    .leftJoin(contactInboxes, eq(contactInboxes.id, conversations.contactInboxId))
+    .where(eq(conversations.id, state.conversationId))
+    .limit(1)
+  const conversation = {
+    assignee_id: context?.assigneeId ?? null,
+    unread_count: 0,
+    last_activity_at: context?.lastActivityAt ?? 0,
+    contact_inbox: { source_id: context?.sourceId ?? null },
+  }
+  return views.map((v) => ({
+    id: v.message.id,
+    data: toMessagePushData(v, conversation, state.origin) as unknown as Record<string, unknown>,
+  }))
+}
+
+/** Records that the socket's side has seen the conversation; returns the conversation.read data. */
+export async function markSeen(env: Env, state: RoomSocket) {
+  const db = createDb(env.DB)
+  const now = nowSeconds()
+  if (state.role === 'visitor') {
+    await db
+      .update(conversations)
+      .set({ contactLastSeenAt: now })
+      .where(eq(conversations.id, state.conversationId))
+    return { conversation_id: state.displayId, contact_last_seen_at: now }
+  }
+  const [row] = await db
+    .update(conversations)
+    .set({ agentLastSeenAt: now })
+    .where(eq(conversations.id, state.conversationId))
+    .returning({ assigneeId: conversations.assigneeId })
+  if (row?.assigneeId === state.userId) {
+    await db
+      .update(conversations)
+      .set({ assigneeLastSeenAt: now })
+      .where(eq(conversations.id, state.conversationId))
+  }
+  return { conversation_id: state.displayId, agent_last_seen_at: now }
+}

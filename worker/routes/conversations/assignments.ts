@@ -1,0 +1,94 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import {
+  findAccountMember,
+  findAccountTeam,
+  type NewConversation,
+} from '../../db/queries/conversations'
+import { createRouter } from '../../env'
+import { errorResponses, fieldError, validationError } from '../../errors'
+import { visibleConversation } from '../../lib/access'
+import { nowSeconds } from '../../lib/time'
+import { unwrapBody } from '../../middleware/body'
+import { AgentSchema, toAgent } from '../../schemas/agents'
+import { jsonBody, jsonResponse, tokenSecurity } from '../../schemas/common'
+import { AssignmentInputSchema, ConversationTeamSchema, toTeam } from '../../schemas/conversations'
+import { activityText, actorOf, commit, patchConversation } from './changes'
+import { ConversationParamsSchema, one, tags } from './shared'
+
+const assignRoute = createRoute({
+  method: 'post',
+  path: `${one}/assignments`,
+  tags,
+  security: tokenSecurity,
+  summary: 'Assign an agent or a team (agent bots too)',
+  description:
+    '`assignee_id` (an account member; null unassigns) or `team_id` (an account team; null ' +
+    'removes it). Returns the agent, the team, or null.',
+  middleware: [unwrapBody('assignment')],
+  request: { params: ConversationParamsSchema, body: jsonBody(AssignmentInputSchema) },
+  responses: {
+    200: jsonResponse(
+      z.union([AgentSchema, ConversationTeamSchema]).nullable(),
+      'The assignee, the team, or null',
+    ),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+  },
+})
+
+export const conversationAssignmentRoutes = createRouter().openapi(assignRoute, async (c) => {
+  const conversation = await visibleConversation(c, c.req.valid('param').conversation_id)
+  const body = c.req.valid('json')
+  const db = c.var.db
+  const accountId = c.var.accountId
+  const now = nowSeconds()
+  if (body.assignee_id !== undefined) {
+    const member = body.assignee_id
+      ? await findAccountMember(db, accountId, body.assignee_id)
+      : null
+    if (body.assignee_id && !member) {
+      throw validationError([
+        fieldError('assignee_id', 'is not a member of this account', 'not_member'),
+      ])
+    }
+    const actor = await actorOf(c)
+    const unchanged =
+      (member?.user.id ?? null) === conversation.assigneeId &&
+      (member === null || conversation.assigneeType === 'User')
+    if (!unchanged) {
+      const text = !member
+        ? activityText.unassigned(actor.name)
+        : actor.type === 'user' && member.user.id === actor.id
+          ? activityText.selfAssigned(actor.name)
+          : activityText.assigned(member.user.name, actor.name)
+      const patch: Partial<NewConversation> = {
+        assigneeId: member?.user.id ?? null,
+        assigneeType: member ? 'User' : null,
+      }
+      await commit(c, patchConversation(db, conversation, patch, now, [text]))
+    }
+    return c.json(member ? toAgent(member.user, member.membership) : null, 200)
+  }
+  if (body.team_id !== undefined) {
+    const team = body.team_id ? await findAccountTeam(db, accountId, body.team_id) : null
+    if (body.team_id && !team) {
+      throw validationError([
+        fieldError('team_id', 'is not a team of this account', 'unknown_team'),
+      ])
+    }
+    if ((team?.id ?? null) !== conversation.teamId) {
+      const actor = await actorOf(c)
+      const previous = conversation.teamId
+        ? await findAccountTeam(db, accountId, conversation.teamId)
+        : undefined
+      const text = team
+        ? activityText.teamAssigned(team.name, actor.name)
+        : activityText.teamRemoved(previous?.name ?? 'team', actor.name)
+      await commit(
+        c,
+        patchConversation(db, conversation, { teamId: team?.id ?? null }, now, [text]),
+      )
+    }
+    return c.json(team ? toTeam(team) : null, 200)
+  }
+  return c.json(null, 200)
+})

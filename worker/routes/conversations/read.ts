@@ -1,0 +1,153 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import {
+  type ConversationFilters,
+  findAccountContact,
+  listContactConversations,
+  listConversations,
+} from '../../db/queries/conversations'
+import { type AppEnv, createRouter } from '../../env'
+import { apiError, errorResponses } from '../../errors'
+import { restrictedAgentId } from '../../lib/access'
+import { AccountIdParamsSchema, IdSchema, jsonResponse, tokenSecurity } from '../../schemas/common'
+import {
+  ConversationCountsSchema,
+  type ConversationListQuery,
+  ConversationListQuerySchema,
+  ConversationSchema,
+  PER_PAGE,
+  sortOf,
+  toConversation,
+} from '../../schemas/conversations'
+import {
+  base,
+  ConversationParamsSchema,
+  one,
+  tags,
+  visibleConversationWithMessages,
+} from './shared'
+
+const listRoute = createRoute({
+  method: 'get',
+  path: base,
+  tags,
+  security: tokenSecurity,
+  summary: 'List conversations',
+  description:
+    '25 a page. The counts are taken after the status, inbox, team and label filters but before ' +
+    '`assignee_type`. With `q` (message content search) the status filter is skipped. Agents see ' +
+    'only conversations of their inboxes.',
+  request: { params: AccountIdParamsSchema, query: ConversationListQuerySchema },
+  responses: {
+    200: jsonResponse(
+      z.object({
+        data: z.object({ meta: ConversationCountsSchema, payload: z.array(ConversationSchema) }),
+      }),
+      'A page of conversations with counts',
+    ),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+  },
+})
+
+const metaRoute = createRoute({
+  method: 'get',
+  path: `${base}/meta`,
+  tags,
+  security: tokenSecurity,
+  summary: 'Conversation counts for the same filters as the list',
+  request: { params: AccountIdParamsSchema, query: ConversationListQuerySchema },
+  responses: {
+    200: jsonResponse(z.object({ meta: ConversationCountsSchema }), 'Counts'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+  },
+})
+
+const showRoute = createRoute({
+  method: 'get',
+  path: one,
+  tags,
+  security: tokenSecurity,
+  summary: 'Show a conversation with all its messages',
+  request: { params: ConversationParamsSchema },
+  responses: {
+    200: jsonResponse(ConversationSchema, 'The conversation; `messages` holds every message'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+  },
+})
+
+const contactConversationsRoute = createRoute({
+  method: 'get',
+  path: '/api/v1/accounts/{account_id}/contacts/{contact_id}/conversations',
+  tags,
+  security: tokenSecurity,
+  summary: "A contact's latest 20 conversations the caller may see",
+  request: {
+    params: AccountIdParamsSchema.extend({
+      contact_id: IdSchema.openapi({ param: { name: 'contact_id', in: 'path' } }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(z.object({ payload: z.array(ConversationSchema) }), 'Conversations'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+  },
+})
+
+function asList(value: string | string[] | undefined) {
+  if (value === undefined) return []
+  return (Array.isArray(value) ? value : value.split(',')).map((v) => v.trim()).filter(Boolean)
+}
+
+function filtersOf(c: Context<AppEnv>, query: ConversationListQuery): ConversationFilters {
+  const principal = c.var.principal
+  const q = query.q?.trim()
+  return {
+    accountId: c.var.accountId,
+    agentId: restrictedAgentId(c),
+    userId: principal.type === 'user' ? principal.id : null,
+    status: query.status ?? 'open',
+    assigneeType: query.assignee_type ?? 'all',
+    inboxId: query.inbox_id,
+    teamId: query.team_id,
+    labels: [...asList(query.labels), ...asList(query['labels[]'])],
+    q: q ? q : undefined,
+    sourceId: query.source_id,
+    sort: sortOf(query.sort_by),
+    page: query.page ?? 1,
+    perPage: PER_PAGE,
+  }
+}
+
+async function listFor(c: Context<AppEnv>, query: ConversationListQuery, withPage: boolean) {
+  const result = await listConversations(c.var.db, filtersOf(c, query), withPage)
+  if (!result.teamExists) throw apiError('not_found', `Team ${query.team_id} not found`)
+  return result
+}
+
+export const conversationReadRoutes = createRouter()
+  .openapi(listRoute, async (c) => {
+    const { counts, views } = await listFor(c, c.req.valid('query'), true)
+    const payload = views.map((v) => toConversation(v, c.req.url))
+    return c.json({ data: { meta: counts, payload } }, 200)
+  })
+  .openapi(metaRoute, async (c) => {
+    const { counts } = await listFor(c, c.req.valid('query'), false)
+    return c.json({ meta: counts }, 200)
+  })
+  .openapi(showRoute, async (c) => {
+    const { conversation_id } = c.req.valid('param')
+    const { view, messages } = await visibleConversationWithMessages(c, conversation_id, 'all')
+    return c.json(toConversation(view, c.req.url, messages), 200)
+  })
+  .openapi(contactConversationsRoute, async (c) => {
+    const { contact_id } = c.req.valid('param')
+    const db = c.var.db
+    const contact = await findAccountContact(db, c.var.accountId, contact_id)
+    if (!contact) throw apiError('not_found', `Contact ${contact_id} not found`)
+    const views = await listContactConversations(
+      db,
+      c.var.accountId,
+      contact.id,
+      restrictedAgentId(c),
+    )
+    return c.json({ payload: views.map((v) => toConversation(v, c.req.url)) }, 200)
+  })

@@ -1,0 +1,240 @@
+import { createRoute } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { conversationAttachmentKeys } from '../../db/queries/attachments'
+import {
+  type ConversationRow,
+  deleteConversationStatement,
+  type Priority,
+  updateConversationStatement,
+} from '../../db/queries/conversations'
+import { type AppEnv, createRouter } from '../../env'
+import { errorResponses } from '../../errors'
+import { visibleConversation } from '../../lib/access'
+import { checkCustomAttributes } from '../../lib/custom-attributes'
+import { deleteStored } from '../../lib/files'
+import { nowSeconds } from '../../lib/time'
+import { requireAdministrator } from '../../middleware/auth'
+import { unwrapBody } from '../../middleware/body'
+import { EmptySchema, jsonBody, jsonResponse, tokenSecurity } from '../../schemas/common'
+import {
+  ConversationSchema,
+  CustomAttributesInputSchema,
+  PriorityInputSchema,
+  ToggleStatusInputSchema,
+  ToggleStatusResponseSchema,
+} from '../../schemas/conversations'
+import { activityText, actorOf, commit, patchConversation, statusPatch } from './changes'
+import { ConversationParamsSchema, conversationJson, one, tags } from './shared'
+
+function route<M extends 'post' | 'patch' | 'put' | 'delete'>(
+  method: M,
+  path: string,
+  summary: string,
+) {
+  return { method, path, tags, security: tokenSecurity, summary }
+}
+
+/** PATCH and PUT both update, as in Chatwoot. */
+const updateRoute = <M extends 'patch' | 'put'>(method: M) =>
+  createRoute({
+    ...route(method, one, 'Update the priority of a conversation (agent bots too)'),
+    middleware: [unwrapBody('conversation')],
+    request: { params: ConversationParamsSchema, body: jsonBody(PriorityInputSchema) },
+    responses: {
+      200: jsonResponse(ConversationSchema, 'The conversation'),
+      ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    },
+  })
+
+const toggleStatusRoute = createRoute({
+  ...route('post', `${one}/toggle_status`, 'Change or toggle the status (agent bots too)'),
+  description:
+    'Without `status`: open → resolved; resolved, pending or snoozed → open. `snoozed_until` is ' +
+    'unix seconds. An agent who opens an unassigned conversation is assigned to it.',
+  middleware: [unwrapBody('conversation')],
+  request: { params: ConversationParamsSchema, body: jsonBody(ToggleStatusInputSchema) },
+  responses: {
+    200: jsonResponse(ToggleStatusResponseSchema, 'The new status'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+  },
+})
+
+const togglePriorityRoute = createRoute({
+  ...route('post', `${one}/toggle_priority`, 'Set or clear the priority (agent bots too)'),
+  middleware: [unwrapBody('conversation')],
+  request: { params: ConversationParamsSchema, body: jsonBody(PriorityInputSchema) },
+  responses: {
+    200: jsonResponse(EmptySchema, 'Done'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+  },
+})
+
+const customAttributesRoute = createRoute({
+  ...route('post', `${one}/custom_attributes`, 'Replace the custom attributes (agent bots too)'),
+  middleware: [unwrapBody('conversation')],
+  request: { params: ConversationParamsSchema, body: jsonBody(CustomAttributesInputSchema) },
+  responses: {
+    200: jsonResponse(CustomAttributesInputSchema, 'The stored custom attributes'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+  },
+})
+
+const lastSeenRoute = createRoute({
+  ...route('post', `${one}/update_last_seen`, 'Mark the conversation read by the caller'),
+  request: { params: ConversationParamsSchema },
+  responses: {
+    200: jsonResponse(ConversationSchema, 'The conversation'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+  },
+})
+
+const muteRoute = (action: 'mute' | 'unmute') =>
+  createRoute({
+    ...route(
+      'post',
+      `${one}/${action}`,
+      action === 'mute'
+        ? 'Mute (and resolve) a conversation: new messages no longer reopen it'
+        : 'Unmute a conversation',
+    ),
+    request: { params: ConversationParamsSchema },
+    responses: {
+      200: jsonResponse(EmptySchema, 'Done'),
+      ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    },
+  })
+
+const deleteRoute = createRoute({
+  ...route('delete', one, 'Delete a conversation with its messages (administrators)'),
+  request: { params: ConversationParamsSchema },
+  responses: {
+    200: jsonResponse(EmptySchema, 'Deleted'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+  },
+})
+
+/** Sets the priority, with its activity line; nothing is written when it does not change. */
+async function setPriority(
+  c: Context<AppEnv>,
+  conversation: ConversationRow,
+  input: Priority | '' | null | undefined,
+) {
+  const priority = input || null
+  if (priority === conversation.priority) return
+  const actor = await actorOf(c)
+  const text = activityText.priority(conversation.priority, priority, actor.name)
+  await commit(c, patchConversation(c.var.db, conversation, { priority }, nowSeconds(), [text]))
+}
+
+/** The update endpoint touches the priority only when the body names it. */
+async function updatePriority(
+  c: Context<AppEnv>,
+  conversation: ConversationRow,
+  priority: Priority | '' | null | undefined,
+) {
+  if (priority !== undefined) await setPriority(c, conversation, priority)
+}
+
+async function setMuted(c: Context<AppEnv>, displayId: number, muted: boolean) {
+  const conversation = await visibleConversation(c, displayId)
+  if (conversation.muted === muted) return
+  const actor = await actorOf(c)
+  const resolves = muted && conversation.status !== 'resolved'
+  const activities = [
+    ...(resolves ? [activityText.status('resolved', actor.name)] : []),
+    muted ? activityText.muted(actor.name) : activityText.unmuted(actor.name),
+  ]
+  const patch = { muted, ...(resolves ? statusPatch('resolved') : {}) }
+  await commit(c, patchConversation(c.var.db, conversation, patch, nowSeconds(), activities))
+}
+
+export const conversationUpdateRoutes = createRouter()
+  .openapi(updateRoute('patch'), async (c) => {
+    const conversation = await visibleConversation(c, c.req.valid('param').conversation_id)
+    await updatePriority(c, conversation, c.req.valid('json').priority)
+    return c.json(await conversationJson(c, conversation.id), 200)
+  })
+  .openapi(updateRoute('put'), async (c) => {
+    const conversation = await visibleConversation(c, c.req.valid('param').conversation_id)
+    await updatePriority(c, conversation, c.req.valid('json').priority)
+    return c.json(await conversationJson(c, conversation.id), 200)
+  })
+  .openapi(toggleStatusRoute, async (c) => {
+    const conversation = await visibleConversation(c, c.req.valid('param').conversation_id)
+    const body = c.req.valid('json')
+    const status = body.status ?? (conversation.status === 'open' ? 'resolved' : 'open')
+    const actor = await actorOf(c)
+    const patch = statusPatch(status, body.snoozed_until)
+    const activities: string[] = []
+    if (status !== conversation.status) activities.push(activityText.status(status, actor.name))
+    const selfAssigns =
+      status === 'open' &&
+      actor.type === 'user' &&
+      actor.role === 'agent' &&
+      conversation.assigneeId === null
+    if (selfAssigns) {
+      Object.assign(patch, { assigneeId: actor.id, assigneeType: 'User' })
+      activities.push(activityText.selfAssigned(actor.name))
+    }
+    const now = nowSeconds()
+    await commit(c, patchConversation(c.var.db, conversation, patch, now, activities))
+    return c.json(
+      {
+        meta: {},
+        payload: {
+          success: true,
+          conversation_id: conversation.displayId,
+          current_status: status,
+          snoozed_until: patch.snoozedUntil ?? null,
+        },
+      },
+      200,
+    )
+  })
+  .openapi(togglePriorityRoute, async (c) => {
+    const conversation = await visibleConversation(c, c.req.valid('param').conversation_id)
+    await setPriority(c, conversation, c.req.valid('json').priority)
+    return c.json({}, 200)
+  })
+  .openapi(customAttributesRoute, async (c) => {
+    const conversation = await visibleConversation(c, c.req.valid('param').conversation_id)
+    const { custom_attributes } = c.req.valid('json')
+    const db = c.var.db
+    await checkCustomAttributes(db, c.var.accountId, 'conversation_attribute', custom_attributes)
+    const patch = { customAttributes: custom_attributes }
+    await commit(c, patchConversation(db, conversation, patch, nowSeconds()))
+    return c.json({ custom_attributes }, 200)
+  })
+  .openapi(lastSeenRoute, async (c) => {
+    const conversation = await visibleConversation(c, c.req.valid('param').conversation_id)
+    const principal = c.var.principal
+    const now = nowSeconds()
+    const isAssignee =
+      principal.type === 'user' &&
+      conversation.assigneeType === 'User' &&
+      conversation.assigneeId === principal.id
+    // Reading is not a change webhooks announce, and it does not move updated_at.
+    await updateConversationStatement(c.var.db, conversation, {
+      agentLastSeenAt: now,
+      ...(isAssignee ? { assigneeLastSeenAt: now } : {}),
+      updatedAt: conversation.updatedAt,
+    })
+    return c.json(await conversationJson(c, conversation.id), 200)
+  })
+  .openapi(muteRoute('mute'), async (c) => {
+    await setMuted(c, c.req.valid('param').conversation_id, true)
+    return c.json({}, 200)
+  })
+  .openapi(muteRoute('unmute'), async (c) => {
+    await setMuted(c, c.req.valid('param').conversation_id, false)
+    return c.json({}, 200)
+  })
+  .openapi(deleteRoute, async (c) => {
+    requireAdministrator(c)
+    const conversation = await visibleConversation(c, c.req.valid('param').conversation_id)
+    const db = c.var.db
+    const keys = await conversationAttachmentKeys(db, conversation.id)
+    await db.batch([deleteConversationStatement(db, c.var.accountId, conversation.id)])
+    await deleteStored(c.env, keys)
+    return c.json({}, 200)
+  })

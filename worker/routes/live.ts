@@ -1,0 +1,115 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { findConversationByDisplayId } from '../db/queries/conversations'
+import { FEED_STATE_HEADER, type FeedSocket } from '../durable-objects/account-feed'
+import { type RoomSocket, SOCKET_STATE_HEADER } from '../durable-objects/conversation-room'
+import { type AppEnv, createRouter } from '../env'
+import { apiError, errorResponses } from '../errors'
+import { restrictedAgentId } from '../lib/access'
+import { listMemberInboxIds } from '../live/inboxes'
+import { AccountIdParamsSchema, IdSchema, tokenSecurity } from '../schemas/common'
+
+const tags = ['Live']
+
+export const LiveQuerySchema = z.object({
+  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().openapi({
+    description: 'Replay every message after this id that the socket may see, then go live',
+  }),
+})
+
+const upgradeResponses = {
+  101: { description: 'Switching to the WebSocket protocol' },
+  426: { description: 'Not a WebSocket upgrade request' },
+}
+
+/** The internal request that hands a socket to a Durable Object, carrying what was checked. */
+export function handOff(c: Context, header: string, state: unknown) {
+  if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
+    throw apiError('bad_request', 'This endpoint only accepts WebSocket upgrades')
+  }
+  const headers = new Headers(c.req.raw.headers)
+  headers.set(header, JSON.stringify(state))
+  return new Request(c.req.url, { headers })
+}
+
+const conversationLive = createRoute({
+  method: 'get',
+  path: '/api/v1/accounts/{account_id}/conversations/{conversation_id}/live',
+  tags,
+  security: tokenSecurity,
+  summary: "A conversation's live socket for agents and integrators",
+  description:
+    'Authenticate with the `api_access_token` header or, from a browser, with a first frame ' +
+    '`{"type":"auth","token":"…"}`. Server frames are `{"event":"<Chatwoot dotted name>","data":{…}}`.',
+  request: {
+    params: AccountIdParamsSchema.extend({
+      conversation_id: IdSchema.openapi({ param: { name: 'conversation_id', in: 'path' } }),
+    }),
+    query: LiveQuerySchema,
+  },
+  responses: { ...upgradeResponses, ...errorResponses('unauthorized', 'forbidden', 'not_found') },
+})
+
+const accountLive = createRoute({
+  method: 'get',
+  path: '/api/v1/accounts/{account_id}/live',
+  tags,
+  security: tokenSecurity,
+  summary: 'The account-wide live stream: new conversations, status changes and new messages',
+  request: { params: AccountIdParamsSchema },
+  responses: { ...upgradeResponses, ...errorResponses('unauthorized', 'forbidden') },
+})
+
+export const liveRoutes = createRouter()
+  .openapi(conversationLive, async (c) => {
+    const { conversation_id } = c.req.valid('param')
+    const { after } = c.req.valid('query')
+    const pending = c.var.liveAuthPending === true
+    const agentId = pending ? null : restrictedAgentId(c)
+    const found = await findConversationByDisplayId(
+      c.var.db,
+      c.var.accountId,
+      conversation_id,
+      agentId,
+    )
+    if (!found) throw apiError('not_found', `Conversation ${conversation_id} not found`)
+    if (!found.visible) throw apiError('forbidden', 'You are not a member of this inbox')
+    const principal = pending ? null : c.var.principal
+    const state: RoomSocket = {
+      role: 'agent',
+      authed: !pending,
+      accountId: c.var.accountId,
+      conversationId: found.conversation.id,
+      displayId: found.conversation.displayId,
+      inboxId: found.conversation.inboxId,
+      after: after ?? null,
+      lastMessageId: 0,
+      origin: new URL(c.req.url).origin,
+      ...(principal && principal.type !== 'platform_app' ? { userId: principal.id } : {}),
+    }
+    const room = c.env.CONVERSATION_ROOM.get(
+      c.env.CONVERSATION_ROOM.idFromName(String(found.conversation.id)),
+    )
+    return room.fetch(handOff(c, SOCKET_STATE_HEADER, state)) as never
+  })
+  .openapi(accountLive, async (c) => {
+    const pending = c.var.liveAuthPending === true
+    const principal = pending ? null : c.var.principal
+    const agentId = pending ? null : restrictedAgentId(c)
+    const state: FeedSocket = {
+      authed: !pending,
+      accountId: c.var.accountId,
+      ...(principal && principal.type !== 'platform_app'
+        ? {
+            userId: principal.id,
+            role: c.var.role,
+            inboxIds:
+              agentId === null
+                ? undefined
+                : await listMemberInboxIds(c.var.db, c.var.accountId, agentId),
+          }
+        : {}),
+    }
+    const feed = c.env.ACCOUNT_FEED.get(c.env.ACCOUNT_FEED.idFromName(String(c.var.accountId)))
+    return feed.fetch(handOff(c, FEED_STATE_HEADER, state)) as never
+  })

@@ -1,0 +1,8 @@
+import { createRouter } from '../../env'
+import { messageCreateRoutes } from './create'
+import { messageManageRoutes } from './manage'
+
+/** Messages of a conversation under /api/v1/accounts/{account_id}/conversations/{id}/messages. */
+export const messageRoutes = createRouter()
+  .route('/', messageManageRoutes)
+  .route('/', messageCreateRoutes)
