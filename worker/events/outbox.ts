@@ -52,7 +52,9 @@ export async function commitWithEvents<T extends readonly [Statement, ...Stateme
   const eventIds = results
     .slice(statements.length)
     .flatMap((rows) => (rows as { id: number }[]).map((r) => r.id))
-  if (eventIds.length > 0) schedule(c, publishEvents(c.env, eventIds))
+  if (eventIds.length > 0) {
+    schedule(c, publishEvents(c.env, eventIds, new URL(c.req.url).origin))
+  }
   return results.slice(0, statements.length) as {
     [K in keyof T]: Awaited<T[K]>
   }

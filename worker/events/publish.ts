@@ -2,6 +2,7 @@ import { and, inArray, isNull } from 'drizzle-orm'
 import { createDb } from '../db/client'
 import { events } from '../db/schema'
 import { nowSeconds } from '../lib/time'
+import { broadcastEvents } from '../live/broadcast'
 
 export type EventsQueueMessage = { type: 'event'; eventId: number }
 
@@ -9,8 +10,16 @@ export type EventsQueueMessage = { type: 'event'; eventId: number }
  * Hands committed events to the `events` queue and marks them published. A failure leaves the
  * rows unpublished for the cron sweep to pick up; consumers are idempotent per event id.
  */
-export async function publishEvents(env: Env, eventIds: number[]) {
+export async function publishEvents(env: Env, eventIds: number[], origin?: string) {
   if (eventIds.length === 0) return
+  // Live sockets first: a reply should reach the visitor before anything slower happens.
+  try {
+    await broadcastEvents(env, eventIds, origin || env.PUBLIC_BASE_URL || 'http://localhost')
+  } catch (error) {
+    console.error(
+      JSON.stringify({ level: 'warn', msg: 'live broadcast failed', error: String(error) }),
+    )
+  }
   const messages: { body: EventsQueueMessage }[] = eventIds.map((eventId) => ({
     body: { type: 'event', eventId },
   }))

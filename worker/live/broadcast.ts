@@ -1,0 +1,91 @@
+import { inArray } from 'drizzle-orm'
+import { createDb } from '../db/client'
+import { type ConversationView, loadConversationViews } from '../db/queries/conversations'
+import { loadMessageViews } from '../db/queries/messages'
+import { events } from '../db/schema'
+import type { FeedBroadcast } from '../durable-objects/account-feed'
+import type { RoomBroadcast } from '../durable-objects/conversation-room'
+import { messageContextOf, toConversation } from '../schemas/conversations'
+import { toMessagePushData } from '../schemas/messages'
+import { toPublicMessage, visibleToVisitor } from '../schemas/public-messages'
+
+type EventRow = typeof events.$inferSelect
+
+/** What the visitor's socket learns about its conversation: no assignee, team or agents. */
+function publicConversation(view: ConversationView) {
+  const c = view.conversation
+  return {
+    id: c.displayId,
+    uuid: c.uuid,
+    inbox_id: c.inboxId,
+    status: c.status,
+    snoozed_until: c.snoozedUntil,
+    contact_last_seen_at: c.contactLastSeenAt ?? 0,
+    agent_last_seen_at: c.agentLastSeenAt ?? 0,
+  }
+}
+
+const roomOf = (env: Env, conversationId: number) =>
+  env.CONVERSATION_ROOM.get(env.CONVERSATION_ROOM.idFromName(String(conversationId)))
+const feedOf = (env: Env, accountId: number) =>
+  env.ACCOUNT_FEED.get(env.ACCOUNT_FEED.idFromName(String(accountId)))
+
+/**
+ * Sends committed events to the live sockets: the conversation's room (agents and the visitor,
+ * each in its own shape) and the account feed (agents, filtered by inbox there). D1 stays the
+ * source of truth; a socket that misses a frame catches up with `?after=` on reconnect.
+ */
+export async function broadcastEvents(env: Env, eventIds: number[], origin: string) {
+  const db = createDb(env.DB)
+  const rows = await db
+    .select()
+    .from(events)
+    .where(inArray(events.id, eventIds.slice(0, 100)))
+  const live = rows.filter((e) => e.conversationId !== null && !e.kind.startsWith('contact_'))
+  if (live.length === 0) return
+  const byAccount = new Map<number, EventRow[]>()
+  for (const e of live) byAccount.set(e.accountId, [...(byAccount.get(e.accountId) ?? []), e])
+  for (const [accountId, list] of byAccount) {
+    const conversationIds = [...new Set(list.map((e) => e.conversationId as number))]
+    const messageIds = list.flatMap((e) => (e.messageId ? [e.messageId] : []))
+    const [views, messageViews] = await Promise.all([
+      loadConversationViews(db, accountId, conversationIds),
+      loadMessageViews(db, accountId, messageIds),
+    ])
+    const conversations = new Map(views.map((v) => [v.conversation.id, v]))
+    const messages = new Map(messageViews.map((v) => [v.message.id, v]))
+    for (const event of list) {
+      const view = conversations.get(event.conversationId as number)
+      if (!view) continue
+      const room: RoomBroadcast[] = []
+      const feed: FeedBroadcast[] = []
+      const inboxId = view.conversation.inboxId
+      if (event.kind === 'message_created' || event.kind === 'message_updated') {
+        const message = event.messageId ? messages.get(event.messageId) : undefined
+        if (!message) continue
+        const agent = toMessagePushData(message, messageContextOf(view), origin)
+        const name = event.kind === 'message_created' ? 'message.created' : 'message.updated'
+        room.push({
+          event: name,
+          agent,
+          visitor: visibleToVisitor(message) ? toPublicMessage(message, origin) : null,
+          ...(name === 'message.created' ? { messageId: message.message.id } : {}),
+        })
+        if (name === 'message.created') feed.push({ event: name, inboxId, data: agent })
+      } else {
+        const agent = toConversation(view, origin)
+        const name =
+          event.kind === 'conversation_created'
+            ? 'conversation.created'
+            : event.kind === 'conversation_status_changed'
+              ? 'conversation.status_changed'
+              : 'conversation.updated'
+        room.push({ event: name, agent, visitor: publicConversation(view) })
+        if (name !== 'conversation.updated') feed.push({ event: name, inboxId, data: agent })
+      }
+      const target = roomOf(env, view.conversation.id)
+      for (const message of room) await target.broadcast(message)
+      for (const message of feed) await feedOf(env, accountId).broadcast(message)
+    }
+  }
+}
