@@ -1,10 +1,18 @@
 // `npm run bench`: measurements side by side in one run on the local runtime. Not a test: it
 // prints numbers and ratios, and asserts nothing.
 import { benchApi } from './api.mjs'
+import { benchBoard } from './board.mjs'
+import { benchLive } from './live.mjs'
+import { benchWebhooks } from './webhooks.mjs'
 import { startWorker } from './worker.mjs'
 
 const only = process.argv.slice(2)
-const sections = [['Application API', benchApi]]
+const sections = [
+  ['Application API', benchApi],
+  ['Live conversations', benchLive],
+  ['Webhooks', benchWebhooks],
+  ['Funnel board', benchBoard],
+]
 
 const worker = await startWorker()
 try {

@@ -8,7 +8,7 @@ import { accountAuth, platformAuth, userAuth } from './middleware/auth'
 import { readBody } from './middleware/body'
 import { accountRoutes } from './routes/accounts'
 import { agentRoutes } from './routes/agents'
-import { benchRoutes } from './routes/bench'
+import { benchRoomRoutes, benchRoutes } from './routes/bench'
 import { contactRoutes } from './routes/contacts'
 import { conversationRoutes } from './routes/conversations'
 import { customAttributeDefinitionRoutes } from './routes/custom-attribute-definitions'
@@ -75,6 +75,7 @@ export function createApp() {
   app.route('/', accountRoutes)
   app.route('/', healthRoutes)
   app.route('/', benchRoutes)
+  app.route('/', benchRoomRoutes)
   app.route('/', profileRoutes)
   app.route('/', inboxRoutes)
   app.route('/', contactRoutes)

@@ -19,45 +19,51 @@ function parse(body: unknown): QueueMessage | null {
 const timeoutOf = (env: Env) => Number(env.WEBHOOK_TIMEOUT_MS) || undefined
 
 /**
- * One consumer for all queues, dispatched by queue name. Messages are settled one by one, so a
- * failure retries only its own message.
+ * One consumer for all queues, dispatched by queue name. Each message is settled on its own, so
+ * a failure retries only its own message.
  */
 export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const deadLetters = batch.queue.endsWith('-dlq')
-  for (const message of batch.messages) {
-    const body = parse(message.body)
-    if (!body) {
-      console.error(JSON.stringify({ level: 'error', msg: 'poison message', queue: batch.queue }))
-      message.ack()
-      continue
-    }
-    try {
-      if (deadLetters) {
-        if (body.type === 'delivery') {
-          await markDead(createDb(env.DB), body.deliveryId, 'retries exhausted')
-        }
-        message.ack()
-      } else if (body.type === 'event') {
-        await fanOutEvent(env, body.eventId)
-        message.ack()
-      } else {
-        const outcome = await attemptDelivery(env, body.deliveryId, {
-          attempt: message.attempts,
-          timeoutMs: timeoutOf(env),
-        })
-        if (outcome.kind === 'retry') message.retry({ delaySeconds: outcome.delaySeconds })
-        else message.ack()
+  // Messages are independent (one event, or one delivery to one receiver), so a slow receiver
+  // must not hold up the rest of the batch: they run side by side, each settled on its own.
+  await Promise.all(
+    batch.messages.map((message) => handleMessage(message, deadLetters, env, batch.queue)),
+  )
+}
+
+async function handleMessage(
+  message: Message<unknown>,
+  deadLetters: boolean,
+  env: Env,
+  queue: string,
+) {
+  const body = parse(message.body)
+  if (!body) {
+    console.error(JSON.stringify({ level: 'error', msg: 'poison message', queue }))
+    message.ack()
+    return
+  }
+  try {
+    if (deadLetters) {
+      if (body.type === 'delivery') {
+        await markDead(createDb(env.DB), body.deliveryId, 'retries exhausted')
       }
-    } catch (error) {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          msg: 'queue handler failed',
-          queue: batch.queue,
-          error: String(error),
-        }),
-      )
-      message.retry({ delaySeconds: Math.min(2 ** message.attempts, 300) })
+      message.ack()
+    } else if (body.type === 'event') {
+      await fanOutEvent(env, body.eventId)
+      message.ack()
+    } else {
+      const outcome = await attemptDelivery(env, body.deliveryId, {
+        attempt: message.attempts,
+        timeoutMs: timeoutOf(env),
+      })
+      if (outcome.kind === 'retry') message.retry({ delaySeconds: outcome.delaySeconds })
+      else message.ack()
     }
+  } catch (error) {
+    console.error(
+      JSON.stringify({ level: 'error', msg: 'queue handler failed', queue, error: String(error) }),
+    )
+    message.retry({ delaySeconds: Math.min(2 ** message.attempts, 300) })
   }
 }

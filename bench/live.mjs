@@ -1,0 +1,120 @@
+// Issue: live conversations. Latency from an agent's POST …/messages to receipt on the visitor's
+// socket, p50 and p99, with 1, 10 and 100 sockets on the conversation, against a Durable Object
+// that only broadcasts (same HTTP hop, same sockets); and messages per second one conversation
+// sustains.
+import autocannon from 'autocannon'
+import WebSocket from 'ws'
+import { fmt, percentiles } from './measure.mjs'
+import { call, PLATFORM_TOKEN } from './worker.mjs'
+
+const SOCKET_COUNTS = [1, 10, 100]
+const SAMPLES = 60
+
+function openSocket(url, auth) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url)
+    const listeners = new Set()
+    ws.on('message', (data) => {
+      const text = String(data)
+      for (const listener of listeners) listener(text)
+    })
+    ws.on('error', reject)
+    ws.on('open', () => {
+      if (!auth) return resolve({ ws, listeners })
+      ws.send(JSON.stringify({ type: 'auth', token: auth }))
+      const ready = (text) => {
+        if (JSON.parse(text).event === 'ready') {
+          listeners.delete(ready)
+          resolve({ ws, listeners })
+        }
+      }
+      listeners.add(ready)
+    })
+  })
+}
+
+/** Sends `trigger()` SAMPLES times; latency is until every socket has seen a frame `matches`. */
+async function measure(sockets, trigger, matches) {
+  const samples = []
+  for (let i = 0; i < SAMPLES; i++) {
+    const marker = `m-${i}-${Math.random()}`
+    const start = performance.now()
+    const arrivals = sockets.map(
+      (s) =>
+        new Promise((resolve) => {
+          const listener = (text) => {
+            if (!matches(text, marker)) return
+            s.listeners.delete(listener)
+            resolve(performance.now() - start)
+          }
+          s.listeners.add(listener)
+        }),
+    )
+    await trigger(marker)
+    samples.push(...(await Promise.all(arrivals)))
+  }
+  return percentiles(samples)
+}
+
+export async function benchLive(base) {
+  const ws = base.replace(/^http/, 'ws')
+  const acc = await call(base, '/platform/api/v1/accounts', { token: PLATFORM_TOKEN, body: { name: 'Live' } })
+  const user = await call(base, '/platform/api/v1/users', {
+    token: PLATFORM_TOKEN,
+    body: { name: 'Live admin', email: 'live@bench.test' },
+  })
+  await call(base, `/platform/api/v1/accounts/${acc.json.id}/account_users`, {
+    token: PLATFORM_TOKEN,
+    body: { user_id: user.json.id, role: 'administrator' },
+  })
+  const token = user.json.access_token
+  const path = `/api/v1/accounts/${acc.json.id}`
+  const inbox = await call(base, `${path}/inboxes`, {
+    token,
+    body: { name: 'Web', channel: { type: 'web_widget', website_url: 'https://bench.test' } },
+  })
+  const pub = `/public/api/v1/inboxes/${inbox.json.inbox_identifier}`
+  const contact = await call(base, `${pub}/contacts`, { body: { name: 'Visitor' } })
+  const conversation = await call(base, `${pub}/contacts/${contact.json.source_id}/conversations`, { body: {} })
+  const live = `${ws}${pub}/contacts/${contact.json.source_id}/conversations/${conversation.json.id}/live`
+  const messages = `${path}/conversations/${conversation.json.id}/messages`
+
+  const out = []
+  for (const n of SOCKET_COUNTS) {
+    const visitors = await Promise.all(Array.from({ length: n }, () => openSocket(live, contact.json.pubsub_token)))
+    const parley = await measure(
+      visitors,
+      (marker) => call(base, messages, { token, body: { content: marker } }),
+      (text, marker) => text.includes(marker) && text.includes('"message.created"'),
+    )
+    for (const s of visitors) s.ws.close()
+    const room = `room-${n}`
+    const baselineSockets = await Promise.all(
+      Array.from({ length: n }, () => openSocket(`${ws}/bench/rooms/${room}/live`)),
+    )
+    const baseline = await measure(
+      baselineSockets,
+      (marker) => call(base, `/bench/rooms/${room}/broadcast`, { body: { text: marker } }),
+      (text, marker) => text === marker,
+    )
+    for (const s of baselineSockets) s.ws.close()
+    out.push(
+      `${n} socket(s): agent POST → visitor socket p50 ${fmt(parley.p50)} ms, p99 ${fmt(parley.p99)} ms; ` +
+        `broadcast-only DO p50 ${fmt(baseline.p50)} ms, p99 ${fmt(baseline.p99)} ms; ` +
+        `p50 ratio ${fmt(parley.p50 / baseline.p50)} (target ≤ 2)`,
+    )
+  }
+  const result = await autocannon({
+    url: `${base}${messages}`,
+    method: 'POST',
+    headers: { api_access_token: token, 'content-type': 'application/json' },
+    body: JSON.stringify({ content: 'load' }),
+    duration: 5,
+    connections: 8,
+  })
+  out.push(
+    `messages per second into one conversation: ${fmt(result.requests.average, 0)} ` +
+      `(${result.non2xx} non-2xx of ${result.requests.total})`,
+  )
+  return out
+}

@@ -1,0 +1,183 @@
+// Issue: the widget. (a) gzip sizes (level 9) of the loader and of the full app, from widget/dist;
+// (b) main-thread time the loader adds to a page load, in Chromium: the same page with and
+// without the script tag, loads interleaved in one run, each in a fresh browser context (a first
+// visit: nothing cached), medians compared; plus the layout shift each page shows.
+
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from 'playwright-core'
+import { fmt } from './measure.mjs'
+import { call, PLATFORM_TOKEN, root } from './worker.mjs'
+
+const CHROMIUM = '/usr/bin/chromium'
+const DIST = path.join(root, 'widget', 'dist')
+const LOADS = 10
+
+const gzip = (file) => gzipSync(readFileSync(path.join(DIST, file)), { level: 9 }).length
+const kb = (bytes) => `${fmt(bytes / 1024)} KB`
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+function ensureBuilt() {
+  if (existsSync(path.join(DIST, 'widget.js')) && existsSync(path.join(DIST, 'widget-app.js'))) {
+    return
+  }
+  const build = spawnSync('npm', ['run', 'build:widget'], { cwd: root, stdio: 'inherit' })
+  if (build.status !== 0) throw new Error('npm run build:widget failed')
+}
+
+function sizeLines() {
+  const files = ['widget.js', 'widget.css', 'widget-app.js', 'widget-app.css']
+  const sizes = Object.fromEntries(files.map((f) => [f, gzip(f)]))
+  const app = sizes['widget-app.js'] + sizes['widget-app.css']
+  return [
+    '## (a) gzip sizes (level 9, widget/dist)',
+    ...files.map((f) => `${f}: ${kb(sizes[f])}`),
+    `loader (widget.js, on every page view): ${kb(sizes['widget.js'])} (budget 5 KB)`,
+    `full widget (widget-app.js + widget-app.css, once opened): ${kb(app)} (budget 40 KB)`,
+    `everything a visitor who opens the chat downloads (loader + app JS; the CSS files only ` +
+      `without constructable stylesheets): ${kb(sizes['widget.js'] + sizes['widget-app.js'])}`,
+  ]
+}
+
+/** A website inbox in its own account, made through the API. */
+async function widgetInbox(base) {
+  const acc = await call(base, '/platform/api/v1/accounts', {
+    token: PLATFORM_TOKEN,
+    body: { name: 'Bench widget' },
+  })
+  const user = await call(base, '/platform/api/v1/users', {
+    token: PLATFORM_TOKEN,
+    body: { name: 'Widget bench admin', email: 'widget-admin@bench.test' },
+  })
+  await call(base, `/platform/api/v1/accounts/${acc.json.id}/account_users`, {
+    token: PLATFORM_TOKEN,
+    body: { user_id: user.json.id, role: 'administrator' },
+  })
+  const inbox = await call(base, `/api/v1/accounts/${acc.json.id}/inboxes`, {
+    token: user.json.access_token,
+    body: { name: 'Shop', channel: { type: 'web_widget', website_url: 'http://127.0.0.1' } },
+  })
+  return inbox.json.inbox_identifier
+}
+
+/** A small shop page on its own origin, at /with (the widget's script tag) and /without. */
+async function startPageServer(base, inbox) {
+  const page = (tag) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Bench shop</title></head>
+<body><main><h1>Bench shop</h1><p>${'A product description long enough to lay out. '.repeat(40)}</p>
+<ul>${Array.from({ length: 50 }, (_, i) => `<li>Product ${i + 1}</li>`).join('')}</ul></main>
+${tag}</body></html>`
+  const pages = {
+    '/with': page(`<script src="${base}/widget.js" data-inbox="${inbox}" async></script>`),
+    '/without': page(''),
+  }
+  const server = createServer((req, res) => {
+    const html = pages[req.url]
+    if (!html) return res.writeHead(404).end()
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+    res.end(html)
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() }
+}
+
+/**
+ * One first visit in a fresh context: the renderer's main-thread busy time (CDP Performance
+ * metrics, in ms) once the page is loaded and the network has been quiet for 500 ms (which
+ * covers the loader's idle-time inbox request), and the page's cumulative layout shift.
+ */
+async function visit(browser, pageUrl, withWidget) {
+  const context = await browser.newContext()
+  try {
+    const page = await context.newPage()
+    await page.addInitScript(() => {
+      window.__cls = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          if (!entry.hadRecentInput) window.__cls += entry.value
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Performance.enable')
+    await page.goto(pageUrl, { waitUntil: 'networkidle' })
+    if (withWidget) await page.locator('parley-widget button').waitFor({ state: 'attached' })
+    const { metrics } = await cdp.send('Performance.getMetrics')
+    const metric = (name) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000
+    return {
+      task: metric('TaskDuration'),
+      script: metric('ScriptDuration'),
+      render: metric('LayoutDuration') + metric('RecalcStyleDuration'),
+      cls: await page.evaluate(() => window.__cls),
+    }
+  } finally {
+    await context.close()
+  }
+}
+
+async function mainThreadLines(base) {
+  const out = [
+    '',
+    `## (b) main-thread time the loader adds to a first page load (${LOADS} loads each)`,
+  ]
+  if (!existsSync(CHROMIUM)) {
+    return [...out, `skipped: no Chromium at ${CHROMIUM} (sudo apt-get install -y chromium)`]
+  }
+  const inbox = await widgetInbox(base)
+  const server = await startPageServer(base, inbox)
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-gpu',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+  try {
+    const runs = { with: [], without: [] }
+    // One unrecorded load of each first: the worker and the browser warm up.
+    await visit(browser, `${server.origin}/with`, true)
+    await visit(browser, `${server.origin}/without`, false)
+    for (let i = 0; i < LOADS; i++) {
+      runs.with.push(await visit(browser, `${server.origin}/with`, true))
+      runs.without.push(await visit(browser, `${server.origin}/without`, false))
+    }
+    const stat = (key) => ({
+      with: median(runs.with.map((r) => r[key])),
+      without: median(runs.without.map((r) => r[key])),
+    })
+    const task = stat('task')
+    const script = stat('script')
+    const render = stat('render')
+    const cls = stat('cls')
+    out.push(
+      `main-thread task time (TaskDuration), median: without ${fmt(task.without)} ms, with ` +
+        `${fmt(task.with)} ms, added by the loader ${fmt(task.with - task.without)} ms`,
+      `script time (ScriptDuration), median: without ${fmt(script.without)} ms, with ` +
+        `${fmt(script.with)} ms, added by the loader ${fmt(script.with - script.without)} ms`,
+      `style and layout time (RecalcStyleDuration + LayoutDuration), median: without ` +
+        `${fmt(render.without)} ms, with ${fmt(render.with)} ms, added ${fmt(render.with - render.without)} ms`,
+      `cumulative layout shift, median: without ${fmt(cls.without, 4)}, with ${fmt(cls.with, 4)}`,
+    )
+  } finally {
+    await browser.close()
+    server.close()
+  }
+  return out
+}
+
+export async function benchWidget(base) {
+  ensureBuilt()
+  return [...sizeLines(), ...(await mainThreadLines(base))]
+}
