@@ -41,7 +41,8 @@ export const OPENAPI_INFO = {
 }
 
 export function createApp() {
-  const app = new OpenAPIHono<AppEnv>()
+  // Not strict: Chatwoot clients add a trailing slash to some paths (`/inboxes/1/`).
+  const app = new OpenAPIHono<AppEnv>({ strict: false })
 
   app.use('*', async (c, next) => {
     c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID())

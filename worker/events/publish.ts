@@ -3,6 +3,7 @@ import { createDb } from '../db/client'
 import { events } from '../db/schema'
 import { nowSeconds } from '../lib/time'
 import { broadcastEvents } from '../live/broadcast'
+import { freezePayloads } from '../webhooks/fanout'
 
 export type EventsQueueMessage = { type: 'event'; eventId: number }
 
@@ -18,6 +19,14 @@ export async function publishEvents(env: Env, eventIds: number[], origin?: strin
   } catch (error) {
     console.error(
       JSON.stringify({ level: 'warn', msg: 'live broadcast failed', error: String(error) }),
+    )
+  }
+  // The payload shows the state right after the change, not whenever the queue gets to it.
+  try {
+    await freezePayloads(env, eventIds)
+  } catch (error) {
+    console.error(
+      JSON.stringify({ level: 'warn', msg: 'payload render failed', error: String(error) }),
     )
   }
   const messages: { body: EventsQueueMessage }[] = eventIds.map((eventId) => ({

@@ -1,6 +1,8 @@
 import { and, asc, isNull, lt } from 'drizzle-orm'
 import { createDb } from '../db/client'
+import { strandedDeliveries } from '../db/queries/webhook-deliveries'
 import { events } from '../db/schema'
+import { queueDeliveries } from '../webhooks/fanout'
 import { publishEvents } from './publish'
 
 /** Events younger than this are left to the request that wrote them, which is still publishing. */
@@ -23,5 +25,14 @@ export async function sweepOutbox(env: Env, nowSeconds: number): Promise<number>
     env,
     stale.map((e) => e.id),
   )
+  // Deliveries whose queue message was lost between their insert and the send.
+  const stranded = await strandedDeliveries(db, nowSeconds - STRANDED_DELIVERY_SECONDS, SWEEP_BATCH)
+  await queueDeliveries(
+    env,
+    stranded.map((d) => d.id),
+  )
   return stale.length
 }
+
+/** A delivery never attempted this long after it was made is re-queued by the sweep. */
+export const STRANDED_DELIVERY_SECONDS = 15 * 60

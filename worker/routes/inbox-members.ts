@@ -14,6 +14,7 @@ import { unwrapBody } from '../middleware/body'
 import {
   AgentPayloadSchema,
   InboxMembersAddSchema,
+  InboxMembersRemoveByPathSchema,
   InboxMembersReplaceSchema,
   toAgent,
 } from '../schemas/agents'
@@ -56,7 +57,7 @@ const showMembers = createRoute({
   request: { params: InboxParamsSchema },
   responses: {
     200: jsonResponse(AgentPayloadSchema, 'The inbox members'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -70,7 +71,14 @@ const addMembers = createRoute({
   request: { params: AccountIdParamsSchema, body: jsonBody(InboxMembersAddSchema) },
   responses: {
     200: jsonResponse(AgentPayloadSchema, 'The inbox members'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -84,7 +92,14 @@ const replaceMembers = createRoute({
   request: { params: AccountIdParamsSchema, body: jsonBody(InboxMembersReplaceSchema) },
   responses: {
     200: jsonResponse(AgentPayloadSchema, 'The inbox members'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -98,9 +113,37 @@ const removeMembers = createRoute({
   request: { params: AccountIdParamsSchema, body: jsonBody(InboxMembersAddSchema) },
   responses: {
     200: jsonResponse(EmptySchema, 'Removed'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
+
+// Chatwoot clients also remove members with the inbox in the path.
+const removeMembersByPath = createRoute({
+  method: 'delete',
+  path: `${base}/{inbox_id}`,
+  tags,
+  security: tokenSecurity,
+  summary: 'Remove agents from an inbox named in the path (administrators)',
+  middleware: [administratorsOnly, unwrapBody('inbox_member')],
+  request: {
+    params: showMembers.request.params,
+    body: jsonBody(InboxMembersRemoveByPathSchema),
+  },
+  responses: removeMembers.responses,
+})
+
+async function removeInboxMembers(c: Context<AppEnv>, inboxId: number, userIds: number[]) {
+  await accountInbox(c, inboxId)
+  await requireAccountMembers(c, userIds)
+  await batchAll(c.var.db, removeInboxMembersStatements(c.var.db, inboxId, userIds))
+}
 
 export const inboxMemberRoutes = createRouter()
   .openapi(showMembers, async (c) => {
@@ -143,8 +186,10 @@ export const inboxMemberRoutes = createRouter()
   })
   .openapi(removeMembers, async (c) => {
     const { inbox_id, user_ids } = c.req.valid('json')
-    await accountInbox(c, inbox_id)
-    await requireAccountMembers(c, user_ids)
-    await batchAll(c.var.db, removeInboxMembersStatements(c.var.db, inbox_id, user_ids))
+    await removeInboxMembers(c, inbox_id, user_ids)
+    return c.json({}, 200)
+  })
+  .openapi(removeMembersByPath, async (c) => {
+    await removeInboxMembers(c, c.req.valid('param').inbox_id, c.req.valid('json').user_ids)
     return c.json({}, 200)
   })

@@ -29,6 +29,7 @@ import {
   toInbox,
 } from '../schemas/inboxes'
 import { newWebhookSecret } from '../webhooks/signature'
+import { checkWebhookUrl } from '../lib/ssrf'
 
 const tags = ['Inboxes']
 const base = '/api/v1/accounts/{account_id}/inboxes'
@@ -52,7 +53,7 @@ const listInboxesRoute = createRoute({
   request: { params: AccountIdParamsSchema },
   responses: {
     200: jsonResponse(z.object({ payload: z.array(InboxSchema) }), 'Inboxes'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -65,7 +66,7 @@ const showInbox = createRoute({
   request: { params: AccountAndIdParamsSchema },
   responses: {
     200: jsonResponse(InboxSchema, 'The inbox'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -82,7 +83,14 @@ const createInbox = createRoute({
   request: { params: AccountIdParamsSchema, body: jsonBody(InboxInputSchema) },
   responses: {
     200: jsonResponse(InboxSchema, 'The new inbox'),
-    ...errorResponses('unauthorized', 'forbidden', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'validation_failed',
+      'unsupported_media_type',
+      'not_found',
+      'rate_limited',
+    ),
   },
 })
 
@@ -96,7 +104,14 @@ const updateInboxRoute = createRoute({
   request: { params: AccountAndIdParamsSchema, body: jsonBody(InboxUpdateSchema) },
   responses: {
     200: jsonResponse(InboxSchema, 'The updated inbox'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -109,7 +124,7 @@ const deleteInboxRoute = createRoute({
   request: { params: AccountAndIdParamsSchema },
   responses: {
     200: jsonResponse(z.object({ message: z.string() }), 'Deleted'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -134,6 +149,13 @@ function settingsFrom(body: Record<string, unknown>, channel: Partial<ChannelInp
   for (const key of SETTING_KEYS) if (body[key] !== undefined) settings[key] = body[key]
   for (const key of CHANNEL_KEYS) if (channel?.[key] !== undefined) settings[key] = channel[key]
   return settings
+}
+
+/** An API inbox's webhook_url passes the same SSRF rules as account webhooks, when saved. */
+function checkInboxWebhookUrl(url: string | null | undefined, allowedHosts: string) {
+  if (!url) return
+  const checked = checkWebhookUrl(url, allowedHosts)
+  if (!checked.ok) throw validationError([fieldError('channel.webhook_url', checked.reason, 'unsafe_url')])
 }
 
 function channelTypeOf(type: ChannelInput['type']): ChannelType {
@@ -166,6 +188,7 @@ export const inboxRoutes = createRouter()
     if (channelType === 'phone' && !channel.phone_number) {
       throw validationError([fieldError('channel.phone_number', 'is required', 'required')])
     }
+    if (channelType === 'api') checkInboxWebhookUrl(channel.webhook_url, c.env.WEBHOOK_ALLOWED_HOSTS)
     const public_ = channelType === 'web_widget' || channelType === 'api'
     const inbox = await insertInbox(c.var.db, {
       accountId: c.var.accountId,
@@ -189,6 +212,9 @@ export const inboxRoutes = createRouter()
     const body = c.req.valid('json')
     const inbox = await visibleInbox(c, id)
     const channel = body.channel
+    if (inbox.channelType === 'api') {
+      checkInboxWebhookUrl(channel?.webhook_url, c.env.WEBHOOK_ALLOWED_HOSTS)
+    }
     const updated = await updateInbox(c.var.db, c.var.accountId, id, {
       name: body.name,
       hmacMandatory: channel?.hmac_mandatory,

@@ -106,7 +106,11 @@ export const NonEmptyUserIdsSchema = userIdArray
   .transform(dedupe)
   .openapi({ description: `User ids (1 to ${MAX_USER_IDS})`, example: [1, 2] })
 
-const InboxIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+// Chatwoot clients (and Rails) send the inbox id as a number or as a numeric string.
+const InboxIdSchema = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v),
+  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+)
 
 export const InboxMembersAddSchema = z
   .object({ inbox_id: InboxIdSchema, user_ids: NonEmptyUserIdsSchema })
@@ -115,6 +119,10 @@ export const InboxMembersAddSchema = z
 export const InboxMembersReplaceSchema = z
   .object({ inbox_id: InboxIdSchema, user_ids: UserIdsSchema })
   .openapi('InboxMembersReplace')
+
+export const InboxMembersRemoveByPathSchema = z
+  .object({ user_ids: NonEmptyUserIdsSchema })
+  .openapi('InboxMembersRemove')
 
 export const TeamMembersAddSchema = z
   .object({ user_ids: NonEmptyUserIdsSchema })

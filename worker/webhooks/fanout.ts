@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { createDb } from '../db/client'
 import { insertDeliveries, type NewDelivery } from '../db/queries/webhook-deliveries'
 import { events, inboxes, webhooks } from '../db/schema'
@@ -69,13 +69,36 @@ export async function fanOutEvent(env: Env, eventId: number) {
       })
     }
   }
-  const deliveries = await insertDeliveries(db, targets)
-  const pending = deliveries.filter((d) => d.status === 'pending' && d.attempts === 0)
-  for (let i = 0; i < pending.length; i += 100) {
+  const created = await insertDeliveries(db, targets)
+  await queueDeliveries(
+    env,
+    created.map((d) => d.id),
+  )
+}
+
+export async function queueDeliveries(env: Env, deliveryIds: number[]) {
+  for (let i = 0; i < deliveryIds.length; i += 100) {
     await env.DELIVERIES.sendBatch(
-      pending.slice(i, i + 100).map((d) => ({
-        body: { type: 'delivery', deliveryId: d.id } satisfies DeliveriesQueueMessage,
+      deliveryIds.slice(i, i + 100).map((deliveryId) => ({
+        body: { type: 'delivery', deliveryId } satisfies DeliveriesQueueMessage,
       })),
     )
+  }
+}
+
+/** Renders and freezes the payloads of events that have none yet (at publish time). */
+export async function freezePayloads(env: Env, eventIds: number[]) {
+  const db = createDb(env.DB)
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(inArray(events.id, eventIds.slice(0, 100)), isNull(events.payload)))
+  for (const event of rows) {
+    const payload = await renderEventPayload(db, env, event)
+    if (!payload) continue
+    await db
+      .update(events)
+      .set({ payload })
+      .where(and(eq(events.id, event.id), isNull(events.payload)))
   }
 }

@@ -198,3 +198,26 @@ describe('inboxes', () => {
     ).toBe('Website')
   })
 })
+
+describe('an API inbox webhook_url', () => {
+  it('is refused when it points at a private address that is not allow-listed, on create and update', async () => {
+    const world = await createWorld()
+    const path = `/api/v1/accounts/${world.accountId}/inboxes`
+    for (const url of ['https://10.0.0.1/hook', 'https://169.254.169.254/latest', 'http://hooks.example.com/in']) {
+      const res = await api(path, {
+        token: world.admin.token,
+        body: { name: 'API', channel: { type: 'api', webhook_url: url } },
+      })
+      expectError(res, 422, 'validation_failed')
+      expect(res.json.errors[0].field).toBe('channel.webhook_url')
+    }
+    const inbox = await createInbox(world, { name: 'API', channel: { type: 'api' } })
+    const res = await api(`${path}/${inbox.id}`, {
+      method: 'PATCH',
+      token: world.admin.token,
+      body: { channel: { webhook_url: 'https://[::1]/hook' } },
+    })
+    expectError(res, 422)
+    expect((await api(`${path}/${inbox.id}`, { token: world.admin.token })).json.webhook_url).toBeNull()
+  })
+})

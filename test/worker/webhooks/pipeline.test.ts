@@ -96,3 +96,22 @@ describe('the webhook pipeline: outbox → events queue → deliveries queue →
     expect(got).toHaveLength(1)
   })
 })
+
+describe('the delivery sweep', () => {
+  it('re-queues a delivery that was created but never attempted, and leaves fresh ones alone', async () => {
+    const { seedDelivery } = await import('./delivery-helpers')
+    const url = await scriptReceiver('stranded')
+    const stranded = await seedDelivery(url)
+    await env.DB.prepare('update webhook_deliveries set created_at = unixepoch() - 3600 where id = ?')
+      .bind(stranded.deliveryId)
+      .run()
+    const freshUrl = await scriptReceiver('not-stranded')
+    await seedDelivery(freshUrl)
+    await runScheduledWork(env, Date.now())
+    const got = await waitForReceived('stranded', 1)
+    expect(got).toHaveLength(1)
+    expect(got[0]?.headers['webhook-id']).toBe(stranded.messageId)
+    await new Promise((r) => setTimeout(r, 1000))
+    expect(await receivedBy('not-stranded')).toEqual([])
+  })
+})

@@ -6,19 +6,29 @@ import { events, inboxes, webhookDeliveries, webhooks } from '../schema'
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect
 export type NewDelivery = typeof webhookDeliveries.$inferInsert
 
-/** Creates the deliveries of one event, once each however often the event is processed. */
+/**
+ * Creates the deliveries of one event, once each however often the event is processed, and
+ * returns only the rows this call created (so a re-processed event queues nothing twice).
+ */
 export async function insertDeliveries(db: Db, rows: NewDelivery[]) {
   if (rows.length === 0) return []
-  await db.insert(webhookDeliveries).values(rows).onConflictDoNothing()
+  return db.insert(webhookDeliveries).values(rows).onConflictDoNothing().returning()
+}
+
+/** Deliveries created but never attempted long after: their queue message was lost. */
+export function strandedDeliveries(db: Db, createdBefore: number, limit: number) {
   return db
-    .select()
+    .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
     .where(
-      inArray(
-        webhookDeliveries.messageId,
-        rows.map((r) => r.messageId),
+      and(
+        eq(webhookDeliveries.status, 'pending'),
+        eq(webhookDeliveries.attempts, 0),
+        lt(webhookDeliveries.createdAt, createdBefore),
       ),
     )
+    .orderBy(webhookDeliveries.id)
+    .limit(limit)
 }
 
 /** Everything one attempt needs, in one round trip. */

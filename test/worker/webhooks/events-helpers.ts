@@ -1,0 +1,177 @@
+import { Webhook } from 'standardwebhooks'
+import { expect } from 'vitest'
+import { type Received, receivedBy } from '../receiver'
+
+// biome-ignore lint/suspicious/noExplicitAny: webhook payloads are read loosely in tests
+export type Payload = Record<string, any>
+export type Delivery = { webhookId: string; payload: Payload }
+
+/**
+ * One loopback receiver with the secret its deliveries are signed with. `next` returns what
+ * arrived since the previous call, each delivery's signature verified with `standardwebhooks`.
+ */
+export class ReceiverLog {
+  private seen = 0
+  readonly all: Delivery[] = []
+
+  constructor(
+    readonly name: string,
+    readonly secret: string,
+  ) {}
+
+  /** Waits (up to `ms`) until at least `count` new deliveries have arrived, and returns them. */
+  async next(count: number, ms = 15_000): Promise<Delivery[]> {
+    const until = Date.now() + ms
+    let got: Received[] = []
+    for (;;) {
+      got = await receivedBy(this.name)
+      if (got.length - this.seen >= count || Date.now() > until) break
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    const fresh = got.slice(this.seen).map((r) => this.verify(r))
+    this.seen = got.length
+    this.all.push(...fresh)
+    return fresh
+  }
+
+  /** Whatever arrived since the last call, after giving late deliveries `ms` to land. */
+  async rest(ms = 1_500): Promise<Delivery[]> {
+    await new Promise((r) => setTimeout(r, ms))
+    return this.next(0, 0)
+  }
+
+  private verify(received: Received): Delivery {
+    const payload = new Webhook(this.secret).verify(received.body, received.headers) as Payload
+    return { webhookId: received.headers['webhook-id'] ?? '', payload }
+  }
+}
+
+export const kinds = (deliveries: Delivery[]) => deliveries.map((d) => d.payload.event).sort()
+
+/** The one delivery of `event` (fails when there is none or more than one). */
+export function only(deliveries: Delivery[], event: string): Payload {
+  const matching = deliveries.filter((d) => d.payload.event === event)
+  expect(matching, `exactly one ${event}`).toHaveLength(1)
+  return matching[0]!.payload
+}
+
+const CONVERSATION_KEYS = [
+  'additional_attributes',
+  'can_reply',
+  'channel',
+  'contact_inbox',
+  'id',
+  'inbox_id',
+  'messages',
+  'labels',
+  'meta',
+  'status',
+  'custom_attributes',
+  'snoozed_until',
+  'unread_count',
+  'first_reply_created_at',
+  'priority',
+  'waiting_since',
+  'agent_last_seen_at',
+  'contact_last_seen_at',
+  'last_activity_at',
+  'timestamp',
+  'created_at',
+  'updated_at',
+]
+
+const CONTACT_KEYS = [
+  'account',
+  'additional_attributes',
+  'avatar',
+  'custom_attributes',
+  'email',
+  'id',
+  'identifier',
+  'name',
+  'phone_number',
+  'thumbnail',
+  'blocked',
+]
+
+const MESSAGE_KEYS = [
+  'account',
+  'additional_attributes',
+  'content_attributes',
+  'content_type',
+  'content',
+  'conversation',
+  'created_at',
+  'id',
+  'inbox',
+  'message_type',
+  'private',
+  'sender',
+  'source_id',
+]
+
+function expectKeys(body: Payload, keys: string[]) {
+  expect(Object.keys(body)).toEqual(expect.arrayContaining(keys))
+}
+
+/** Conversations::EventDataPresenter#push_data (reference §7.3). */
+export function expectConversationShape(body: Payload, displayId: number) {
+  expectKeys(body, CONVERSATION_KEYS)
+  expect(body).toMatchObject({
+    id: displayId,
+    channel: 'Channel::Api',
+    contact_inbox: {
+      id: expect.any(Number),
+      source_id: expect.any(String),
+      pubsub_token: expect.any(String),
+    },
+    meta: {
+      sender: { id: expect.any(Number), type: 'contact' },
+      hmac_verified: expect.any(Boolean),
+    },
+    created_at: expect.any(Number),
+    timestamp: expect.any(Number),
+  })
+  expect(body.meta).toHaveProperty('assignee')
+  expect(body.meta).toHaveProperty('team')
+  // The last chat message only: activity lines and private notes never appear here.
+  expect(body.messages.length).toBeLessThanOrEqual(1)
+  for (const message of body.messages) {
+    expect(message.message_type).not.toBe(2)
+    expect(message.private).toBe(false)
+    expect(message).toMatchObject({ conversation_id: displayId, conversation: expect.any(Object) })
+  }
+}
+
+/** Contact#webhook_data (reference §7.3). */
+export function expectContactShape(body: Payload, accountId: number) {
+  expectKeys(body, CONTACT_KEYS)
+  expect(body.account).toEqual({ id: accountId, name: expect.any(String) })
+}
+
+/** Message#webhook_data (reference §7.3), with message_type as a string. */
+export function expectMessageShape(body: Payload, accountId: number, displayId: number) {
+  expectKeys(body, MESSAGE_KEYS)
+  expect(body).toMatchObject({
+    account: { id: accountId, name: expect.any(String) },
+    inbox: { id: expect.any(Number), name: expect.any(String) },
+    message_type: expect.stringMatching(/^(incoming|outgoing|template)$/),
+    created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+  })
+  expectConversationShape(body.conversation, displayId)
+}
+
+/** changed_attributes: an array of single-key objects, each with previous and current value. */
+export function expectChangedAttributes(body: Payload, expectedKeys: string[]) {
+  expect(Array.isArray(body.changed_attributes)).toBe(true)
+  for (const change of body.changed_attributes) {
+    expect(Object.keys(change)).toHaveLength(1)
+    const [value] = Object.values(change) as Payload[]
+    expect(Object.keys(value!).sort()).toEqual(['current_value', 'previous_value'])
+  }
+  const names = body.changed_attributes.map((c: Payload) => Object.keys(c)[0])
+  expect(names).toEqual(expect.arrayContaining(expectedKeys))
+  return Object.fromEntries(
+    body.changed_attributes.map((c: Payload) => Object.entries(c)[0]),
+  ) as Record<string, { previous_value: unknown; current_value: unknown }>
+}
