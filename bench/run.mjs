@@ -4,6 +4,7 @@ import { benchApi } from './api.mjs'
 import { benchBoard } from './board.mjs'
 import { benchLive } from './live.mjs'
 import { benchWebhooks } from './webhooks.mjs'
+import { benchWidget } from './widget.mjs'
 import { startWorker } from './worker.mjs'
 
 const only = process.argv.slice(2)
@@ -12,6 +13,7 @@ const sections = [
   ['Live conversations', benchLive],
   ['Webhooks', benchWebhooks],
   ['Funnel board', benchBoard],
+  ['Widget', benchWidget],
 ]
 
 const worker = await startWorker()

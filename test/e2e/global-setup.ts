@@ -1,0 +1,174 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { callOver, seedDemo } from '../../scripts/seed-demo.ts'
+import { CHROMIUM } from './browser.ts'
+
+/**
+ * Before the browser tests: Chromium present, the widget built, `wrangler dev` running on a free
+ * port with its own fresh local state and the demo pages on, the demo seeded through the API and
+ * the website inbox asking for a name and an email before the chat starts.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..')
+const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler')
+const stateDir = path.join(root, '.wrangler', 'e2e-state')
+const logFile = path.join(root, '.wrangler', 'e2e-wrangler.log')
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return
+  const isRoot = process.getuid?.() === 0
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0
+  if (!isRoot || !hasApt) {
+    throw new Error(
+      `The browser tests need Debian's Chromium at ${CHROMIUM}. Install it with:\n\n` +
+        '    sudo apt-get install -y chromium\n',
+    )
+  }
+  console.log('[e2e] Chromium is missing: installing it with apt-get…')
+  const install = spawnSync('sh', ['-c', 'apt-get update && apt-get install -y chromium'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  })
+  if (install.status !== 0 || !existsSync(CHROMIUM)) {
+    throw new Error('apt-get could not install chromium; run `apt-get install -y chromium`')
+  }
+}
+
+function ensureWidgetBuilt() {
+  const dist = path.join(root, 'widget', 'dist')
+  if (existsSync(path.join(dist, 'widget.js')) && existsSync(path.join(dist, 'widget-app.js'))) {
+    return
+  }
+  console.log('[e2e] widget/dist is missing: running npm run build:widget…')
+  const build = spawnSync('npm', ['run', 'build:widget'], { cwd: root, stdio: 'inherit' })
+  if (build.status !== 0) throw new Error('npm run build:widget failed')
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+function logTail() {
+  try {
+    return readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n')
+  } catch {
+    return '(no log)'
+  }
+}
+
+/** Stops wrangler and the workerd it started (its own process group). */
+function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.pid === undefined) return
+  try {
+    process.kill(-child.pid, 'SIGTERM')
+  } catch {
+    child.kill('SIGTERM')
+  }
+}
+
+async function startWorker(platformToken: string) {
+  rmSync(stateDir, { recursive: true, force: true })
+  mkdirSync(stateDir, { recursive: true })
+  const migrate = spawnSync(
+    wrangler,
+    ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir],
+    { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
+  )
+  if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`)
+
+  const [port, inspectorPort] = [await freePort(), await freePort()]
+  const log = openSync(logFile, 'w')
+  const child = spawn(
+    wrangler,
+    [
+      'dev',
+      '--port',
+      String(port),
+      '--ip',
+      '127.0.0.1',
+      '--inspector-port',
+      String(inspectorPort),
+      '--persist-to',
+      stateDir,
+      '--var',
+      'DEMO_PAGES:1',
+      '--var',
+      `PLATFORM_API_TOKEN:${platformToken}`,
+      '--var',
+      'WEBHOOK_ALLOWED_HOSTS:127.0.0.1,localhost',
+      '--show-interactive-dev-session=false',
+    ],
+    { cwd: root, stdio: ['ignore', log, log], detached: true },
+  )
+  closeSync(log)
+  const base = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 240 && child.exitCode === null; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return { base, child }
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  stop(child)
+  throw new Error(`wrangler dev did not answer on ${base}/health. Its log:\n${logTail()}`)
+}
+
+export default async function setup(project: TestProject) {
+  ensureChromium()
+  ensureWidgetBuilt()
+  const platformToken = randomBytes(24).toString('base64url')
+  const { base, child } = await startWorker(platformToken)
+  try {
+    const call = callOver(fetch, base)
+    const demo = await seedDemo(call, { baseUrl: base, platformToken })
+    const inboxPath = `/api/v1/accounts/${demo.account_id}/inboxes/${demo.website_inbox.id}`
+    const updated = await call(inboxPath, {
+      method: 'PATCH',
+      token: demo.admin.access_token,
+      body: {
+        channel: {
+          pre_chat_form_enabled: true,
+          pre_chat_form_options: {
+            pre_chat_message: 'Tell us who you are.',
+            pre_chat_fields: [
+              { name: 'fullName', label: 'Full name', type: 'text', required: true, enabled: true },
+              {
+                name: 'emailAddress',
+                label: 'Email address',
+                type: 'email',
+                required: true,
+                enabled: true,
+              },
+            ],
+          },
+        },
+      },
+    })
+    if (updated.status !== 200 || updated.json.pre_chat_form_enabled !== true) {
+      throw new Error(`enabling the pre-chat form failed: ${JSON.stringify(updated.json)}`)
+    }
+    project.provide('e2e', {
+      baseUrl: base,
+      accountId: demo.account_id,
+      adminToken: demo.admin.access_token,
+      agentToken: demo.agent.access_token,
+      websiteInboxId: demo.website_inbox.id,
+      websiteInboxIdentifier: demo.website_inbox.identifier,
+      websiteInboxName: updated.json.name,
+    })
+  } catch (error) {
+    stop(child)
+    throw error
+  }
+  return () => stop(child)
+}
