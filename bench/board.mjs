@@ -5,7 +5,10 @@ import { call, d1, PLATFORM_TOKEN } from './worker.mjs'
 
 async function funnelAccount(base, conversations) {
   const name = `Board ${conversations}`
-  const acc = await call(base, '/platform/api/v1/accounts', { token: PLATFORM_TOKEN, body: { name } })
+  const acc = await call(base, '/platform/api/v1/accounts', {
+    token: PLATFORM_TOKEN,
+    body: { name },
+  })
   const user = await call(base, '/platform/api/v1/users', {
     token: PLATFORM_TOKEN,
     body: { name: `${name} admin`, email: `board-${conversations}@bench.test` },
@@ -16,11 +19,21 @@ async function funnelAccount(base, conversations) {
   })
   const token = user.json.access_token
   const path = `/api/v1/accounts/${acc.json.id}`
-  const inbox = await call(base, `${path}/inboxes`, { token, body: { name: 'API', channel: { type: 'api' } } })
+  const inbox = await call(base, `${path}/inboxes`, {
+    token,
+    body: { name: 'API', channel: { type: 'api' } },
+  })
   const funnel = await call(base, `${path}/funnels`, { token, body: { name: 'Sales' } })
   const stages = []
   for (const stage of ['Lead', 'Qualified', 'Proposal', 'Negotiation', 'Won']) {
-    stages.push((await call(base, `${path}/funnels/${funnel.json.id}/stages`, { token, body: { name: stage } })).json.id)
+    stages.push(
+      (
+        await call(base, `${path}/funnels/${funnel.json.id}/stages`, {
+          token,
+          body: { name: stage },
+        })
+      ).json.id,
+    )
   }
   const a = acc.json.id
   const seq = `with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${conversations})`
@@ -50,7 +63,9 @@ export async function benchBoard(base) {
     const result = await latency(() => call(base, acc.path, { token: acc.token }), 100, 10)
     p50[size] = result.p50
     const trips = (await call(base, acc.path, { token: acc.token })).headers.get('x-d1-round-trips')
-    out.push(`board @ ${size} conversations: p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms, D1 round trips ${trips} (incl. the token lookup)`)
+    out.push(
+      `board @ ${size} conversations: p50 ${fmt(result.p50)} ms, p99 ${fmt(result.p99)} ms, D1 round trips ${trips} (incl. the token lookup)`,
+    )
   }
   out.push(`board 10,000/100 p50 ratio ${fmt(p50[10_000] / p50[100])} (target < 2)`)
   return out

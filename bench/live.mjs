@@ -58,7 +58,10 @@ async function measure(sockets, trigger, matches) {
 
 export async function benchLive(base) {
   const ws = base.replace(/^http/, 'ws')
-  const acc = await call(base, '/platform/api/v1/accounts', { token: PLATFORM_TOKEN, body: { name: 'Live' } })
+  const acc = await call(base, '/platform/api/v1/accounts', {
+    token: PLATFORM_TOKEN,
+    body: { name: 'Live' },
+  })
   const user = await call(base, '/platform/api/v1/users', {
     token: PLATFORM_TOKEN,
     body: { name: 'Live admin', email: 'live@bench.test' },
@@ -75,13 +78,17 @@ export async function benchLive(base) {
   })
   const pub = `/public/api/v1/inboxes/${inbox.json.inbox_identifier}`
   const contact = await call(base, `${pub}/contacts`, { body: { name: 'Visitor' } })
-  const conversation = await call(base, `${pub}/contacts/${contact.json.source_id}/conversations`, { body: {} })
+  const conversation = await call(base, `${pub}/contacts/${contact.json.source_id}/conversations`, {
+    body: {},
+  })
   const live = `${ws}${pub}/contacts/${contact.json.source_id}/conversations/${conversation.json.id}/live`
   const messages = `${path}/conversations/${conversation.json.id}/messages`
 
   const out = []
   for (const n of SOCKET_COUNTS) {
-    const visitors = await Promise.all(Array.from({ length: n }, () => openSocket(live, contact.json.pubsub_token)))
+    const visitors = await Promise.all(
+      Array.from({ length: n }, () => openSocket(live, contact.json.pubsub_token)),
+    )
     const parley = await measure(
       visitors,
       (marker) => call(base, messages, { token, body: { content: marker } }),

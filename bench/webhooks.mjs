@@ -20,7 +20,10 @@ export async function benchWebhooks(base) {
   await new Promise((r) => server.listen(0, '127.0.0.1', r))
   const port = server.address().port
   try {
-    const acc = await call(base, '/platform/api/v1/accounts', { token: PLATFORM_TOKEN, body: { name: 'Hooks' } })
+    const acc = await call(base, '/platform/api/v1/accounts', {
+      token: PLATFORM_TOKEN,
+      body: { name: 'Hooks' },
+    })
     const user = await call(base, '/platform/api/v1/users', {
       token: PLATFORM_TOKEN,
       body: { name: 'Hooks admin', email: 'hooks@bench.test' },
@@ -43,15 +46,21 @@ export async function benchWebhooks(base) {
       Array.from({ length: 8 }, async (_, worker) => {
         for (let i = worker; i < count; i += 8) {
           const t = performance.now()
-          const res = await call(base, `${path}/contacts`, { token, body: { name: `Hook ${i}`, email: `hook${i}@bench.test` } })
+          const res = await call(base, `${path}/contacts`, {
+            token,
+            body: { name: `Hook ${i}`, email: `hook${i}@bench.test` },
+          })
           sent.set(res.json.payload.contact.id, t)
         }
       }),
     )
     const until = performance.now() + 60_000
-    while (received.size < count && performance.now() < until) await new Promise((r) => setTimeout(r, 50))
+    while (received.size < count && performance.now() < until)
+      await new Promise((r) => setTimeout(r, 50))
     const last = Math.max(...received.values())
-    const delays = [...sent].filter(([id]) => received.has(id)).map(([id, t]) => received.get(id) - t)
+    const delays = [...sent]
+      .filter(([id]) => received.has(id))
+      .map(([id, t]) => received.get(id) - t)
     const p = percentiles(delays)
     return [
       `events delivered: ${received.size} of ${count}`,

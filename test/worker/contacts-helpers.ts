@@ -1,4 +1,4 @@
-import { env, SELF } from 'cloudflare:test'
+import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
 import { api, uniq, type World } from './helpers'
 
@@ -56,29 +56,7 @@ export async function defineContactAttribute(
     .run()
 }
 
-/** Sends a multipart/form-data request through the worker. */
-export async function sendForm(path: string, token: string, form: FormData, method = 'POST') {
-  const res = await SELF.fetch(`http://parley.test${path}`, {
-    method,
-    headers: { api_access_token: token },
-    body: form,
-  })
-  const text = await res.text()
-  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON shapes
-  let json: any = null
-  try {
-    json = JSON.parse(text)
-  } catch {}
-  return { status: res.status, json, text }
-}
-
-/** A PNG of `size` bytes (a real signature, padded): enough for type and size checks. */
-export function pngBytes(size = 68) {
-  const bytes = new Uint8Array(size)
-  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
-  for (let i = 8; i < size; i++) bytes[i] = i % 251
-  return bytes
-}
+export { pngBytes, sendForm } from './helpers'
 
 export type ContactRowSnapshot = Record<string, unknown>
 

@@ -95,3 +95,27 @@ export function expectError(res: { status: number; json: unknown }, status: numb
     },
   })
 }
+
+/** Sends a multipart/form-data request through the worker. */
+export async function sendForm(path: string, token: string, form: FormData, method = 'POST') {
+  const res = await SELF.fetch(`http://parley.test${path}`, {
+    method,
+    headers: { api_access_token: token },
+    body: form,
+  })
+  const text = await res.text()
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON shapes
+  let json: any = null
+  try {
+    json = JSON.parse(text)
+  } catch {}
+  return { status: res.status, json, text }
+}
+
+/** Bytes that start like a PNG, `size` long: enough for type and size checks. */
+export function pngBytes(size = 64) {
+  const bytes = new Uint8Array(size)
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  for (let i = 8; i < size; i++) bytes[i] = i % 251
+  return bytes
+}

@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { findConversationByDisplayId } from '../db/queries/conversations'
 import { FEED_STATE_HEADER, type FeedSocket } from '../durable-objects/account-feed'
 import { type RoomSocket, SOCKET_STATE_HEADER } from '../durable-objects/conversation-room'
-import { type AppEnv, createRouter } from '../env'
+import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { restrictedAgentId } from '../lib/access'
 import { listMemberInboxIds } from '../live/inboxes'
@@ -47,7 +47,16 @@ const conversationLive = createRoute({
     }),
     query: LiveQuerySchema,
   },
-  responses: { ...upgradeResponses, ...errorResponses('unauthorized', 'forbidden', 'not_found') },
+  responses: {
+    ...upgradeResponses,
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
+  },
 })
 
 const accountLive = createRoute({
@@ -57,7 +66,10 @@ const accountLive = createRoute({
   security: tokenSecurity,
   summary: 'The account-wide live stream: new conversations, status changes and new messages',
   request: { params: AccountIdParamsSchema },
-  responses: { ...upgradeResponses, ...errorResponses('unauthorized', 'forbidden') },
+  responses: {
+    ...upgradeResponses,
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
+  },
 })
 
 export const liveRoutes = createRouter()

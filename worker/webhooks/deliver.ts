@@ -25,7 +25,7 @@ export type DeliveryOptions = {
 export async function attemptDelivery(env: Env, deliveryId: number, options: DeliveryOptions) {
   const db = createDb(env.DB)
   const row = await loadDelivery(db, deliveryId)
-  if (!row || !row.payload) return { kind: 'done' } satisfies AttemptOutcome
+  if (!row?.payload) return { kind: 'done' } satisfies AttemptOutcome
   const { delivery } = row
   if (delivery.status === 'succeeded' || delivery.status === 'dead') {
     return { kind: 'done' } satisfies AttemptOutcome
