@@ -34,7 +34,7 @@ const listAccountUsersRoute = createRoute({
   request: { params: AccountIdParamsSchema },
   responses: {
     200: jsonResponse(z.array(AccountUserSchema), 'Account users'),
-    ...errorResponses('unauthorized', 'not_found'),
+    ...errorResponses('unauthorized', 'not_found', 'rate_limited'),
   },
 })
 
@@ -48,7 +48,13 @@ const createAccountUser = createRoute({
   request: { params: AccountIdParamsSchema, body: jsonBody(AccountUserInputSchema) },
   responses: {
     200: jsonResponse(AccountUserSchema, 'The account user'),
-    ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -62,7 +68,13 @@ const deleteAccountUser = createRoute({
   request: { params: AccountIdParamsSchema, body: jsonBody(AccountUserDeleteSchema) },
   responses: {
     200: jsonResponse(EmptySchema, 'Removed'),
-    ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 

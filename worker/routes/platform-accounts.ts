@@ -8,10 +8,11 @@ import {
   listPlatformAppAccounts,
   updateAccount,
 } from '../db/queries/accounts'
-import { deletePermissibles, grantPermissible, isPermissible } from '../db/queries/platform-apps'
+import { deletePermissibles, grantPermissible } from '../db/queries/platform-apps'
 import type { AppEnv } from '../env'
 import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
+import { permittedResource } from '../lib/permissible'
 import { currentPlatformAppId } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
 import {
@@ -31,15 +32,8 @@ import {
 const tags = ['Platform: accounts']
 
 /** The account, if it exists and this platform app created it (401 otherwise, as Chatwoot). */
-export async function permittedAccount(c: Context<AppEnv>, id: number) {
-  const db = c.var.db
-  const [account, permitted] = await Promise.all([
-    findAccount(db, id),
-    isPermissible(db, currentPlatformAppId(c), 'account', id),
-  ])
-  if (!account) throw apiError('not_found')
-  if (!permitted) throw apiError('unauthorized', 'Non permissible resource')
-  return account
+export function permittedAccount(c: Context<AppEnv>, id: number) {
+  return permittedResource(c, 'account', id, findAccount)
 }
 
 const listAccounts = createRoute({
@@ -50,7 +44,7 @@ const listAccounts = createRoute({
   summary: 'List the accounts this platform app created',
   responses: {
     200: jsonResponse(z.array(PlatformAccountSchema), 'Accounts'),
-    ...errorResponses('unauthorized'),
+    ...errorResponses('unauthorized', 'rate_limited'),
   },
 })
 
@@ -64,7 +58,12 @@ const createAccount = createRoute({
   request: { body: jsonBody(PlatformAccountInputSchema) },
   responses: {
     200: jsonResponse(PlatformAccountSchema, 'The new account'),
-    ...errorResponses('unauthorized', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -77,7 +76,7 @@ const showAccount = createRoute({
   request: { params: IdParamsSchema },
   responses: {
     200: jsonResponse(PlatformAccountSchema, 'The account'),
-    ...errorResponses('unauthorized', 'not_found'),
+    ...errorResponses('unauthorized', 'not_found', 'rate_limited'),
   },
 })
 
@@ -91,7 +90,13 @@ const updateAccountRoute = createRoute({
   request: { params: IdParamsSchema, body: jsonBody(PlatformAccountUpdateSchema) },
   responses: {
     200: jsonResponse(PlatformAccountSchema, 'The updated account'),
-    ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -104,7 +109,7 @@ const deleteAccount = createRoute({
   request: { params: IdParamsSchema },
   responses: {
     200: jsonResponse(EmptySchema, 'Deleted'),
-    ...errorResponses('unauthorized', 'not_found'),
+    ...errorResponses('unauthorized', 'not_found', 'rate_limited'),
   },
 })
 

@@ -13,11 +13,11 @@ import {
   deletePermissibles,
   grantPermissible,
   insertPlatformApp,
-  isPermissible,
   ROOT_PLATFORM_APP_ID,
 } from '../db/queries/platform-apps'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
+import { permittedResource } from '../lib/permissible'
 import { currentPlatformAppId } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
 import {
@@ -39,15 +39,8 @@ import { permittedAccount } from './platform-accounts'
 
 const tags = ['Platform: agent bots']
 
-async function permittedAgentBot(c: Context<AppEnv>, id: number) {
-  const db = c.var.db
-  const [bot, permitted] = await Promise.all([
-    findAgentBot(db, id),
-    isPermissible(db, currentPlatformAppId(c), 'agent_bot', id),
-  ])
-  if (!bot) throw apiError('not_found')
-  if (!permitted) throw apiError('unauthorized', 'Non permissible resource')
-  return bot
+function permittedAgentBot(c: Context<AppEnv>, id: number) {
+  return permittedResource(c, 'agent_bot', id, findAgentBot)
 }
 
 const listAgentBots = createRoute({
@@ -58,7 +51,7 @@ const listAgentBots = createRoute({
   summary: 'List the agent bots this platform app created',
   responses: {
     200: jsonResponse(z.array(AgentBotSchema), 'Agent bots'),
-    ...errorResponses('unauthorized'),
+    ...errorResponses('unauthorized', 'rate_limited'),
   },
 })
 
@@ -72,7 +65,13 @@ const createAgentBot = createRoute({
   request: { body: jsonBody(AgentBotInputSchema) },
   responses: {
     200: jsonResponse(AgentBotSchema, 'The agent bot'),
-    ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -85,7 +84,7 @@ const showAgentBot = createRoute({
   request: { params: IdParamsSchema },
   responses: {
     200: jsonResponse(AgentBotSchema, 'The agent bot'),
-    ...errorResponses('unauthorized', 'not_found'),
+    ...errorResponses('unauthorized', 'not_found', 'rate_limited'),
   },
 })
 
@@ -99,7 +98,13 @@ const updateAgentBotRoute = createRoute({
   request: { params: IdParamsSchema, body: jsonBody(AgentBotUpdateSchema) },
   responses: {
     200: jsonResponse(AgentBotSchema, 'The agent bot'),
-    ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -112,7 +117,7 @@ const deleteAgentBot = createRoute({
   request: { params: IdParamsSchema },
   responses: {
     200: jsonResponse(EmptySchema, 'Deleted'),
-    ...errorResponses('unauthorized', 'not_found'),
+    ...errorResponses('unauthorized', 'not_found', 'rate_limited'),
   },
 })
 
@@ -125,7 +130,13 @@ const createPlatformApp = createRoute({
   request: { body: jsonBody(PlatformAppInputSchema) },
   responses: {
     200: jsonResponse(PlatformAppSchema, 'The platform app'),
-    ...errorResponses('unauthorized', 'forbidden', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 

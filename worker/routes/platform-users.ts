@@ -14,6 +14,7 @@ import {
 import { users } from '../db/schema'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
+import { permittedResource } from '../lib/permissible'
 import { currentPlatformAppId } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
 import {
@@ -33,15 +34,8 @@ import {
 
 const tags = ['Platform: users']
 
-async function permittedUser(c: Context<AppEnv>, id: number) {
-  const db = c.var.db
-  const [user, permitted] = await Promise.all([
-    findUser(db, id),
-    isPermissible(db, currentPlatformAppId(c), 'user', id),
-  ])
-  if (!user) throw apiError('not_found')
-  if (!permitted) throw apiError('unauthorized', 'Non permissible resource')
-  return user
+function permittedUser(c: Context<AppEnv>, id: number) {
+  return permittedResource(c, 'user', id, findUser)
 }
 
 const emailTaken = () => validationError([fieldError('email', 'has already been taken', 'taken')])
@@ -59,7 +53,12 @@ const createUser = createRoute({
   request: { body: jsonBody(PlatformUserInputSchema) },
   responses: {
     200: jsonResponse(PlatformUserSchema, 'The user'),
-    ...errorResponses('unauthorized', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -72,7 +71,7 @@ const showUser = createRoute({
   request: { params: IdParamsSchema },
   responses: {
     200: jsonResponse(PlatformUserSchema, 'The user'),
-    ...errorResponses('unauthorized', 'not_found'),
+    ...errorResponses('unauthorized', 'not_found', 'rate_limited'),
   },
 })
 
@@ -86,7 +85,13 @@ const updateUser = createRoute({
   request: { params: IdParamsSchema, body: jsonBody(PlatformUserUpdateSchema) },
   responses: {
     200: jsonResponse(PlatformUserSchema, 'The user'),
-    ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -99,7 +104,7 @@ const deleteUser = createRoute({
   request: { params: IdParamsSchema },
   responses: {
     200: jsonResponse(EmptySchema, 'Deleted'),
-    ...errorResponses('unauthorized', 'not_found'),
+    ...errorResponses('unauthorized', 'not_found', 'rate_limited'),
   },
 })
 
@@ -112,7 +117,7 @@ const rotateUserToken = createRoute({
   request: { params: IdParamsSchema },
   responses: {
     200: jsonResponse(UserTokenSchema, 'The new token'),
-    ...errorResponses('unauthorized', 'not_found'),
+    ...errorResponses('unauthorized', 'not_found', 'rate_limited'),
   },
 })
 
