@@ -6,6 +6,8 @@ import { notFound, renderError } from './errors'
 import { countingD1 } from './lib/d1-counter'
 import { accountAuth, platformAuth, userAuth } from './middleware/auth'
 import { readBody } from './middleware/body'
+import { publicCors } from './middleware/public-cors'
+import { apiRateLimit } from './middleware/rate-limit'
 import { accountRoutes } from './routes/accounts'
 import { agentRoutes } from './routes/agents'
 import { benchRoomRoutes, benchRoutes } from './routes/bench'
@@ -27,6 +29,12 @@ import { platformAccounts } from './routes/platform-accounts'
 import { platformAgentBots } from './routes/platform-agent-bots'
 import { platformUsers } from './routes/platform-users'
 import { productRoutes } from './routes/products'
+import { publicContactRoutes } from './routes/public/contacts'
+import { publicConversationRoutes } from './routes/public/conversations'
+import { publicEventRoutes } from './routes/public/events'
+import { publicInboxRoutes } from './routes/public/inbox'
+import { publicLiveRoutes } from './routes/public/live'
+import { publicMessageRoutes } from './routes/public/messages'
 import { profileRoutes } from './routes/profile'
 import { teamRoutes } from './routes/teams'
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries'
@@ -62,11 +70,14 @@ export function createApp() {
   )
 
   // Authentication comes before the body is read, so an anonymous caller costs no body parsing.
+  app.use('/platform/api/v1/*', apiRateLimit)
+  app.use('/api/v1/*', apiRateLimit)
   app.use('/platform/api/v1/*', platformAuth)
   app.use('/api/v1/accounts/:account_id', accountAuth)
   app.use('/api/v1/accounts/:account_id/*', accountAuth)
   app.use('/api/v1/profile', userAuth)
   app.use('/api/v1/profile/*', userAuth)
+  app.use('/public/*', publicCors)
   app.use('*', readBody)
 
   app.route('/platform/api/v1', platformAccounts)
@@ -94,6 +105,12 @@ export function createApp() {
   app.route('/', webhookDeliveryRoutes)
   app.route('/', liveRoutes)
   app.route('/', demoRoutes)
+  app.route('/', publicInboxRoutes)
+  app.route('/', publicContactRoutes)
+  app.route('/', publicConversationRoutes)
+  app.route('/', publicMessageRoutes)
+  app.route('/', publicEventRoutes)
+  app.route('/', publicLiveRoutes)
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'api_access_token', {
     type: 'apiKey',

@@ -123,7 +123,7 @@ export function renderError(err: Error, c: Context): Response {
   const constraint = constraintError(err)
   if (constraint) return renderError(constraint, c)
   console.error(
-    JSON.stringify({ level: 'error', requestId: c.get('requestId'), error: String(err) }),
+    JSON.stringify({ level: 'error', requestId: c.get('requestId'), error: describeError(err) }),
   )
   return c.json(
     errorBody('internal_error', DEFAULT_MESSAGE.internal_error),
@@ -154,3 +154,23 @@ function constraintError(err: Error): ApiError | null {
   }
   return null
 }
+
+/**
+ * Runs of token characters (letters, digits, `-`, `_`) at least 16 long that look random: with
+ * letters and digits, or both letter cases. That covers access and pubsub tokens, inbox
+ * identifiers, HMAC tokens, source_id UUIDs and token hashes, and leaves snake_case names be.
+ * A failed query's message carries its bound parameters, so any of them can be in it.
+ */
+const TOKEN_LIKE = /[A-Za-z0-9_-]{16,}/g
+const looksRandom = (run: string) =>
+  (/\d/.test(run) && /[A-Za-z]/.test(run)) || (/[a-z]/.test(run) && /[A-Z]/.test(run))
+
+/** The text with anything that could be a credential replaced by `[redacted]`. */
+export function redactSecrets(text: string): string {
+  return text
+    .replace(/whsec_[A-Za-z0-9+/=]+/g, 'whsec_[redacted]')
+    .replace(TOKEN_LIKE, (run) => (looksRandom(run) ? '[redacted]' : run))
+}
+
+/** What to log about an unexpected error: its text, without secrets. */
+export const describeError = (error: unknown) => redactSecrets(String(error))

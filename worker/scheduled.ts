@@ -11,6 +11,7 @@ import {
   lastNonActivityMessageId,
   MESSAGE_TYPE,
 } from './db/queries/messages'
+import { describeError } from './errors'
 import { eventStatement } from './events/outbox'
 import { publishEvents } from './events/publish'
 import { sweepOutbox } from './events/sweep'
@@ -49,7 +50,7 @@ async function commitWrites(env: Env, db: Db, writes: Write[]) {
       await publishEvents(env, eventIds)
     } catch (error) {
       console.error(
-        JSON.stringify({ level: 'warn', msg: 'event publish failed', error: String(error) }),
+        JSON.stringify({ level: 'warn', msg: 'event publish failed', error: describeError(error) }),
       )
     }
   }
@@ -175,7 +176,7 @@ export async function runScheduledWork(env: Env, scheduledTimeMs: number): Promi
     try {
       await task(env, now)
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', cron: name, error: String(error) }))
+      console.error(JSON.stringify({ level: 'error', cron: name, error: describeError(error) }))
     }
   }
 }

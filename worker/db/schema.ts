@@ -321,6 +321,7 @@ export const conversations = sqliteTable(
     index('conversations_account_status_activity_idx').on(t.accountId, t.status, t.lastActivityAt),
     index('conversations_inbox_idx').on(t.inboxId, t.status),
     index('conversations_contact_idx').on(t.contactId),
+    index('conversations_contact_inbox_idx').on(t.contactInboxId, t.id),
     index('conversations_assignee_idx').on(t.accountId, t.assigneeId),
     index('conversations_team_idx').on(t.accountId, t.teamId),
     index('conversations_snoozed_idx').on(t.status, t.snoozedUntil),

@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers'
 import { createDb } from '../db/client'
+import { describeError } from '../errors'
 import { fireStageAlert, nextStageAlertDueAt } from '../funnels/stage-alerts'
 import { sha256Hex, timingSafeEqualStrings } from '../lib/crypto'
 import { authorizeAgentToken } from '../live/authorize'
@@ -206,7 +207,12 @@ export class ConversationRoom extends DurableObject<Env> {
     } catch (error) {
       // D1 unavailable for a moment: try again in a minute rather than lose the alert.
       console.error(
-        JSON.stringify({ level: 'warn', msg: 'stage timer failed', key, error: String(error) }),
+        JSON.stringify({
+          level: 'warn',
+          msg: 'stage timer failed',
+          key,
+          error: describeError(error),
+        }),
       )
       return now + 60_000
     }

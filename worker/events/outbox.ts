@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import type { Db } from '../db/client'
 import { events } from '../db/schema'
 import type { AppEnv } from '../env'
+import { describeError } from '../errors'
 import type { ChangedAttribute, EventKind } from './kinds'
 import { publishEvents } from './publish'
 
@@ -64,7 +65,7 @@ function schedule(c: Context<AppEnv>, work: Promise<unknown>) {
   const guarded = work.catch((error: unknown) => {
     // The cron sweep re-publishes whatever stayed unpublished; nothing is lost here.
     console.error(
-      JSON.stringify({ level: 'warn', msg: 'event publish failed', error: String(error) }),
+      JSON.stringify({ level: 'warn', msg: 'event publish failed', error: describeError(error) }),
     )
   })
   try {

@@ -1,6 +1,7 @@
 import { and, inArray, isNull } from 'drizzle-orm'
 import { createDb } from '../db/client'
 import { events } from '../db/schema'
+import { describeError } from '../errors'
 import { nowSeconds } from '../lib/time'
 import { broadcastEvents } from '../live/broadcast'
 import { freezePayloads } from '../webhooks/fanout'
@@ -18,7 +19,7 @@ export async function publishEvents(env: Env, eventIds: number[], origin?: strin
     await broadcastEvents(env, eventIds, origin || env.PUBLIC_BASE_URL || 'http://localhost')
   } catch (error) {
     console.error(
-      JSON.stringify({ level: 'warn', msg: 'live broadcast failed', error: String(error) }),
+      JSON.stringify({ level: 'warn', msg: 'live broadcast failed', error: describeError(error) }),
     )
   }
   // The payload shows the state right after the change, not whenever the queue gets to it.
@@ -26,7 +27,7 @@ export async function publishEvents(env: Env, eventIds: number[], origin?: strin
     await freezePayloads(env, eventIds)
   } catch (error) {
     console.error(
-      JSON.stringify({ level: 'warn', msg: 'payload render failed', error: String(error) }),
+      JSON.stringify({ level: 'warn', msg: 'payload render failed', error: describeError(error) }),
     )
   }
   const messages: { body: EventsQueueMessage }[] = eventIds.map((eventId) => ({

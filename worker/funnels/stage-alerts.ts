@@ -3,6 +3,7 @@ import { createDb, type Db } from '../db/client'
 import { batchable } from '../db/queries/funnels'
 import { MESSAGE_TYPE } from '../db/queries/messages'
 import { conversationStages, conversations, funnelStages } from '../db/schema'
+import { describeError } from '../errors'
 import { publishEvents } from '../events/publish'
 
 /** When the stage's time limit passes for a stay that began at `enteredAtSeconds` (ms epoch). */
@@ -99,7 +100,11 @@ export async function fireStageAlert(
   } catch (error) {
     // The cron sweep publishes it later; the alert itself is committed.
     console.error(
-      JSON.stringify({ level: 'warn', msg: 'stage alert publish failed', error: String(error) }),
+      JSON.stringify({
+        level: 'warn',
+        msg: 'stage alert publish failed',
+        error: describeError(error),
+      }),
     )
   }
   return 'alerted'

@@ -41,7 +41,11 @@ export async function broadcastEvents(env: Env, eventIds: number[], origin: stri
     .select()
     .from(events)
     .where(inArray(events.id, eventIds.slice(0, 100)))
-  const live = rows.filter((e) => e.conversationId !== null && !e.kind.startsWith('contact_'))
+  const live = rows.filter(
+    (e) =>
+      e.conversationId !== null &&
+      (e.kind.startsWith('conversation_') || e.kind.startsWith('message_')),
+  )
   if (live.length === 0) return
   const byAccount = new Map<number, EventRow[]>()
   for (const e of live) byAccount.set(e.accountId, [...(byAccount.get(e.accountId) ?? []), e])

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, ne, sql } from 'drizzle-orm'
 import { createDb } from '../db/client'
 import { attachmentsOfMessagesStatement } from '../db/queries/attachments'
 import { assembleMessageViews, messagesWithSendersStatement } from '../db/queries/messages'
+import { markSeenByContact } from '../db/queries/public'
 import { contactInboxes, conversations, messages } from '../db/schema'
 import type { RoomSocket } from '../durable-objects/conversation-room'
 import { nowSeconds } from '../lib/time'
@@ -68,10 +69,8 @@ export async function markSeen(env: Env, state: RoomSocket) {
   const db = createDb(env.DB)
   const now = nowSeconds()
   if (state.role === 'visitor') {
-    await db
-      .update(conversations)
-      .set({ contactLastSeenAt: now })
-      .where(eq(conversations.id, state.conversationId))
+    // The same as the public update_last_seen: agents' replies up to now become read.
+    await markSeenByContact(db, state.conversationId, now)
     return { conversation_id: state.displayId, contact_last_seen_at: now }
   }
   const [row] = await db

@@ -1,5 +1,6 @@
 import { createDb } from '../db/client'
 import { markDead } from '../db/queries/webhook-deliveries'
+import { describeError } from '../errors'
 import type { EventsQueueMessage } from '../events/publish'
 import { attemptDelivery } from '../webhooks/deliver'
 import { type DeliveriesQueueMessage, fanOutEvent } from '../webhooks/fanout'
@@ -62,7 +63,12 @@ async function handleMessage(
     }
   } catch (error) {
     console.error(
-      JSON.stringify({ level: 'error', msg: 'queue handler failed', queue, error: String(error) }),
+      JSON.stringify({
+        level: 'error',
+        msg: 'queue handler failed',
+        queue,
+        error: describeError(error),
+      }),
     )
     message.retry({ delaySeconds: Math.min(2 ** message.attempts, 300) })
   }

@@ -28,7 +28,7 @@ const showAccount = createRoute({
   request: { params: AccountIdParamsSchema },
   responses: {
     200: jsonResponse(AccountDetailsSchema, 'The account'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -45,7 +45,14 @@ const updateAccountRoute = createRoute({
   request: { params: AccountIdParamsSchema, body: jsonBody(AccountUpdateSchema) },
   responses: {
     200: jsonResponse(AccountSchema, 'The updated account'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 

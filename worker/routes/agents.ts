@@ -70,7 +70,7 @@ const listAgentsRoute = createRoute({
   request: { params: AccountIdParamsSchema },
   responses: {
     200: jsonResponse(z.array(AgentSchema), 'Agents'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -84,7 +84,14 @@ const createAgent = createRoute({
   request: { params: AccountIdParamsSchema, body: jsonBody(AgentInputSchema) },
   responses: {
     200: jsonResponse(AgentSchema, 'The agent'),
-    ...errorResponses('unauthorized', 'forbidden', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'validation_failed',
+      'unsupported_media_type',
+      'not_found',
+      'rate_limited',
+    ),
   },
 })
 
@@ -98,7 +105,14 @@ const updateAgent = createRoute({
   request: { params: AccountAndIdParamsSchema, body: jsonBody(AgentUpdateSchema) },
   responses: {
     200: jsonResponse(AgentSchema, 'The agent'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -113,7 +127,13 @@ const deleteAgent = createRoute({
   request: { params: AccountAndIdParamsSchema },
   responses: {
     200: jsonResponse(EmptySchema, 'Removed'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
   },
 })
 

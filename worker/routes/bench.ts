@@ -41,7 +41,7 @@ const benchRoomBroadcast = createRoute({
   },
   responses: {
     200: jsonResponse(z.object({ sent: z.number() }), 'Sockets it went to'),
-    ...errorResponses('not_found', 'validation_failed'),
+    ...errorResponses('not_found', 'validation_failed', 'unsupported_media_type'),
   },
 })
 

@@ -68,7 +68,13 @@ const listRoute = createRoute({
   request: { params: AccountIdParamsSchema, query: DefinitionListQuerySchema },
   responses: {
     200: jsonResponse(z.array(DefinitionSchema), 'Definitions'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
   },
 })
 
@@ -81,7 +87,7 @@ const showRoute = createRoute({
   request: { params: AccountAndIdParamsSchema },
   responses: {
     200: jsonResponse(DefinitionSchema, 'The definition'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -95,7 +101,14 @@ const createRouteDef = createRoute({
   request: { params: AccountIdParamsSchema, body: jsonBody(DefinitionInputSchema) },
   responses: {
     200: jsonResponse(DefinitionSchema, 'The new definition'),
-    ...errorResponses('unauthorized', 'forbidden', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'validation_failed',
+      'unsupported_media_type',
+      'not_found',
+      'rate_limited',
+    ),
   },
 })
 
@@ -109,7 +122,14 @@ const updateRoute = createRoute({
   request: { params: AccountAndIdParamsSchema, body: jsonBody(DefinitionUpdateSchema) },
   responses: {
     200: jsonResponse(DefinitionSchema, 'The updated definition'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -124,7 +144,7 @@ const deleteRoute = createRoute({
   request: { params: AccountAndIdParamsSchema },
   responses: {
     200: jsonResponse(EmptySchema, 'Deleted'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 

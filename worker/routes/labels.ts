@@ -47,7 +47,7 @@ const listLabelsRoute = createRoute({
   request: { params: AccountIdParamsSchema },
   responses: {
     200: jsonResponse(z.object({ payload: z.array(LabelSchema) }), 'Labels'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -60,7 +60,7 @@ const showLabel = createRoute({
   request: { params: AccountAndIdParamsSchema },
   responses: {
     200: jsonResponse(LabelSchema, 'The label'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -74,7 +74,14 @@ const createLabel = createRoute({
   request: { params: AccountIdParamsSchema, body: jsonBody(LabelInputSchema) },
   responses: {
     200: jsonResponse(LabelSchema, 'The new label'),
-    ...errorResponses('unauthorized', 'forbidden', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'validation_failed',
+      'unsupported_media_type',
+      'not_found',
+      'rate_limited',
+    ),
   },
 })
 
@@ -89,7 +96,14 @@ const updateLabelRoute = createRoute({
   request: { params: AccountAndIdParamsSchema, body: jsonBody(LabelUpdateSchema) },
   responses: {
     200: jsonResponse(LabelSchema, 'The updated label'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -103,7 +117,7 @@ const deleteLabelRoute = createRoute({
   request: { params: AccountAndIdParamsSchema },
   responses: {
     200: jsonResponse(EmptySchema, 'Deleted'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 

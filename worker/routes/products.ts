@@ -44,7 +44,7 @@ const listRoute = createRoute({
   request: { params: ConversationParamsSchema },
   responses: {
     200: jsonResponse(ProductListSchema, 'Products'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -61,7 +61,14 @@ const createProductRoute = createRoute({
   request: { params: ConversationParamsSchema, body: jsonBody(ProductInputSchema) },
   responses: {
     200: jsonResponse(ProductSchema, 'The new product'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -76,7 +83,14 @@ const updateRoute = (method: 'patch' | 'put') =>
     request: { params: ProductParamsSchema, body: jsonBody(ProductUpdateSchema) },
     responses: {
       200: jsonResponse(ProductSchema, 'The updated product'),
-      ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+      ...errorResponses(
+        'unauthorized',
+        'forbidden',
+        'not_found',
+        'validation_failed',
+        'unsupported_media_type',
+        'rate_limited',
+      ),
     },
   })
 
@@ -89,7 +103,7 @@ const deleteRoute = createRoute({
   request: { params: ProductParamsSchema },
   responses: {
     200: jsonResponse(EmptySchema, 'Deleted'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 

@@ -34,7 +34,7 @@ const showProfile = createRoute({
   summary: 'The signed-in user, with its accounts',
   responses: {
     200: jsonResponse(ProfileSchema, 'The profile'),
-    ...errorResponses('unauthorized'),
+    ...errorResponses('unauthorized', 'rate_limited'),
   },
 })
 
@@ -48,7 +48,12 @@ const updateProfile = createRoute({
   request: { body: jsonBody(ProfileUpdateSchema) },
   responses: {
     200: jsonResponse(ProfileSchema, 'The profile'),
-    ...errorResponses('unauthorized', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -62,7 +67,13 @@ const updateAvailability = createRoute({
   request: { body: jsonBody(AvailabilityInputSchema) },
   responses: {
     200: jsonResponse(ProfileSchema, 'The profile'),
-    ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 

@@ -70,7 +70,7 @@ const listTeamsRoute = createRoute({
   request: { params: AccountIdParamsSchema },
   responses: {
     200: jsonResponse(z.array(TeamSchema), 'Teams'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -84,7 +84,7 @@ const readOne = <T extends z.ZodType>(summary: string, path: string, schema: T) 
     request: { params: AccountAndIdParamsSchema },
     responses: {
       200: jsonResponse(schema, summary),
-      ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+      ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
     },
   })
 
@@ -101,7 +101,14 @@ const createTeam = createRoute({
   request: { params: AccountIdParamsSchema, body: jsonBody(TeamInputSchema) },
   responses: {
     200: jsonResponse(TeamSchema, 'The new team'),
-    ...errorResponses('unauthorized', 'forbidden', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'validation_failed',
+      'unsupported_media_type',
+      'not_found',
+      'rate_limited',
+    ),
   },
 })
 
@@ -115,7 +122,14 @@ const updateTeamRoute = createRoute({
   request: { params: AccountAndIdParamsSchema, body: jsonBody(TeamUpdateSchema) },
   responses: {
     200: jsonResponse(TeamSchema, 'The updated team'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -129,7 +143,7 @@ const deleteTeamRoute = createRoute({
   request: { params: AccountAndIdParamsSchema },
   responses: {
     200: jsonResponse(EmptySchema, 'Deleted'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -147,7 +161,14 @@ const writeMembers = (method: 'post' | 'patch' | 'delete', summary: string) =>
     },
     responses: {
       200: jsonResponse(z.array(AgentSchema), "The team's agents after the change"),
-      ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+      ...errorResponses(
+        'unauthorized',
+        'forbidden',
+        'not_found',
+        'validation_failed',
+        'unsupported_media_type',
+        'rate_limited',
+      ),
     },
   })
 

@@ -40,7 +40,13 @@ const listDeliveriesRoute = createRoute({
       }),
       'Deliveries',
     ),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
   },
 })
 
@@ -57,7 +63,7 @@ const redeliver = createRoute({
   },
   responses: {
     200: jsonResponse(z.object({ payload: DeliverySchema }), 'The delivery, queued'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 

@@ -51,7 +51,7 @@ const listRoute = createRoute({
   request: { params: AccountIdParamsSchema },
   responses: {
     200: jsonResponse(WebhookListSchema, 'Webhooks'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -69,7 +69,14 @@ const createWebhookRoute = createRoute({
   request: { params: AccountIdParamsSchema, body: jsonBody(WebhookInputSchema) },
   responses: {
     200: jsonResponse(WebhookEnvelopeSchema, 'The new webhook'),
-    ...errorResponses('unauthorized', 'forbidden', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'validation_failed',
+      'unsupported_media_type',
+      'not_found',
+      'rate_limited',
+    ),
   },
 })
 
@@ -84,7 +91,14 @@ const updateRoute = (method: 'patch' | 'put') =>
     request: { params: AccountAndIdParamsSchema, body: jsonBody(WebhookUpdateSchema) },
     responses: {
       200: jsonResponse(WebhookEnvelopeSchema, 'The updated webhook'),
-      ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+      ...errorResponses(
+        'unauthorized',
+        'forbidden',
+        'not_found',
+        'validation_failed',
+        'unsupported_media_type',
+        'rate_limited',
+      ),
     },
   })
 
@@ -98,7 +112,7 @@ const deleteRoute = createRoute({
   request: { params: AccountAndIdParamsSchema },
   responses: {
     200: jsonResponse(EmptySchema, 'Deleted'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -112,7 +126,7 @@ const rotateRoute = createRoute({
   request: { params: AccountAndIdParamsSchema },
   responses: {
     200: jsonResponse(WebhookEnvelopeSchema, 'The webhook with its new secret'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 

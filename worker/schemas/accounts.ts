@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { accounts } from '../db/schema'
 import { isoFromSeconds } from '../lib/time'
-import { AttributesSchema, EmailSchema, NameSchema } from './common'
+import { AttributesSchema, EmailSchema, MAX_ATTRIBUTE_KEYS, NameSchema } from './common'
 
 type AccountRow = typeof accounts.$inferSelect
 
@@ -40,6 +40,11 @@ export const PlatformAccountSchema = z
   .openapi('PlatformAccount')
 
 const LocaleSchema = z.string().trim().min(2).max(16)
+const FeaturesInputSchema = z
+  .record(z.string().max(255), z.boolean())
+  .refine((value) => Object.keys(value).length <= MAX_ATTRIBUTE_KEYS, {
+    message: `must have at most ${MAX_ATTRIBUTE_KEYS} keys`,
+  })
 
 export const PlatformAccountInputSchema = z
   .object({
@@ -48,7 +53,7 @@ export const PlatformAccountInputSchema = z
     domain: z.string().trim().max(255).nullable().optional(),
     support_email: EmailSchema.nullable().optional(),
     status: z.enum(['active', 'suspended']).optional(),
-    features: z.record(z.string(), z.boolean()).optional(),
+    features: FeaturesInputSchema.optional(),
     limits: AttributesSchema.optional(),
     custom_attributes: AttributesSchema.optional(),
   })

@@ -24,7 +24,7 @@ export const AgentBotInputSchema = z
   .object({
     name: NameSchema,
     description: TextSchema.nullable().optional(),
-    account_id: z.number().int().positive().nullable().optional(),
+    account_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
     outgoing_url: UrlSchema.nullable().optional(),
     avatar_url: UrlSchema.nullable().optional(),
   })

@@ -12,8 +12,51 @@ export const IdParamsSchema = z.object({
 
 export const AccountAndIdParamsSchema = AccountIdParamsSchema.extend(IdParamsSchema.shape)
 
+/** Free-form JSON stays small and shallow: deep or huge values exhaust the stack downstream. */
+export const MAX_ATTRIBUTE_KEYS = 100
+export const MAX_JSON_MEMBERS = 1000
+export const MAX_JSON_DEPTH = 10
+
+/** Whether `value` nests at most `MAX_JSON_DEPTH` deep and has at most `MAX_JSON_MEMBERS` members. */
+export function isSmallJson(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 0]]
+  let members = 0
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number]
+    if (node === null || typeof node !== 'object') continue
+    if (depth >= MAX_JSON_DEPTH) return false
+    const children = Object.values(node)
+    members += children.length
+    if (members > MAX_JSON_MEMBERS) return false
+    for (const child of children) stack.push([child, depth + 1])
+  }
+  return true
+}
+
 /** A JSON object of free-form attributes (custom_attributes, additional_attributes, …). */
-export const AttributesSchema = z.record(z.string(), z.unknown())
+export const AttributesSchema = z
+  .record(z.string().max(255), z.unknown())
+  .refine((value) => Object.keys(value).length <= MAX_ATTRIBUTE_KEYS, {
+    message: `must have at most ${MAX_ATTRIBUTE_KEYS} keys`,
+  })
+  .refine(isSmallJson, {
+    message: `must nest at most ${MAX_JSON_DEPTH} deep and hold at most ${MAX_JSON_MEMBERS} values`,
+  })
+
+/**
+ * Text searched with LIKE. D1 refuses LIKE patterns over 50 bytes, and the pattern is the text
+ * escaped and wrapped in `%`, so the text is bounded by its escaped UTF-8 size, not its length.
+ */
+export const MAX_LIKE_PATTERN_BYTES = 50
+export const SearchTextSchema = z
+  .string()
+  .max(255)
+  .refine(
+    (text) =>
+      new TextEncoder().encode(`%${text.replace(/[\\%_]/g, '\\$&')}%`).byteLength <=
+      MAX_LIKE_PATTERN_BYTES,
+    { message: `is too long to search (at most ${MAX_LIKE_PATTERN_BYTES - 2} bytes)` },
+  )
 
 export const NameSchema = z.string().trim().min(1).max(255)
 export const EmailSchema = z

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { CONTACT_SORT_KEYS } from '../db/queries/contact-search'
-import { AttributesSchema, EmailSchema, IdSchema } from './common'
+import { AttributesSchema, EmailSchema, IdSchema, SearchTextSchema } from './common'
 
 export const CONTACTS_PER_PAGE = 15
 /** Deeper pages cost a walk over every contact before them. */
@@ -90,7 +90,7 @@ export const ContactListQuerySchema = z.object({
 })
 
 export const ContactSearchQuerySchema = z.object({
-  q: z.string().max(255).optional().openapi({ description: 'Text to find (required)' }),
+  q: SearchTextSchema.optional().openapi({ description: 'Text to find (required)' }),
   page: PageSchema,
   sort: SortSchema,
   include_contact_inboxes: BooleanQuerySchema.default(true),

@@ -3,7 +3,7 @@ import type { ConversationSort, ConversationView, TeamRow } from '../db/queries/
 import { SORTS } from '../db/queries/conversations'
 import type { MessageView } from '../db/queries/messages'
 import { AgentSchema, toAgent } from './agents'
-import { AttributesSchema, IdSchema } from './common'
+import { AttributesSchema, IdSchema, SearchTextSchema } from './common'
 import { ContactSchema, toContact } from './contacts'
 import { CHANNEL_CLASS } from './inboxes'
 import {
@@ -124,7 +124,7 @@ export const ConversationListQuerySchema = z.object({
   team_id: IdSchema.optional(),
   labels: StringList.optional(),
   'labels[]': StringList.optional(),
-  q: z.string().max(255).optional(),
+  q: SearchTextSchema.optional(),
   source_id: z.string().max(255).optional(),
   page: z.coerce.number().int().positive().max(100_000).optional(),
   sort_by: z

@@ -110,7 +110,7 @@ export const ProfileUpdateSchema = z
 
 export const AvailabilityInputSchema = z
   .object({
-    account_id: z.number().int().positive(),
+    account_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     availability: AvailabilitySchema,
   })
   .openapi('AvailabilityInput')
@@ -131,11 +131,14 @@ export const AccountUserSchema = z
   .openapi('AccountUser')
 
 export const AccountUserInputSchema = z
-  .object({ user_id: z.number().int().positive(), role: RoleSchema.default('agent') })
+  .object({
+    user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    role: RoleSchema.default('agent'),
+  })
   .openapi('AccountUserInput')
 
 export const AccountUserDeleteSchema = z
-  .object({ user_id: z.number().int().positive() })
+  .object({ user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
   .openapi('AccountUserDelete')
 
 const isoOrNull = (s: number | null) => (s === null ? null : isoFromSeconds(s))

@@ -323,7 +323,7 @@ describe('agents', () => {
     const prefix = '/api/v1/accounts/{account_id}'
     const operations = (path: string) => Object.keys(doc.paths[`${prefix}${path}`] ?? {}).sort()
     expect(operations('/inbox_members')).toEqual(['delete', 'patch', 'post'])
-    expect(operations('/inbox_members/{inbox_id}')).toEqual(['get'])
+    expect(operations('/inbox_members/{inbox_id}')).toEqual(['delete', 'get'])
     expect(operations('/agents')).toEqual(['get', 'post'])
     expect(operations('/agents/{id}')).toEqual(['delete', 'patch'])
     expect(operations('/teams')).toEqual(['get', 'post'])

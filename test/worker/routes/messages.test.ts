@@ -12,7 +12,7 @@ import {
   postMessage,
   snapshot,
 } from '../conversation-helpers'
-import { api, expectError } from '../helpers'
+import { api, expectError, sendForm } from '../helpers'
 
 const MESSAGE_KEYS = [
   'id',
@@ -462,5 +462,23 @@ describe('DELETE /conversations/{id}/messages/{message_id}', () => {
       }),
       404,
     )
+  })
+})
+
+describe('PATCH /conversations/{id}/messages/{message_id} as a form', () => {
+  it('takes the status from a multipart form as Chatwoot SDKs send it, and refuses a missing status', async () => {
+    const { world, displayId } = await sceneWithConversation('api')
+    const posted = await postMessage(world, displayId, { content: 'Out it goes' })
+    const path = `/api/v1/accounts/${world.accountId}/conversations/${displayId}/messages/${posted.json.id}`
+    const form = new FormData()
+    form.set('status', 'delivered')
+    const res = await sendForm(path, world.admin.token, form, 'PATCH')
+    expect(res.status).toBe(200)
+    expect(res.json.status).toBe('delivered')
+    const empty = await sendForm(path, world.admin.token, new FormData(), 'PATCH')
+    expect(empty.status).toBe(422)
+    expect(empty.json.errors[0].field).toBe('status')
+    const noBody = await api(path, { method: 'PATCH', token: world.admin.token })
+    expect(noBody.status).toBe(422)
   })
 })

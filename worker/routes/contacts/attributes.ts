@@ -25,7 +25,14 @@ const destroyCustomAttributes = createRoute({
   request: { params: AccountAndIdParamsSchema, body: jsonBody(DestroyCustomAttributesSchema) },
   responses: {
     200: jsonResponse(ContactPayloadSchema, 'The contact'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 

@@ -60,7 +60,7 @@ const listContactable = createRoute({
   request: { params: AccountAndIdParamsSchema },
   responses: {
     200: jsonResponse(z.object({ payload: z.array(ContactInboxRefSchema) }), 'Inboxes'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -77,7 +77,14 @@ const createContactInbox = createRoute({
   request: { params: AccountAndIdParamsSchema, body: jsonBody(ContactInboxInputSchema) },
   responses: {
     200: jsonResponse(ContactInboxSchema, 'The contact inbox'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 

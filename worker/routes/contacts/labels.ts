@@ -23,7 +23,7 @@ const listLabels = createRoute({
   request: { params: AccountAndIdParamsSchema },
   responses: {
     200: jsonResponse(LabelsSchema, 'Labels, alphabetically'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -38,7 +38,14 @@ const replaceLabels = createRoute({
   request: { params: AccountAndIdParamsSchema, body: jsonBody(ContactLabelsInputSchema) },
   responses: {
     200: jsonResponse(LabelsSchema, 'The labels now on the contact'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 

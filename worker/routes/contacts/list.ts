@@ -26,7 +26,13 @@ const listContacts = createRoute({
   request: { params: AccountIdParamsSchema, query: ContactListQuerySchema },
   responses: {
     200: jsonResponse(ContactListSchema, 'One page of contacts and the total'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
   },
 })
 
@@ -39,7 +45,13 @@ const searchContacts = createRoute({
   request: { params: AccountIdParamsSchema, query: ContactSearchQuerySchema },
   responses: {
     200: jsonResponse(ContactSearchResultSchema, 'One page of matches'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
   },
 })
 

@@ -66,7 +66,14 @@ const createContact = createRoute({
   request: { params: AccountIdParamsSchema, body: contactBody(ContactCreateSchema) },
   responses: {
     200: jsonResponse(ContactCreatedSchema, 'The new contact'),
-    ...errorResponses('unauthorized', 'forbidden', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'validation_failed',
+      'unsupported_media_type',
+      'not_found',
+      'rate_limited',
+    ),
   },
 })
 
@@ -79,7 +86,13 @@ const showContact = createRoute({
   request: { params: AccountAndIdParamsSchema, query: ContactShowQuerySchema },
   responses: {
     200: jsonResponse(ContactPayloadSchema, 'The contact'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
   },
 })
 
@@ -97,7 +110,14 @@ const updateRoute = (method: 'patch' | 'put') =>
     request: { params: AccountAndIdParamsSchema, body: contactBody(ContactUpdateSchema) },
     responses: {
       200: jsonResponse(ContactPayloadSchema, 'The updated contact'),
-      ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+      ...errorResponses(
+        'unauthorized',
+        'forbidden',
+        'not_found',
+        'validation_failed',
+        'unsupported_media_type',
+        'rate_limited',
+      ),
     },
   })
 
@@ -110,7 +130,7 @@ const deleteContact = createRoute({
   request: { params: AccountAndIdParamsSchema },
   responses: {
     200: jsonResponse(EmptySchema, 'Deleted'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 

@@ -31,7 +31,14 @@ const assignRoute = createRoute({
       z.union([AgentSchema, ConversationTeamSchema]).nullable(),
       'The assignee, the team, or null',
     ),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 

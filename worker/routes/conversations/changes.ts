@@ -65,6 +65,8 @@ export const activityText = {
           : [minutes, 'minutes']
     return `Conversation was marked resolved by system due to ${count} ${unit} of inactivity`
   },
+  /** A visitor ending the conversation from the widget (Chatwoot's contact_resolved). */
+  contactResolved: (name: string) => `Conversation was resolved by ${name}`,
   reopenedByIncoming: 'System reopened the conversation due to a new incoming message.',
   assigned: (assignee: string, name: string) => `Assigned to ${assignee} by ${name}`,
   selfAssigned: (name: string) => `${name} self-assigned this conversation`,

@@ -1,15 +1,14 @@
 import { createRoute, type z } from '@hono/zod-openapi'
 import type { SQL } from 'drizzle-orm'
 import type { Context } from 'hono'
+import { conversationCreation, initialStatus } from '../../conversations/create'
 import { findContactInbox, insertContactInboxStatement } from '../../db/queries/contact-inboxes'
 import {
   contactInboxIdBySource,
-  conversationIdByUuid,
   findAccountContact,
   findAccountContactInbox,
   findAccountMember,
   findAccountTeam,
-  insertConversationStatement,
   latestConversationOfContactInbox,
 } from '../../db/queries/conversations'
 import { findInbox, isInboxMember } from '../../db/queries/inboxes'
@@ -44,7 +43,14 @@ const createConversationRoute = createRoute({
   request: { params: AccountIdParamsSchema, body: jsonBody(ConversationInputSchema) },
   responses: {
     200: jsonResponse(ConversationSchema, 'The conversation'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -114,8 +120,6 @@ function creation(c: Context<AppEnv>, body: Input, parties: Parties, actor: Acto
   const accountId = c.var.accountId
   const { inbox, contact, contactInbox } = parties
   const now = nowSeconds()
-  const uuid = crypto.randomUUID()
-  const conversationId = conversationIdByUuid(uuid)
   const statements: Statement[] = []
   let contactInboxId: number | SQL
   if (contactInbox) {
@@ -128,14 +132,11 @@ function creation(c: Context<AppEnv>, body: Input, parties: Parties, actor: Acto
     )
     contactInboxId = contactInboxIdBySource(inbox.id, sourceId)
   }
-  const status = contact.blocked ? 'resolved' : (body.status ?? 'open')
-  statements.push(
-    insertConversationStatement(db, {
-      accountId,
-      uuid,
-      inboxId: inbox.id,
-      contactId: contact.id,
-      contactInboxId,
+  const status = initialStatus(contact, body.status)
+  const created = conversationCreation(
+    db,
+    { accountId, inboxId: inbox.id, contactId: contact.id, contactInboxId },
+    {
       status,
       assigneeId: body.assignee_id ?? null,
       assigneeType: body.assignee_id ? 'User' : null,
@@ -144,15 +145,15 @@ function creation(c: Context<AppEnv>, body: Input, parties: Parties, actor: Acto
       // The wait starts now; an initial reply (or a resolved start) ends it at once.
       waitingSince: body.message || status === 'resolved' ? null : now,
       firstReplyCreatedAt: body.message && actor.type === 'user' ? now : null,
-      lastActivityAt: now,
       customAttributes: body.custom_attributes ?? {},
       additionalAttributes: body.additional_attributes ?? {},
-      createdAt: now,
-      updatedAt: now,
-    }),
+    },
+    now,
   )
+  const conversationId = created.conversationId
+  statements.push(created.statement)
   const ids = { accountId, inboxId: inbox.id, contactId: contact.id, conversationId }
-  const events: EventInput[] = [{ kind: 'conversation_created', ...ids }]
+  const events: EventInput[] = [created.event]
   if (body.message) {
     statements.push(
       insertMessageStatement(db, {

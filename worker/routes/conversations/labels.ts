@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import { replaceLabelRowsStatements } from '../../db/queries/conversations'
+import { labelsChangeWrite } from '../../conversations/labels'
 import { createRouter } from '../../env'
 import { errorResponses } from '../../errors'
 import { visibleConversation } from '../../lib/access'
@@ -7,7 +7,7 @@ import { nowSeconds } from '../../lib/time'
 import { unwrapBody } from '../../middleware/body'
 import { jsonBody, jsonResponse, tokenSecurity } from '../../schemas/common'
 import { LabelsInputSchema, LabelsSchema } from '../../schemas/conversations'
-import { activityText, actorOf, commit, patchConversation } from './changes'
+import { actorOf, commit } from './changes'
 import { ConversationParamsSchema, one, tags } from './shared'
 
 const listLabelsRoute = createRoute({
@@ -19,7 +19,7 @@ const listLabelsRoute = createRoute({
   request: { params: ConversationParamsSchema },
   responses: {
     200: jsonResponse(LabelsSchema, 'Labels'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -34,7 +34,14 @@ const replaceLabelsRoute = createRoute({
   request: { params: ConversationParamsSchema, body: jsonBody(LabelsInputSchema) },
   responses: {
     200: jsonResponse(LabelsSchema, 'The labels now on the conversation'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -46,19 +53,8 @@ export const conversationLabelRoutes = createRouter()
   .openapi(replaceLabelsRoute, async (c) => {
     const conversation = await visibleConversation(c, c.req.valid('param').conversation_id)
     const labels = [...new Set(c.req.valid('json').labels)]
-    const added = labels.filter((l) => !conversation.labels.includes(l))
-    const removed = conversation.labels.filter((l) => !labels.includes(l))
-    if (added.length === 0 && removed.length === 0) return c.json({ payload: labels }, 200)
     const actor = await actorOf(c)
-    const activities = [
-      ...(added.length > 0 ? [activityText.labelsAdded(added, actor.name)] : []),
-      ...(removed.length > 0 ? [activityText.labelsRemoved(removed, actor.name)] : []),
-    ]
-    const db = c.var.db
-    const write = patchConversation(db, conversation, { labels }, nowSeconds(), activities)
-    write.statements.push(
-      ...replaceLabelRowsStatements(db, c.var.accountId, conversation.id, labels),
-    )
-    await commit(c, write)
+    const write = labelsChangeWrite(c.var.db, conversation, labels, actor.name, nowSeconds())
+    if (write) await commit(c, write)
     return c.json({ payload: labels }, 200)
   })

@@ -45,7 +45,13 @@ const listRoute = createRoute({
       }),
       'A page of conversations with counts',
     ),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
   },
 })
 
@@ -58,7 +64,13 @@ const metaRoute = createRoute({
   request: { params: AccountIdParamsSchema, query: ConversationListQuerySchema },
   responses: {
     200: jsonResponse(z.object({ meta: ConversationCountsSchema }), 'Counts'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
   },
 })
 
@@ -71,7 +83,7 @@ const showRoute = createRoute({
   request: { params: ConversationParamsSchema },
   responses: {
     200: jsonResponse(ConversationSchema, 'The conversation; `messages` holds every message'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -88,7 +100,7 @@ const contactConversationsRoute = createRoute({
   },
   responses: {
     200: jsonResponse(z.object({ payload: z.array(ConversationSchema) }), 'Conversations'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 

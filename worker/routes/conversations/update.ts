@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { statusChangeWrite } from '../../conversations/status'
 import { conversationAttachmentKeys } from '../../db/queries/attachments'
 import {
   type ConversationRow,
@@ -42,7 +43,14 @@ const updateRoute = <M extends 'patch' | 'put'>(method: M) =>
     request: { params: ConversationParamsSchema, body: jsonBody(PriorityInputSchema) },
     responses: {
       200: jsonResponse(ConversationSchema, 'The conversation'),
-      ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+      ...errorResponses(
+        'unauthorized',
+        'forbidden',
+        'not_found',
+        'validation_failed',
+        'unsupported_media_type',
+        'rate_limited',
+      ),
     },
   })
 
@@ -55,7 +63,14 @@ const toggleStatusRoute = createRoute({
   request: { params: ConversationParamsSchema, body: jsonBody(ToggleStatusInputSchema) },
   responses: {
     200: jsonResponse(ToggleStatusResponseSchema, 'The new status'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -65,7 +80,14 @@ const togglePriorityRoute = createRoute({
   request: { params: ConversationParamsSchema, body: jsonBody(PriorityInputSchema) },
   responses: {
     200: jsonResponse(EmptySchema, 'Done'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -75,7 +97,14 @@ const customAttributesRoute = createRoute({
   request: { params: ConversationParamsSchema, body: jsonBody(CustomAttributesInputSchema) },
   responses: {
     200: jsonResponse(CustomAttributesInputSchema, 'The stored custom attributes'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -84,7 +113,7 @@ const lastSeenRoute = createRoute({
   request: { params: ConversationParamsSchema },
   responses: {
     200: jsonResponse(ConversationSchema, 'The conversation'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -100,7 +129,7 @@ const muteRoute = (action: 'mute' | 'unmute') =>
     request: { params: ConversationParamsSchema },
     responses: {
       200: jsonResponse(EmptySchema, 'Done'),
-      ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+      ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
     },
   })
 
@@ -109,7 +138,7 @@ const deleteRoute = createRoute({
   request: { params: ConversationParamsSchema },
   responses: {
     200: jsonResponse(EmptySchema, 'Deleted'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -164,20 +193,23 @@ export const conversationUpdateRoutes = createRouter()
     const body = c.req.valid('json')
     const status = body.status ?? (conversation.status === 'open' ? 'resolved' : 'open')
     const actor = await actorOf(c)
-    const patch = statusPatch(status, body.snoozed_until)
-    const activities: string[] = []
-    if (status !== conversation.status) activities.push(activityText.status(status, actor.name))
     const selfAssigns =
       status === 'open' &&
       actor.type === 'user' &&
       actor.role === 'agent' &&
       conversation.assigneeId === null
-    if (selfAssigns) {
-      Object.assign(patch, { assigneeId: actor.id, assigneeType: 'User' })
-      activities.push(activityText.selfAssigned(actor.name))
-    }
-    const now = nowSeconds()
-    await commit(c, patchConversation(c.var.db, conversation, patch, now, activities))
+    const also = selfAssigns
+      ? {
+          patch: { assigneeId: actor.id, assigneeType: 'User' as const },
+          activities: [activityText.selfAssigned(actor.name)],
+        }
+      : undefined
+    const snoozedUntil = status === 'snoozed' ? (body.snoozed_until ?? null) : null
+    const write = statusChangeWrite(c.var.db, conversation, status, actor, nowSeconds(), {
+      snoozedUntil,
+      also,
+    })
+    await commit(c, write)
     return c.json(
       {
         meta: {},
@@ -185,7 +217,7 @@ export const conversationUpdateRoutes = createRouter()
           success: true,
           conversation_id: conversation.displayId,
           current_status: status,
-          snoozed_until: patch.snoozedUntil ?? null,
+          snoozed_until: snoozedUntil,
         },
       },
       200,

@@ -42,7 +42,13 @@ const boardRoute = createRoute({
   request: { params: FunnelParamsSchema, query: BoardQuerySchema },
   responses: {
     200: jsonResponse(BoardSchema, 'The board'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
   },
 })
 
@@ -55,7 +61,13 @@ const stagePageRoute = createRoute({
   request: { params: StageParamsSchema, query: StagePageQuerySchema },
   responses: {
     200: jsonResponse(BoardStageSchema, 'The stage with one page of its conversations'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
   },
 })
 

@@ -44,7 +44,13 @@ const listRoute = createRoute({
   request: { params: ConversationParamsSchema, query: ChecklistQuerySchema },
   responses: {
     200: jsonResponse(z.object({ payload: z.array(ChecklistItemSchema) }), 'Items'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
   },
 })
 
@@ -59,7 +65,14 @@ const createItemRoute = createRoute({
   request: { params: ConversationParamsSchema, body: jsonBody(ChecklistInputSchema) },
   responses: {
     200: jsonResponse(ChecklistItemSchema, 'The new item'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -75,7 +88,14 @@ const updateItemRoute = createRoute({
   request: { params: ChecklistItemParamsSchema, body: jsonBody(ChecklistUpdateSchema) },
   responses: {
     200: jsonResponse(ChecklistItemSchema, 'The item'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -88,7 +108,7 @@ const deleteItemRoute = createRoute({
   request: { params: ChecklistItemParamsSchema },
   responses: {
     200: jsonResponse(EmptySchema, 'Deleted'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 

@@ -37,7 +37,7 @@ const listRoute = createRoute({
   request: { params: AccountIdParamsSchema },
   responses: {
     200: jsonResponse(z.object({ payload: z.array(FunnelSchema) }), 'Funnels'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -50,7 +50,7 @@ const showRoute = createRoute({
   request: { params: FunnelParamsSchema },
   responses: {
     200: jsonResponse(FunnelSchema, 'The funnel'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -64,7 +64,14 @@ const createFunnelRoute = createRoute({
   request: { params: AccountIdParamsSchema, body: jsonBody(FunnelInputSchema) },
   responses: {
     200: jsonResponse(FunnelSchema, 'The new funnel'),
-    ...errorResponses('unauthorized', 'forbidden', 'validation_failed', 'unsupported_media_type'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'validation_failed',
+      'unsupported_media_type',
+      'not_found',
+      'rate_limited',
+    ),
   },
 })
 
@@ -79,7 +86,14 @@ const updateRoute = (method: 'patch' | 'put') =>
     request: { params: FunnelParamsSchema, body: jsonBody(FunnelUpdateSchema) },
     responses: {
       200: jsonResponse(FunnelSchema, 'The updated funnel'),
-      ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+      ...errorResponses(
+        'unauthorized',
+        'forbidden',
+        'not_found',
+        'validation_failed',
+        'unsupported_media_type',
+        'rate_limited',
+      ),
     },
   })
 
@@ -92,7 +106,7 @@ const deleteRoute = createRoute({
   request: { params: FunnelParamsSchema },
   responses: {
     200: jsonResponse(EmptySchema, 'Deleted'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 

@@ -47,7 +47,14 @@ const placeRoute = createRoute({
   request: { params: ConversationParamsSchema, body: jsonBody(PlacementInputSchema) },
   responses: {
     200: jsonResponse(PlacementSchema, 'The placement'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -60,7 +67,13 @@ const removeRoute = createRoute({
   request: { params: ConversationParamsSchema, query: PlacementDeleteQuerySchema },
   responses: {
     200: jsonResponse(EmptySchema, 'Removed'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
   },
 })
 
@@ -73,7 +86,7 @@ const listRoute = createRoute({
   request: { params: ConversationParamsSchema },
   responses: {
     200: jsonResponse(z.object({ payload: z.array(PlacementSchema) }), 'Placements'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -86,7 +99,13 @@ const historyRoute = createRoute({
   request: { params: ConversationParamsSchema, query: HistoryQuerySchema },
   responses: {
     200: jsonResponse(z.object({ payload: z.array(TransitionSchema) }), 'Transitions'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
   },
 })
 

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { findFunnelWithStages } from '../../db/queries/funnels'
 import type { AppEnv } from '../../env'
-import { apiError } from '../../errors'
+import { apiError, describeError } from '../../errors'
 import { scheduleStageAlert } from '../../funnels/schedule'
 import { stageAlertDueAt } from '../../funnels/stage-alerts'
 
@@ -24,7 +24,7 @@ export function afterResponse(c: Context<AppEnv>, work: () => Promise<unknown>) 
         JSON.stringify({
           level: 'warn',
           msg: 'funnel background work failed',
-          error: String(error),
+          error: describeError(error),
         }),
       )
     }

@@ -41,7 +41,14 @@ const reorderRoute = createRoute({
   request: { params: FunnelIdParamsSchema, body: jsonBody(StageReorderSchema) },
   responses: {
     200: jsonResponse(StageListSchema, 'The stages in their new order'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -57,7 +64,13 @@ const deleteRoute = createRoute({
   request: { params: StageParamsSchema, query: StageDeleteQuerySchema },
   responses: {
     200: jsonResponse(EmptySchema, 'Deleted'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
   },
 })
 

@@ -40,7 +40,7 @@ const listRoute = createRoute({
   request: { params: FunnelIdParamsSchema },
   responses: {
     200: jsonResponse(StageListSchema, 'Stages'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -53,7 +53,7 @@ const showRoute = createRoute({
   request: { params: StageParamsSchema },
   responses: {
     200: jsonResponse(StageSchema, 'The stage'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -68,7 +68,14 @@ const createStageRoute = createRoute({
   request: { params: FunnelIdParamsSchema, body: jsonBody(StageInputSchema) },
   responses: {
     200: jsonResponse(StageSchema, 'The new stage'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -83,7 +90,14 @@ const updateRoute = (method: 'patch' | 'put') =>
     request: { params: StageParamsSchema, body: jsonBody(StageUpdateSchema) },
     responses: {
       200: jsonResponse(StageSchema, 'The updated stage'),
-      ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+      ...errorResponses(
+        'unauthorized',
+        'forbidden',
+        'not_found',
+        'validation_failed',
+        'unsupported_media_type',
+        'rate_limited',
+      ),
     },
   })
 

@@ -25,7 +25,7 @@ const showRoute = createRoute({
   request: { params: ConversationParamsSchema },
   responses: {
     200: jsonResponse(StopwatchSchema, 'The stopwatch'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -45,7 +45,7 @@ const actionRoute = (action: StopwatchAction) =>
     request: { params: ConversationParamsSchema },
     responses: {
       200: jsonResponse(StopwatchSchema, 'The stopwatch after the action'),
-      ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+      ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
     },
   })
 

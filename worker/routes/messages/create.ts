@@ -1,20 +1,11 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { insertAttachmentStatement } from '../../db/queries/attachments'
-import { type ConversationRow, touchContactActivityStatement } from '../../db/queries/conversations'
+import { createMessage } from '../../conversations/messages'
 import { findInbox } from '../../db/queries/inboxes'
-import {
-  findMessageByEchoId,
-  insertMessageStatement,
-  lastNonActivityMessageId,
-  loadMessageViews,
-  MESSAGE_TYPE,
-} from '../../db/queries/messages'
+import { loadMessageViews, MESSAGE_TYPE } from '../../db/queries/messages'
 import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses, fieldError } from '../../errors'
 import { visibleConversation } from '../../lib/access'
-import { deleteStored, type StoredFile, storeUpload } from '../../lib/files'
-import { nowSeconds } from '../../lib/time'
 import { unwrapBody } from '../../middleware/body'
 import { jsonResponse, tokenSecurity } from '../../schemas/common'
 import {
@@ -24,15 +15,7 @@ import {
   MessageSchema,
   toMessage,
 } from '../../schemas/messages'
-import {
-  actorOf,
-  commit,
-  conversationEventIds,
-  messageEffects,
-  patchConversation,
-  senderOf,
-  type Write,
-} from '../conversations/changes'
+import { actorOf, senderOf } from '../conversations/changes'
 import { ConversationParamsSchema } from '../conversations/shared'
 import { type Form, readInput } from './input'
 import { messagesPath, tags } from './shared'
@@ -67,30 +50,10 @@ const createMessageRoute = createRoute({
       'validation_failed',
       'payload_too_large',
       'unsupported_media_type',
+      'rate_limited',
     ),
   },
 })
-
-async function storeAll(c: Context<AppEnv>, files: File[]) {
-  const stored: StoredFile[] = []
-  try {
-    for (const file of files) {
-      stored.push(await storeUpload(c.env, c.var.accountId, 'attachment', file, 'attachments[]'))
-    }
-  } catch (error) {
-    await deleteStored(
-      c.env,
-      stored.map((s) => s.key),
-    )
-    throw error
-  }
-  return stored
-}
-
-const isEchoConflict = (error: unknown) =>
-  /UNIQUE constraint failed: messages\.conversation_id, messages\.echo_id/.test(
-    `${error instanceof Error ? error.message : ''} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ''}`,
-  )
 
 async function messageJson(c: Context<AppEnv>, id: number) {
   const [view] = await loadMessageViews(c.var.db, c.var.accountId, [id])
@@ -98,53 +61,8 @@ async function messageJson(c: Context<AppEnv>, id: number) {
   return toMessage(view, c.req.url)
 }
 
-function messageWrite(
-  c: Context<AppEnv>,
-  conversation: ConversationRow,
-  message: Parameters<typeof insertMessageStatement>[1] & { messageType: number },
-  stored: StoredFile[],
-  now: number,
-): Write {
-  const db = c.var.db
-  const messageId = lastNonActivityMessageId(conversation.id)
-  const effects = messageEffects(conversation, {
-    messageType: message.messageType,
-    private: message.private === true,
-    senderType: (message.senderType as 'User' | 'Contact' | 'AgentBot' | null) ?? null,
-    createdAt: now,
-  })
-  const update = patchConversation(db, conversation, effects.patch, now, effects.activities)
-  return {
-    statements: [
-      insertMessageStatement(db, message),
-      ...stored.map((file) =>
-        insertAttachmentStatement(db, {
-          accountId: conversation.accountId,
-          messageId,
-          fileType: file.fileType,
-          objectKey: file.key,
-          contentType: file.contentType,
-          fileName: file.fileName,
-          extension: file.extension,
-          fileSize: file.size,
-          createdAt: now,
-        }),
-      ),
-      ...update.statements,
-      ...(message.messageType === MESSAGE_TYPE.incoming
-        ? [touchContactActivityStatement(db, conversation.contactId, now)]
-        : []),
-    ],
-    events: [
-      { kind: 'message_created', ...conversationEventIds(conversation), messageId },
-      ...update.events,
-    ],
-  }
-}
-
 export const messageCreateRoutes = createRouter().openapi(createMessageRoute, async (c) => {
   const conversation = await visibleConversation(c, c.req.valid('param').conversation_id)
-  const db = c.var.db
   const { input, files, contentType, contentAttributes } = readInput(
     c,
     // Both declared media types widen each target's type; only the matching one was validated.
@@ -153,27 +71,17 @@ export const messageCreateRoutes = createRouter().openapi(createMessageRoute, as
   )
   const messageType = MESSAGE_TYPE[input.message_type ?? 'outgoing']
   if (messageType === MESSAGE_TYPE.incoming) {
-    const inbox = await findInbox(db, c.var.accountId, conversation.inboxId)
+    const inbox = await findInbox(c.var.db, c.var.accountId, conversation.inboxId)
     if (inbox?.channelType !== 'api') {
       const text = 'Incoming messages are only allowed in Api inboxes'
       throw apiError('validation_failed', text, [fieldError('message_type', text, 'api_only')])
     }
   }
-  const [existing, actor] = await Promise.all([
-    input.echo_id ? findMessageByEchoId(db, conversation.id, input.echo_id) : undefined,
-    actorOf(c),
-  ])
-  if (existing) return c.json(await messageJson(c, existing.id), 200)
-  const stored = await storeAll(c, files)
-  const now = nowSeconds()
   const sender =
     messageType === MESSAGE_TYPE.incoming
       ? { senderType: 'Contact' as const, senderId: conversation.contactId }
-      : senderOf(actor)
-  const message = {
-    accountId: conversation.accountId,
-    inboxId: conversation.inboxId,
-    conversationId: conversation.id,
+      : senderOf(await actorOf(c))
+  const id = await createMessage(c, conversation, {
     messageType,
     contentType,
     content: input.content ?? null,
@@ -182,26 +90,8 @@ export const messageCreateRoutes = createRouter().openapi(createMessageRoute, as
     private: input.private ?? false,
     sourceId: input.source_id ?? null,
     echoId: input.echo_id ?? null,
-    ...sender,
-    createdAt: now,
-    updatedAt: now,
-  }
-  let inserted: { id: number } | undefined
-  try {
-    const [rows] = await commit(c, messageWrite(c, conversation, message, stored, now))
-    inserted = (rows as unknown as { id: number }[])[0]
-  } catch (error) {
-    await deleteStored(
-      c.env,
-      stored.map((s) => s.key),
-    )
-    // A concurrent retry with the same echo_id won the race: answer with its message.
-    if (input.echo_id && isEchoConflict(error)) {
-      const existing = await findMessageByEchoId(db, conversation.id, input.echo_id)
-      if (existing) return c.json(await messageJson(c, existing.id), 200)
-    }
-    throw error
-  }
-  if (!inserted) throw new Error('message insert returned nothing')
-  return c.json(await messageJson(c, inserted.id), 200)
+    sender,
+    files,
+  })
+  return c.json(await messageJson(c, id), 200)
 })

@@ -9,7 +9,7 @@ import {
   updateMessageStatement,
 } from '../../db/queries/messages'
 import { type AppEnv, createRouter } from '../../env'
-import { apiError, errorResponses } from '../../errors'
+import { apiError, errorResponses, issuesToFieldErrors, validationError } from '../../errors'
 import { commitWithEvents } from '../../events/outbox'
 import { visibleConversation } from '../../lib/access'
 import { deleteStored } from '../../lib/files'
@@ -53,9 +53,20 @@ const listMessagesRoute = createRoute({
       }),
       'Messages',
     ),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
   },
 })
+
+const MessageStatusFormSchema = z
+  .object({ status: z.string().max(32), external_error: z.string().max(2_000).optional() })
+  .partial()
+  .openapi('MessageStatusForm')
 
 const updateMessageRoute = createRoute({
   method: 'patch',
@@ -65,10 +76,27 @@ const updateMessageRoute = createRoute({
   summary: "Update a message's delivery status (API inboxes)",
   description: 'A read message stays read when told it was delivered.',
   middleware: [unwrapBody('message')],
-  request: { params: MessageParamsSchema, body: jsonBody(MessageStatusInputSchema) },
+  request: {
+    params: MessageParamsSchema,
+    // Chatwoot's SDKs send this one as a form; both are read, and checked in the handler.
+    body: {
+      required: false,
+      content: {
+        'application/json': { schema: MessageStatusInputSchema },
+        'multipart/form-data': { schema: MessageStatusFormSchema },
+      },
+    },
+  },
   responses: {
     200: jsonResponse(MessageSchema, 'The message'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
   },
 })
 
@@ -81,7 +109,7 @@ const deleteMessageRoute = createRoute({
   request: { params: MessageParamsSchema },
   responses: {
     200: jsonResponse(MessageSchema, 'The deleted message'),
-    ...errorResponses('unauthorized', 'forbidden', 'not_found'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -92,6 +120,14 @@ async function messageOf(c: Context<AppEnv>, displayId: number, messageId: numbe
   const message = await findMessage(c.var.db, conversation.id, messageId)
   if (!message) throw apiError('not_found', `Message ${messageId} not found`)
   return { conversation, message }
+}
+
+function statusInput(c: Context<AppEnv>) {
+  const multipart = (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/')
+  const raw = multipart ? c.req.valid('form' as never) : c.req.valid('json' as never)
+  const parsed = MessageStatusInputSchema.safeParse(raw)
+  if (!parsed.success) throw validationError(issuesToFieldErrors(parsed.error.issues))
+  return parsed.data
 }
 
 async function messageJson(c: Context<AppEnv>, message: MessageRow) {
@@ -135,7 +171,7 @@ export const messageManageRoutes = createRouter()
     }
     const message = await findMessage(c.var.db, conversation.id, message_id)
     if (!message) throw apiError('not_found', `Message ${message_id} not found`)
-    const body = c.req.valid('json')
+    const body = statusInput(c)
     // Delivery receipts can arrive after read receipts; a read message stays read.
     const status = message.status === 'read' && body.status === 'delivered' ? 'read' : body.status
     const contentAttributes =

@@ -1,0 +1,1 @@
+CREATE INDEX `conversations_contact_inbox_idx` ON `conversations` (`contact_inbox_id`,`id`);

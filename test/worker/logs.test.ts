@@ -1,0 +1,165 @@
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { app } from '../../worker/app'
+import { redactSecrets } from '../../worker/errors'
+import { sha256Hex } from '../../worker/lib/crypto'
+import { type Side, seedSide } from './fuzz/world'
+import { expectError } from './helpers'
+
+let side: Side
+/** Every credential of the account, and the hashes of its tokens (a query's parameters). */
+let secrets: string[]
+
+beforeAll(async () => {
+  side = await seedSide('a')
+  const tokens = [side.admin.token, side.agent.token, side.bot.token, side.platformApp.token]
+  const { results } = await env.DB.prepare(
+    'select source_id, pubsub_token from contact_inboxes where account_id = ?',
+  )
+    .bind(side.accountId)
+    .all<{ source_id: string; pubsub_token: string }>()
+  secrets = [
+    ...tokens,
+    ...(await Promise.all(tokens.map(sha256Hex))),
+    ...results.flatMap((r) => [r.source_id, r.pubsub_token]),
+    side.keys.inbox_identifier,
+  ]
+}, 60_000)
+
+let lines: string[] = []
+beforeEach(() => {
+  lines = []
+  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      lines.push(args.map(String).join(' '))
+    })
+  }
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+const leaked = () => lines.filter((line) => secrets.some((secret) => line.includes(secret)))
+
+/**
+ * A D1 whose statements fail when their SQL names `table`, as D1 does when it is overloaded. The
+ * failed query's message carries its bound parameters: the source_ids, token hashes and
+ * identifiers a log line must not repeat.
+ */
+function failingOn(table: string): D1Database {
+  const fail = () => Promise.reject(new Error('D1_ERROR: database is overloaded: SQLITE_BUSY'))
+  const sqlOf = new WeakMap<object, string>()
+  const wrap = (sql: string, statement: D1PreparedStatement): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, prop) {
+        if (prop === 'bind') {
+          return (...values: unknown[]) => wrap(sql, target.bind(...values))
+        }
+        if (sql.includes(table) && ['all', 'raw', 'first', 'run'].includes(String(prop))) {
+          return fail
+        }
+        const value = Reflect.get(target, prop)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    sqlOf.set(proxy, sql)
+    return proxy
+  }
+  return new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === 'prepare') return (sql: string) => wrap(sql, target.prepare(sql))
+      if (prop === 'batch') {
+        return (statements: D1PreparedStatement[]) =>
+          statements.some((s) => sqlOf.get(s)?.includes(table)) ? fail() : target.batch(statements)
+      }
+      const value = Reflect.get(target, prop)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+}
+
+type Options = { method?: string; token?: string; body?: unknown; db?: D1Database }
+
+/**
+ * Through the app in this isolate (where console is spied on), waiting for its background work:
+ * event publishing and the like log from there too.
+ */
+async function request(path: string, { method, token, body, db = env.DB }: Options = {}) {
+  const headers: Record<string, string> = {}
+  if (token) headers.api_access_token = token
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const ctx = createExecutionContext()
+  const res = await app.request(
+    `http://parley.test${path}`,
+    {
+      method: method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: typeof body === 'string' || body === undefined ? body : JSON.stringify(body),
+    },
+    { ...env, DB: db },
+    ctx,
+  )
+  await waitOnExecutionContext(ctx)
+  return { status: res.status, json: await res.json() }
+}
+
+describe('log lines', () => {
+  it('carry no token, source_id or pubsub_token when a query with them fails', async () => {
+    const sourceId = secrets.find((s) => /^[0-9a-f-]{36}$/.test(s)) as string
+    const base = `/api/v1/accounts/${side.accountId}`
+    const failures = [
+      await request('/api/v1/profile', {
+        token: side.admin.token,
+        db: failingOn('access_tokens'),
+      }),
+      await request(`${base}/conversations?source_id=${sourceId}`, {
+        token: side.admin.token,
+        db: failingOn('contact_inboxes'),
+      }),
+      await request(`/public/api/v1/inboxes/${side.keys.inbox_identifier}/contacts/${sourceId}`, {
+        db: failingOn('contact_inboxes'),
+      }),
+    ]
+    expect(failures.map((f) => f.status)).toEqual([500, 500, 500])
+    for (const res of failures) expectError(res, 500, 'internal_error')
+    // The failures were logged, with their parameters cut out.
+    expect(lines.filter((line) => line.includes('"level":"error"'))).toHaveLength(3)
+    expect(lines.some((line) => line.includes('Failed query'))).toBe(true)
+    expect(lines.join('\n')).toContain('[redacted]')
+    expect(leaked()).toEqual([])
+  })
+
+  it('carry no credential across a run of ordinary and refused requests', async () => {
+    const base = `/api/v1/accounts/${side.accountId}`
+    const conversation = `${base}/conversations/${side.ids.conversation}`
+    const answers = [
+      await request('/api/v1/profile', { token: side.admin.token }),
+      await request(`${conversation}/messages`, {
+        token: side.agent.token,
+        body: { content: 'Hi' },
+      }),
+      await request(`${conversation}/messages`, { token: side.admin.token, body: '{"content":' }),
+      await request(`${base}/contacts`, { token: side.admin.token, body: { email: 'not mail' } }),
+      await request(`${base}/webhooks`, { token: side.agent.token }),
+      await request(`${base}/inboxes`, { token: `${side.admin.token}x` }),
+      await request(`/platform/api/v1/accounts/${side.accountId}`, { token: side.admin.token }),
+      await request(`/public/api/v1/inboxes/${side.keys.inbox_identifier}/contacts/nobody`),
+      await request(`${base}/conversations/999999`, { token: side.admin.token }),
+    ]
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 400, 422, 403, 401, 401, 404, 404])
+    expect(leaked()).toEqual([])
+  })
+})
+
+describe('redactSecrets', () => {
+  it('cuts tokens, UUIDs, hashes and webhook secrets and leaves names and numbers', () => {
+    const text =
+      'Failed query: select * from contact_inboxes where source_id = ? params: ' +
+      '040a19b3-cd5e-406b-b73c-8535c36c7783,knxf6BzZyi_JCfagWEyQMyIaJHbED-9VUwsnYavS5w4,' +
+      'AbCdEfGhIjKlMnOpQrStUvWx,whsec_aGVsbG8gd29ybGQ=,42,conversation_display_id'
+    expect(redactSecrets(text)).toBe(
+      'Failed query: select * from contact_inboxes where source_id = ? params: ' +
+        '[redacted],[redacted],[redacted],whsec_[redacted],42,conversation_display_id',
+    )
+  })
+})

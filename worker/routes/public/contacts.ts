@@ -1,0 +1,198 @@
+import { createRoute, type z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { insertContactInboxStatement } from '../../db/queries/contact-inboxes'
+import {
+  type ContactRow,
+  insertContactStatement,
+  insertedContactId,
+} from '../../db/queries/contacts'
+import type { InboxRow } from '../../db/queries/inboxes'
+import {
+  findContactInboxWithContact,
+  findContactsByKeys,
+  markVerifiedStatement,
+} from '../../db/queries/public'
+import { type AppEnv, createRouter } from '../../env'
+import { apiError, errorResponses } from '../../errors'
+import { commitWithEvents } from '../../events/outbox'
+import { checkCustomAttributes } from '../../lib/custom-attributes'
+import {
+  checkIdentity,
+  identityHashValid,
+  limitClientAddress,
+  publicInbox,
+  visitorOf,
+} from '../../lib/visitor'
+import { unwrapBody } from '../../middleware/body'
+import { jsonBody, jsonResponse } from '../../schemas/common'
+import {
+  ContactParamsSchema,
+  ContactSessionSchema,
+  ContactShowQuerySchema,
+  InboxParamsSchema,
+  PublicContactCreateSchema,
+  toContactSession,
+} from '../../schemas/public'
+import { storeAvatar, withStoredAvatar } from '../contacts/avatar'
+import { publicContactUpdateRoutes } from './contact-update'
+import { capability, contactPath, inboxPath, tags } from './shared'
+
+const createContact = createRoute({
+  method: 'post',
+  path: `${inboxPath}/contacts`,
+  tags,
+  summary: "Create (or find) the visitor's contact in this inbox",
+  description:
+    'Reuses the contact inbox with `source_id` when it exists; otherwise links a contact of the ' +
+    'account with the same identifier, else email, else phone number, or creates one. ' +
+    '`identifier_hash` (hex HMAC-SHA256 of `identifier` with the inbox hmac_token) verifies the ' +
+    'identity: a wrong one is 401, and an identifier without one is 401 when the inbox requires ' +
+    'it. Rate limited per client address (429 with Retry-After).',
+  middleware: [unwrapBody('contact')],
+  request: { params: InboxParamsSchema, body: jsonBody(PublicContactCreateSchema) },
+  responses: {
+    200: jsonResponse(ContactSessionSchema, "The visitor's source_id and pubsub_token"),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
+  },
+})
+
+const showContact = createRoute({
+  method: 'get',
+  path: contactPath,
+  tags,
+  summary: "The visitor's contact",
+  description:
+    `${capability} A valid \`identifier_hash\` marks the contact inbox verified; a wrong ` +
+    'one is 401.',
+  request: { params: ContactParamsSchema, query: ContactShowQuerySchema },
+  responses: {
+    200: jsonResponse(ContactSessionSchema, 'The contact'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed'),
+  },
+})
+
+type CreateInput = z.infer<typeof PublicContactCreateSchema>
+
+const ADJECTIVES = ['swift', 'calm', 'bright', 'quiet', 'bold', 'gentle', 'lucky', 'misty']
+const NOUNS = ['river', 'forest', 'meadow', 'harbor', 'canyon', 'breeze', 'comet', 'pebble']
+const random = (below: number) => (crypto.getRandomValues(new Uint32Array(1))[0] ?? 0) % below
+
+/** A friendly name for a visitor who has not said theirs, like "swift-river-4821". */
+export function generatedName() {
+  const adjective = ADJECTIVES[random(ADJECTIVES.length)]
+  const noun = NOUNS[random(NOUNS.length)]
+  return `${adjective}-${noun}-${1000 + random(9000)}`
+}
+
+/** The account's contact this visitor says it is: by identifier, then email, then phone. */
+async function matchingContact(c: Context<AppEnv>, accountId: number, body: CreateInput) {
+  const keys = { identifier: body.identifier, email: body.email, phoneNumber: body.phone_number }
+  const found = await findContactsByKeys(c.var.db, accountId, keys)
+  return (
+    found.find((r) => keys.identifier && r.identifier === keys.identifier) ??
+    found.find((r) => keys.email && r.email === keys.email) ??
+    found.find((r) => keys.phoneNumber && r.phoneNumber === keys.phoneNumber)
+  )
+}
+
+/** A new contact with its contact inbox, and contact_created, in one batch. */
+async function createWithContact(
+  c: Context<AppEnv>,
+  inbox: InboxRow,
+  body: CreateInput,
+  verified: boolean,
+) {
+  const { db } = c.var
+  const accountId = inbox.accountId
+  await checkCustomAttributes(db, accountId, 'contact_attribute', body.custom_attributes)
+  const avatarKey = await storeAvatar(c.env, accountId, null, body.avatar_url)
+  const insertContact = insertContactStatement(db, {
+    accountId,
+    name: body.name ?? generatedName(),
+    email: body.email ?? null,
+    phoneNumber: body.phone_number ?? null,
+    identifier: body.identifier ?? null,
+    avatarKey,
+    customAttributes: body.custom_attributes ?? {},
+  })
+  const insertLink = insertContactInboxStatement(db, {
+    accountId,
+    // The contact's id is only known inside the batch.
+    contactId: insertedContactId as unknown as number,
+    inboxId: inbox.id,
+    sourceId: body.source_id,
+    // A proven identifier on a new contact verifies it at once (Chatwoot forgets to).
+    hmacVerified: verified,
+  })
+  const event = { kind: 'contact_created' as const, accountId, contactId: insertedContactId }
+  const [[contact], [contactInbox]] = await withStoredAvatar(c.env, avatarKey, () =>
+    commitWithEvents(c, [insertContact, insertLink], [event]),
+  )
+  if (!contact || !contactInbox) throw new Error('contact insert returned nothing')
+  return toContactSession(contactInbox, contact)
+}
+
+async function linkContact(
+  c: Context<AppEnv>,
+  inbox: InboxRow,
+  contact: ContactRow,
+  body: CreateInput,
+  verified: boolean,
+) {
+  const [contactInbox] = await insertContactInboxStatement(c.var.db, {
+    accountId: inbox.accountId,
+    contactId: contact.id,
+    inboxId: inbox.id,
+    sourceId: body.source_id,
+    // Verified only when the linked contact is the one the proven identifier names.
+    hmacVerified: verified && contact.identifier === body.identifier,
+  })
+  if (!contactInbox) throw new Error('contact inbox insert returned nothing')
+  return toContactSession(contactInbox, contact)
+}
+
+const contactRecordRoutes = createRouter()
+  .openapi(createContact, async (c) => {
+    await limitClientAddress(c)
+    const body = c.req.valid('json')
+    const { inbox } = await publicInbox(c, c.req.valid('param').inbox_identifier)
+    const verified = await checkIdentity(inbox, body.identifier, body.identifier_hash)
+    const db = c.var.db
+    if (body.source_id) {
+      const existing = await findContactInboxWithContact(db, inbox.id, body.source_id)
+      if (existing) {
+        const { contactInbox, contact } = existing
+        const proves = verified && contact.identifier === body.identifier
+        if (proves && !contactInbox.hmacVerified) await markVerifiedStatement(db, contactInbox.id)
+        return c.json(toContactSession(contactInbox, contact), 200)
+      }
+    }
+    const match = await matchingContact(c, inbox.accountId, body)
+    const session = match
+      ? await linkContact(c, inbox, match, body, verified)
+      : await createWithContact(c, inbox, body, verified)
+    return c.json(session, 200)
+  })
+  .openapi(showContact, async (c) => {
+    const { source_id, inbox_identifier } = c.req.valid('param')
+    const { inbox, contactInbox, contact } = await visitorOf(c, inbox_identifier, source_id)
+    const hash = c.req.valid('query').identifier_hash
+    if (hash !== undefined) {
+      if (!(await identityHashValid(inbox, contact.identifier, hash))) {
+        throw apiError('unauthorized', 'HMAC failed: Invalid Identifier Hash Provided')
+      }
+      if (!contactInbox.hmacVerified) await markVerifiedStatement(c.var.db, contactInbox.id)
+    }
+    return c.json(toContactSession(contactInbox, contact), 200)
+  })
+
+export const publicContactRoutes = createRouter()
+  .route('/', contactRecordRoutes)
+  .route('/', publicContactUpdateRoutes)

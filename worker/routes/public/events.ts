@@ -1,0 +1,62 @@
+import { createRoute } from '@hono/zod-openapi'
+import { latestConversationOf } from '../../db/queries/public'
+import { createRouter } from '../../env'
+import { errorResponses } from '../../errors'
+import { eventStatement } from '../../events/outbox'
+import { publishEvents } from '../../events/publish'
+import { limitVisitor, visitorOf } from '../../lib/visitor'
+import { EmptySchema, jsonBody, jsonResponse } from '../../schemas/common'
+import { ContactParamsSchema, WidgetEventInputSchema } from '../../schemas/public'
+import { capability, contactPath, tags } from './shared'
+
+const triggerEvent = createRoute({
+  method: 'post',
+  path: `${contactPath}/events`,
+  tags,
+  summary: 'The visitor opened the widget (webwidget.triggered)',
+  description:
+    `${capability} Records a \`webwidget_triggered\` event (for webhooks) with the contact, the ` +
+    "inbox, the visitor's latest conversation if any, and `data: {source_id, event_info}`. " +
+    'Rate limited per visitor.',
+  request: { params: ContactParamsSchema, body: jsonBody(WidgetEventInputSchema) },
+  responses: {
+    200: jsonResponse(EmptySchema, 'Recorded'),
+    ...errorResponses(
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
+  },
+})
+
+export const publicEventRoutes = createRouter().openapi(triggerEvent, async (c) => {
+  const { inbox_identifier, source_id } = c.req.valid('param')
+  await limitVisitor(c, source_id)
+  const { inbox, contactInbox } = await visitorOf(c, inbox_identifier, source_id)
+  const db = c.var.db
+  const latest = await latestConversationOf(db, contactInbox)
+  const event = eventStatement(db, {
+    kind: 'webwidget_triggered',
+    accountId: inbox.accountId,
+    inboxId: inbox.id,
+    contactId: contactInbox.contactId,
+    conversationId: latest?.id ?? null,
+    data: { source_id: contactInbox.sourceId, event_info: c.req.valid('json').event_info },
+  })
+  // No change goes with this event: it is the whole write, published like any other.
+  const [rows] = await db.batch([event])
+  const ids = rows.map((r) => r.id)
+  const publish = publishEvents(c.env, ids).catch((error: unknown) => {
+    console.error(
+      JSON.stringify({ level: 'warn', msg: 'event publish failed', error: String(error) }),
+    )
+  })
+  try {
+    c.executionCtx.waitUntil(publish)
+  } catch {
+    // No execution context (app.request in unit tests): the publish runs on its own.
+  }
+  return c.json({}, 200)
+})

@@ -1,0 +1,27 @@
+import { createRoute } from '@hono/zod-openapi'
+import { createRouter } from '../../env'
+import { errorResponses } from '../../errors'
+import { publicInbox } from '../../lib/visitor'
+import { jsonResponse } from '../../schemas/common'
+import { InboxParamsSchema, PublicInboxSchema, toPublicInbox } from '../../schemas/public'
+import { inboxPath, tags } from './shared'
+
+const showInbox = createRoute({
+  method: 'get',
+  path: inboxPath,
+  tags,
+  summary: 'A website or API inbox as the widget needs it',
+  description:
+    'Name, working hours, identity validation and widget settings. No token; any other kind ' +
+    'of inbox, or an unknown identifier, is 404.',
+  request: { params: InboxParamsSchema },
+  responses: {
+    200: jsonResponse(PublicInboxSchema, 'The inbox'),
+    ...errorResponses('forbidden', 'not_found'),
+  },
+})
+
+export const publicInboxRoutes = createRouter().openapi(showInbox, async (c) => {
+  const { inbox, locale } = await publicInbox(c, c.req.valid('param').inbox_identifier)
+  return c.json(toPublicInbox(inbox, locale), 200)
+})

@@ -1,0 +1,54 @@
+import { createRoute } from '@hono/zod-openapi'
+import { type RoomSocket, SOCKET_STATE_HEADER } from '../../durable-objects/conversation-room'
+import { createRouter } from '../../env'
+import { apiError, errorResponses } from '../../errors'
+import { sha256Hex } from '../../lib/crypto'
+import { visitorConversation } from '../../lib/visitor'
+import { allowedHosts, originAllowed } from '../../middleware/public-cors'
+import { ConversationParamsSchema } from '../../schemas/public'
+import { handOff, LiveQuerySchema } from '../live'
+import { capability, conversationPath, tags } from './shared'
+
+const visitorLive = createRoute({
+  method: 'get',
+  path: `${conversationPath}/live`,
+  tags,
+  summary: "The visitor's live socket on a conversation",
+  description:
+    `${capability} A WebSocket. The first frame must be ` +
+    '`{"type":"auth","token":"<pubsub_token>"}`; ' +
+    'nothing is sent before it. Then `ready`, every visible message after `after`, and live ' +
+    'frames `{"event","data"}`; private notes and activity lines never arrive. When the inbox ' +
+    'lists allowed_domains, the Origin must be one of them.',
+  request: { params: ConversationParamsSchema, query: LiveQuerySchema },
+  responses: {
+    101: { description: 'Switching to the WebSocket protocol' },
+    ...errorResponses('forbidden', 'not_found', 'validation_failed'),
+  },
+})
+
+export const publicLiveRoutes = createRouter().openapi(visitorLive, async (c) => {
+  const { conversation, contactInbox, inbox } = await visitorConversation(c, c.req.valid('param'))
+  const hosts = allowedHosts(inbox.settings)
+  // Browsers always send Origin on a socket; an inbox that names its sites takes no other.
+  if (hosts.length > 0 && !originAllowed(hosts, c.req.header('origin') ?? '')) {
+    throw apiError('forbidden', 'This origin is not allowed to use this inbox')
+  }
+  const state: RoomSocket = {
+    role: 'visitor',
+    authed: false,
+    accountId: conversation.accountId,
+    conversationId: conversation.id,
+    displayId: conversation.displayId,
+    inboxId: conversation.inboxId,
+    after: c.req.valid('query').after ?? null,
+    lastMessageId: 0,
+    origin: new URL(c.req.url).origin,
+    contactId: contactInbox.contactId,
+    pubsubTokenHash: await sha256Hex(contactInbox.pubsubToken),
+  }
+  const room = c.env.CONVERSATION_ROOM.get(
+    c.env.CONVERSATION_ROOM.idFromName(String(conversation.id)),
+  )
+  return room.fetch(handOff(c, SOCKET_STATE_HEADER, state)) as never
+})

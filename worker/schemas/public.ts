@@ -1,0 +1,275 @@
+import { z } from '@hono/zod-openapi'
+import type { ContactInboxRow } from '../db/queries/contact-inboxes'
+import type { ContactRow } from '../db/queries/contacts'
+import type { ConversationRow } from '../db/queries/conversations'
+import type { InboxRow } from '../db/queries/inboxes'
+import type { MessageView } from '../db/queries/messages'
+import { AttributesSchema, EmailSchema, IdSchema } from './common'
+import { PhoneNumberSchema } from './contacts-input'
+import { InboxSchema, toInbox } from './inboxes'
+import { MAX_CONTENT_LENGTH } from './messages'
+import { PublicMessageSchema, toPublicMessage } from './public-messages'
+
+/** Path parameters: inbox identifier, the visitor's source_id, the conversation's display id. */
+export const InboxParamsSchema = z.object({
+  inbox_identifier: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'inbox_identifier', in: 'path' }, example: 'aBcD1234' }),
+})
+export const ContactParamsSchema = InboxParamsSchema.extend({
+  source_id: z
+    .string()
+    .min(1)
+    .max(255)
+    .openapi({
+      param: { name: 'source_id', in: 'path' },
+      description: "The contact's source_id in this inbox (its capability; keep it secret)",
+    }),
+})
+export const ConversationParamsSchema = ContactParamsSchema.extend({
+  conversation_id: IdSchema.openapi({
+    param: { name: 'conversation_id', in: 'path' },
+    description: "The conversation's display id",
+  }),
+})
+export const MessageParamsSchema = ConversationParamsSchema.extend({
+  message_id: IdSchema.openapi({ param: { name: 'message_id', in: 'path' } }),
+})
+
+export const PublicInboxSchema = InboxSchema.pick({
+  name: true,
+  timezone: true,
+  working_hours: true,
+  working_hours_enabled: true,
+  widget_color: true,
+  welcome_title: true,
+  welcome_tagline: true,
+  reply_time: true,
+  pre_chat_form_enabled: true,
+  pre_chat_form_options: true,
+  csat_survey_enabled: true,
+  greeting_enabled: true,
+  greeting_message: true,
+})
+  .extend({
+    identifier: z.string(),
+    identity_validation_enabled: z.boolean(),
+    locale: z.string(),
+  })
+  .openapi('PublicInbox')
+
+/** What the widget needs to draw itself; never a token or a webhook secret. */
+export function toPublicInbox(row: InboxRow, locale: string): z.infer<typeof PublicInboxSchema> {
+  const inbox = toInbox(row, { withSecrets: false })
+  return {
+    identifier: row.identifier ?? '',
+    name: inbox.name,
+    timezone: inbox.timezone,
+    working_hours: inbox.working_hours,
+    working_hours_enabled: inbox.working_hours_enabled,
+    identity_validation_enabled: row.hmacMandatory,
+    widget_color: inbox.widget_color,
+    welcome_title: inbox.welcome_title,
+    welcome_tagline: inbox.welcome_tagline,
+    reply_time: inbox.reply_time,
+    pre_chat_form_enabled: inbox.pre_chat_form_enabled,
+    pre_chat_form_options: inbox.pre_chat_form_options,
+    locale,
+    csat_survey_enabled: inbox.csat_survey_enabled,
+    greeting_enabled: inbox.greeting_enabled,
+    greeting_message: inbox.greeting_message,
+  }
+}
+
+// An empty string means "not given", as forms send it.
+const blank = z.literal('').transform(() => undefined)
+const optional = <T extends z.ZodType>(schema: T) => z.union([schema, blank]).optional()
+const IdentifierSchema = z.union([
+  z.string().trim().min(1).max(255),
+  z.number().int().transform(String),
+])
+const HashSchema = z.string().trim().min(1).max(128)
+
+const ContactFields = {
+  identifier: optional(IdentifierSchema),
+  identifier_hash: optional(HashSchema).openapi({
+    description: "Hex HMAC-SHA256 of `identifier` with the inbox's hmac_token",
+  }),
+  name: optional(z.string().trim().min(1).max(255)),
+  email: optional(EmailSchema),
+  phone_number: optional(PhoneNumberSchema),
+  avatar_url: optional(z.string().trim().max(2048).url()),
+}
+
+export const PublicContactCreateSchema = z
+  .object({
+    ...ContactFields,
+    source_id: optional(z.string().trim().min(1).max(255)),
+    custom_attributes: AttributesSchema.optional(),
+  })
+  .openapi('PublicContactCreate')
+
+export const PublicContactUpdateSchema = z
+  .object({
+    ...ContactFields,
+    custom_attributes: AttributesSchema.optional().openapi({
+      description: 'Merged into the stored ones; a null value removes that key',
+    }),
+  })
+  .openapi('PublicContactUpdate')
+export type PublicContactUpdate = z.infer<typeof PublicContactUpdateSchema>
+
+export const ContactShowQuerySchema = z.object({
+  identifier_hash: HashSchema.optional().openapi({
+    description: "Proves the contact's identifier and marks this contact inbox verified",
+  }),
+})
+
+export const ContactSessionSchema = z
+  .object({
+    source_id: z.string(),
+    pubsub_token: z.string(),
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone_number: z.string().nullable(),
+  })
+  .openapi('PublicContactSession')
+
+export const PublicContactSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    identifier: z.string().nullable(),
+    custom_attributes: AttributesSchema,
+    additional_attributes: AttributesSchema,
+    source_id: z.string(),
+    pubsub_token: z.string(),
+  })
+  .openapi('PublicContact')
+export type PublicContact = z.infer<typeof PublicContactSchema>
+
+type ContactInboxTokens = Pick<ContactInboxRow, 'sourceId' | 'pubsubToken'>
+
+export const toContactSession = (ci: ContactInboxTokens, contact: ContactRow) => ({
+  source_id: ci.sourceId,
+  pubsub_token: ci.pubsubToken,
+  id: contact.id,
+  name: contact.name,
+  email: contact.email,
+  phone_number: contact.phoneNumber,
+})
+
+/** The visitor's own contact; the only token in it is the visitor's own pubsub_token. */
+export const toPublicContact = (ci: ContactInboxTokens, contact: ContactRow): PublicContact => ({
+  id: contact.id,
+  name: contact.name,
+  email: contact.email,
+  phone_number: contact.phoneNumber,
+  identifier: contact.identifier,
+  custom_attributes: contact.customAttributes,
+  additional_attributes: contact.additionalAttributes,
+  source_id: ci.sourceId,
+  pubsub_token: ci.pubsubToken,
+})
+
+export const PublicConversationSchema = z
+  .object({
+    id: z.number().int().openapi({ description: 'The display id' }),
+    uuid: z.string(),
+    inbox_id: z.number().int(),
+    status: z.enum(['open', 'resolved', 'pending', 'snoozed']),
+    contact_last_seen_at: z.number().int(),
+    agent_last_seen_at: z.number().int(),
+    messages: z.array(PublicMessageSchema),
+    contact: PublicContactSchema,
+  })
+  .openapi('PublicConversation')
+
+export function toPublicConversation(
+  conversation: ConversationRow,
+  messages: MessageView[],
+  contact: PublicContact,
+  requestUrl: string,
+): z.infer<typeof PublicConversationSchema> {
+  return {
+    id: conversation.displayId,
+    uuid: conversation.uuid,
+    inbox_id: conversation.inboxId,
+    status: conversation.status,
+    contact_last_seen_at: conversation.contactLastSeenAt ?? 0,
+    agent_last_seen_at: conversation.agentLastSeenAt ?? 0,
+    messages: messages.map((m) => toPublicMessage(m, requestUrl)),
+    contact,
+  }
+}
+
+export const PublicConversationCreateSchema = z
+  .object({ custom_attributes: AttributesSchema.optional() })
+  .openapi('PublicConversationCreate')
+
+export const TypingInputSchema = z
+  .object({ typing_status: z.enum(['on', 'off']) })
+  .openapi('PublicTypingInput')
+
+export const PublicMessageInputSchema = z
+  .object({
+    content: z.string().max(MAX_CONTENT_LENGTH).nullable().optional(),
+    echo_id: z.string().min(1).max(255).optional().openapi({
+      description: "The client's id for the message: a retry with it returns the same message",
+    }),
+  })
+  .openapi('PublicMessageInput')
+
+export const PublicMessageFormSchema = z
+  .object({
+    content: z.string().optional(),
+    echo_id: z.string().optional(),
+    'attachments[]': z
+      .array(z.any().openapi({ type: 'string', format: 'binary' }))
+      .optional()
+      .openapi({ description: 'Up to 15 files, each at most 10 MB' }),
+    attachments: z.any().optional().openapi({ description: 'Also accepted for attachments[]' }),
+  })
+  .openapi('PublicMessageForm')
+
+export const MessagePageQuerySchema = z.object({
+  before: IdSchema.optional().openapi({ description: 'Only messages older than this id' }),
+})
+
+const SubmittedValueSchema = z
+  .object({
+    name: z.string().max(255).optional(),
+    title: z.string().max(255).optional(),
+    value: z.unknown().optional(),
+    csat_survey_response: z
+      .object({
+        rating: z.number().int().min(1).max(5),
+        feedback_message: z.string().max(2_000).nullable().optional(),
+      })
+      .optional(),
+  })
+  .refine((v) => JSON.stringify(v).length <= 10_000, 'is too large')
+
+export const SubmittedValuesInputSchema = z
+  .object({ submitted_values: z.array(SubmittedValueSchema).min(1).max(50) })
+  .openapi('SubmittedValuesInput')
+export type SubmittedValues = z.infer<typeof SubmittedValuesInputSchema>['submitted_values']
+
+export const LabelInputSchema = z
+  .object({ label: z.string().trim().min(1).max(255) })
+  .openapi('PublicLabelInput')
+
+export const WidgetEventInputSchema = z
+  .object({
+    name: z.literal('webwidget.triggered'),
+    event_info: AttributesSchema.default({}).refine(
+      (v) => JSON.stringify(v).length <= 20_000,
+      'is too large',
+    ),
+  })
+  .openapi('WidgetEventInput')
