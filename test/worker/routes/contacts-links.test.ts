@@ -66,7 +66,7 @@ describe('contact labels', () => {
 })
 
 describe('GET /contacts/{id}/contactable_inboxes', () => {
-  it('lists website and API inboxes with the contact’s source id there, or null', async () => {
+  it('lists website and API inboxes with the contact’s source id there, or a fresh one to use', async () => {
     const world = await createWorld()
     const apiInbox = await createInbox(world, { type: 'api' }, 'A api')
     const site = await createInbox(
@@ -85,7 +85,7 @@ describe('GET /contacts/{id}/contactable_inboxes', () => {
         inbox: expect.objectContaining({ id: apiInbox.id, channel_type: 'Channel::Api' }),
       },
       {
-        source_id: null,
+        source_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         inbox: expect.objectContaining({ id: site.id, channel_type: 'Channel::WebWidget' }),
       },
     ])

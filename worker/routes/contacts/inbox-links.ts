@@ -94,7 +94,13 @@ export const contactInboxLinkRoutes = createRouter()
     await visibleContact(c, id)
     const rows = await listContactableInboxes(c.var.db, c.var.accountId, id, restrictedAgentId(c))
     return c.json(
-      { payload: rows.map((r) => ({ source_id: r.sourceId, inbox: toInboxSlim(r.inbox) })) },
+      {
+        // Like Chatwoot, an inbox the contact is not in yet offers a fresh source id to use.
+        payload: rows.map((r) => ({
+          source_id: r.sourceId ?? crypto.randomUUID(),
+          inbox: toInboxSlim(r.inbox),
+        })),
+      },
       200,
     )
   })
