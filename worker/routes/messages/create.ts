@@ -6,6 +6,7 @@ import { loadMessageViews, MESSAGE_TYPE } from '../../db/queries/messages'
 import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses, fieldError } from '../../errors'
 import { visibleConversation } from '../../lib/access'
+import { sendToVisitorNow } from '../../live/fast-path'
 import { unwrapBody } from '../../middleware/body'
 import { jsonResponse, tokenSecurity } from '../../schemas/common'
 import {
@@ -55,10 +56,10 @@ const createMessageRoute = createRoute({
   },
 })
 
-async function messageJson(c: Context<AppEnv>, id: number) {
+async function messageView(c: Context<AppEnv>, id: number) {
   const [view] = await loadMessageViews(c.var.db, c.var.accountId, [id])
   if (!view) throw apiError('not_found')
-  return toMessage(view, c.req.url)
+  return view
 }
 
 export const messageCreateRoutes = createRouter().openapi(createMessageRoute, async (c) => {
@@ -93,5 +94,7 @@ export const messageCreateRoutes = createRouter().openapi(createMessageRoute, as
     sender,
     files,
   })
-  return c.json(await messageJson(c, id), 200)
+  const view = await messageView(c, id)
+  sendToVisitorNow(c, conversation, view)
+  return c.json(toMessage(view, c.req.url), 200)
 })
