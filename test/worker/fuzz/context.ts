@@ -6,7 +6,13 @@ const FIXED_SEED = 20_261_121
 const BOUNDED_RUNS = 15
 
 export function fuzzSettings() {
-  return { seed: inject('fuzzSeed') ?? FIXED_SEED, runs: inject('fuzzRuns') ?? BOUNDED_RUNS }
+  const seed = inject('fuzzSeed')
+  return {
+    seed: seed ?? FIXED_SEED,
+    runs: inject('fuzzRuns') ?? BOUNDED_RUNS,
+    /** Long runs print what every operation answered, to show the runs reach the handlers. */
+    verbose: seed !== undefined,
+  }
 }
 
 declare module 'vitest' {

@@ -16,7 +16,7 @@ import { type FuzzWorld, seedWorld } from './world'
  * operation; `npm run fuzz` (vitest.fuzz.config.ts) picks a random seed, prints it, and runs
  * many more. Replay a failure with FUZZ_SEED=<seed> npm run fuzz.
  */
-const { seed: SEED, runs: RUNS } = fuzzSettings()
+const { seed: SEED, runs: RUNS, verbose: VERBOSE } = fuzzSettings()
 
 const doc = await fetchDocument()
 const operations = operationsOf(doc)
@@ -31,7 +31,7 @@ beforeAll(async () => {
   generator = new RequestGenerator(doc, world)
 }, 60_000)
 
-/** Answers by operation and status, printed at the end to show the runs reach the handlers. */
+/** Answers by operation and status, to show the runs reach the handlers. */
 const tally = new Map<string, Map<number, number>>()
 function count(op: Operation, status: number) {
   const byStatus = tally.get(op.key) ?? new Map<number, number>()
@@ -50,7 +50,8 @@ afterAll(() => {
   const all = [...tally.values()].flatMap((m) => [...m])
   const total = all.reduce((sum, [, n]) => sum + n, 0)
   const ok = all.filter(([status]) => status < 300).reduce((sum, [, n]) => sum + n, 0)
-  console.log(`contract fuzzing: ${total} requests, ${ok} succeeded\n${lines.join('\n')}`)
+  const details = VERBOSE ? `\n${lines.join('\n')}` : ''
+  console.log(`contract fuzzing: ${total} requests, ${ok} succeeded${details}`)
 })
 
 /** Each operation has its own stream of cases, so adding an operation changes no other's. */

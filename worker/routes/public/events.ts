@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { latestConversationOf } from '../../db/queries/public'
 import { createRouter } from '../../env'
-import { errorResponses } from '../../errors'
+import { describeError, errorResponses } from '../../errors'
 import { eventStatement } from '../../events/outbox'
 import { publishEvents } from '../../events/publish'
 import { limitVisitor, visitorOf } from '../../lib/visitor'
@@ -50,7 +50,7 @@ export const publicEventRoutes = createRouter().openapi(triggerEvent, async (c) 
   const ids = rows.map((r) => r.id)
   const publish = publishEvents(c.env, ids).catch((error: unknown) => {
     console.error(
-      JSON.stringify({ level: 'warn', msg: 'event publish failed', error: String(error) }),
+      JSON.stringify({ level: 'warn', msg: 'event publish failed', error: describeError(error) }),
     )
   })
   try {
