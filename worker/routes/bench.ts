@@ -26,7 +26,14 @@ const benchRoomLive = createRoute({
   path: '/bench/rooms/{name}/live',
   tags: ['Benchmark'],
   summary: "A socket on the benchmark's broadcast-only Durable Object (BENCH=1 only)",
-  request: { params: z.object({ name: z.string().max(64).openapi({ param: { name: 'name', in: 'path' } }) }) },
+  request: {
+    params: z.object({
+      name: z
+        .string()
+        .max(64)
+        .openapi({ param: { name: 'name', in: 'path' } }),
+    }),
+  },
   responses: { 101: { description: 'Switching protocols' }, ...errorResponses('not_found') },
 })
 
@@ -36,7 +43,12 @@ const benchRoomBroadcast = createRoute({
   tags: ['Benchmark'],
   summary: "Broadcast a frame on the benchmark's broadcast-only Durable Object (BENCH=1 only)",
   request: {
-    params: z.object({ name: z.string().max(64).openapi({ param: { name: 'name', in: 'path' } }) }),
+    params: z.object({
+      name: z
+        .string()
+        .max(64)
+        .openapi({ param: { name: 'name', in: 'path' } }),
+    }),
     body: jsonBody(z.object({ text: z.string().max(10_000) })),
   },
   responses: {

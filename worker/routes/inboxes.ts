@@ -11,6 +11,7 @@ import {
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { randomToken } from '../lib/crypto'
+import { checkWebhookUrl } from '../lib/ssrf'
 import { currentUserId, requireAdministrator } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
 import {
@@ -29,7 +30,6 @@ import {
   toInbox,
 } from '../schemas/inboxes'
 import { newWebhookSecret } from '../webhooks/signature'
-import { checkWebhookUrl } from '../lib/ssrf'
 
 const tags = ['Inboxes']
 const base = '/api/v1/accounts/{account_id}/inboxes'
@@ -155,7 +155,8 @@ function settingsFrom(body: Record<string, unknown>, channel: Partial<ChannelInp
 function checkInboxWebhookUrl(url: string | null | undefined, allowedHosts: string) {
   if (!url) return
   const checked = checkWebhookUrl(url, allowedHosts)
-  if (!checked.ok) throw validationError([fieldError('channel.webhook_url', checked.reason, 'unsafe_url')])
+  if (!checked.ok)
+    throw validationError([fieldError('channel.webhook_url', checked.reason, 'unsafe_url')])
 }
 
 function channelTypeOf(type: ChannelInput['type']): ChannelType {
@@ -188,7 +189,8 @@ export const inboxRoutes = createRouter()
     if (channelType === 'phone' && !channel.phone_number) {
       throw validationError([fieldError('channel.phone_number', 'is required', 'required')])
     }
-    if (channelType === 'api') checkInboxWebhookUrl(channel.webhook_url, c.env.WEBHOOK_ALLOWED_HOSTS)
+    if (channelType === 'api')
+      checkInboxWebhookUrl(channel.webhook_url, c.env.WEBHOOK_ALLOWED_HOSTS)
     const public_ = channelType === 'web_widget' || channelType === 'api'
     const inbox = await insertInbox(c.var.db, {
       accountId: c.var.accountId,

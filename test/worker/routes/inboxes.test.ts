@@ -203,7 +203,11 @@ describe('an API inbox webhook_url', () => {
   it('is refused when it points at a private address that is not allow-listed, on create and update', async () => {
     const world = await createWorld()
     const path = `/api/v1/accounts/${world.accountId}/inboxes`
-    for (const url of ['https://10.0.0.1/hook', 'https://169.254.169.254/latest', 'http://hooks.example.com/in']) {
+    for (const url of [
+      'https://10.0.0.1/hook',
+      'https://169.254.169.254/latest',
+      'http://hooks.example.com/in',
+    ]) {
       const res = await api(path, {
         token: world.admin.token,
         body: { name: 'API', channel: { type: 'api', webhook_url: url } },
@@ -218,6 +222,8 @@ describe('an API inbox webhook_url', () => {
       body: { channel: { webhook_url: 'https://[::1]/hook' } },
     })
     expectError(res, 422)
-    expect((await api(`${path}/${inbox.id}`, { token: world.admin.token })).json.webhook_url).toBeNull()
+    expect(
+      (await api(`${path}/${inbox.id}`, { token: world.admin.token })).json.webhook_url,
+    ).toBeNull()
   })
 })

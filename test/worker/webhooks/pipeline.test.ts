@@ -102,7 +102,9 @@ describe('the delivery sweep', () => {
     const { seedDelivery } = await import('./delivery-helpers')
     const url = await scriptReceiver('stranded')
     const stranded = await seedDelivery(url)
-    await env.DB.prepare('update webhook_deliveries set created_at = unixepoch() - 3600 where id = ?')
+    await env.DB.prepare(
+      'update webhook_deliveries set created_at = unixepoch() - 3600 where id = ?',
+    )
       .bind(stranded.deliveryId)
       .run()
     const freshUrl = await scriptReceiver('not-stranded')

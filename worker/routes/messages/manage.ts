@@ -16,7 +16,7 @@ import { deleteStored } from '../../lib/files'
 import { nowSeconds } from '../../lib/time'
 import { unwrapBody } from '../../middleware/body'
 import { toUserPushData, UserPushDataSchema } from '../../schemas/agents'
-import { AttributesSchema, jsonBody, jsonResponse, tokenSecurity } from '../../schemas/common'
+import { AttributesSchema, jsonResponse, tokenSecurity } from '../../schemas/common'
 import { ContactPushDataSchema, toContactPushData } from '../../schemas/contacts'
 import {
   MessageListQuerySchema,
