@@ -17,24 +17,11 @@ const INBOX_WEBHOOK_KINDS: EventKind[] = [
   'webwidget_triggered',
 ]
 
-/**
- * Turns one committed event into one delivery per target and queues them. Safe to run twice for
- * the same event: the payload is rendered once and frozen, and deliveries are unique per
- * (event, target), which is also their stable `webhook-id`.
- */
-export async function fanOutEvent(env: Env, eventId: number) {
-  const db = createDb(env.DB)
-  const [event] = await db.select().from(events).where(eq(events.id, eventId)).limit(1)
-  if (!event) return
-  let payload = event.payload
-  if (!payload) {
-    payload = await renderEventPayload(db, env, event)
-    if (!payload) return
-    await db
-      .update(events)
-      .set({ payload })
-      .where(and(eq(events.id, event.id), isNull(events.payload)))
-  }
+type EventRow = typeof events.$inferSelect
+type Db = ReturnType<typeof createDb>
+
+/** Who gets this event: subscribed account webhooks, and an API inbox's webhook_url. */
+async function deliveryTargets(db: Db, event: EventRow): Promise<NewDelivery[]> {
   const kind = event.kind as EventKind
   const targets: NewDelivery[] = []
   const accountWebhooks = await db
@@ -69,6 +56,34 @@ export async function fanOutEvent(env: Env, eventId: number) {
       })
     }
   }
+  return targets
+}
+
+/** Renders and stores the event's payload unless it already has one; null if its subject is gone. */
+async function frozenPayload(db: Db, env: Env, event: EventRow) {
+  if (event.payload) return event.payload
+  const payload = await renderEventPayload(db, env, event)
+  if (!payload) return null
+  await db
+    .update(events)
+    .set({ payload })
+    .where(and(eq(events.id, event.id), isNull(events.payload)))
+  return payload
+}
+
+/**
+ * Turns one committed event into one delivery per target and queues them. Safe to run twice for
+ * the same event: the payload is rendered once and frozen, and deliveries are unique per
+ * (event, target), which is also their stable `webhook-id`. An event nobody subscribes to is
+ * never rendered.
+ */
+export async function fanOutEvent(env: Env, eventId: number) {
+  const db = createDb(env.DB)
+  const [event] = await db.select().from(events).where(eq(events.id, eventId)).limit(1)
+  if (!event) return
+  const targets = await deliveryTargets(db, event)
+  if (targets.length === 0) return
+  if (!(await frozenPayload(db, env, event))) return
   const created = await insertDeliveries(db, targets)
   await queueDeliveries(
     env,
@@ -86,7 +101,10 @@ export async function queueDeliveries(env: Env, deliveryIds: number[]) {
   }
 }
 
-/** Renders and freezes the payloads of events that have none yet (at publish time). */
+/**
+ * At publish time, freezes the payloads of events that some webhook will receive, so the body
+ * shows the state right after the change; events nobody subscribes to cost no rendering.
+ */
 export async function freezePayloads(env: Env, eventIds: number[]) {
   const db = createDb(env.DB)
   const rows = await db
@@ -94,11 +112,6 @@ export async function freezePayloads(env: Env, eventIds: number[]) {
     .from(events)
     .where(and(inArray(events.id, eventIds.slice(0, 100)), isNull(events.payload)))
   for (const event of rows) {
-    const payload = await renderEventPayload(db, env, event)
-    if (!payload) continue
-    await db
-      .update(events)
-      .set({ payload })
-      .where(and(eq(events.id, event.id), isNull(events.payload)))
+    if ((await deliveryTargets(db, event)).length > 0) await frozenPayload(db, env, event)
   }
 }
