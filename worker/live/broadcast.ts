@@ -1,29 +1,16 @@
 import { inArray } from 'drizzle-orm'
 import { createDb } from '../db/client'
-import { type ConversationView, loadConversationViews } from '../db/queries/conversations'
+import { loadConversationViews } from '../db/queries/conversations'
 import { loadMessageViews } from '../db/queries/messages'
 import { events } from '../db/schema'
 import type { FeedBroadcast } from '../durable-objects/account-feed'
 import type { RoomBroadcast } from '../durable-objects/conversation-room'
 import { messageContextOf, toConversation } from '../schemas/conversations'
 import { toMessagePushData } from '../schemas/messages'
+import { toPublicConversationSummary } from '../schemas/public'
 import { toPublicMessage, visibleToVisitor } from '../schemas/public-messages'
 
 type EventRow = typeof events.$inferSelect
-
-/** What the visitor's socket learns about its conversation: no assignee, team or agents. */
-function publicConversation(view: ConversationView) {
-  const c = view.conversation
-  return {
-    id: c.displayId,
-    uuid: c.uuid,
-    inbox_id: c.inboxId,
-    status: c.status,
-    snoozed_until: c.snoozedUntil,
-    contact_last_seen_at: c.contactLastSeenAt ?? 0,
-    agent_last_seen_at: c.agentLastSeenAt ?? 0,
-  }
-}
 
 const roomOf = (env: Env, conversationId: number) =>
   env.CONVERSATION_ROOM.get(env.CONVERSATION_ROOM.idFromName(String(conversationId)))
@@ -84,7 +71,14 @@ export async function broadcastEvents(env: Env, eventIds: number[], origin: stri
             : event.kind === 'conversation_status_changed'
               ? 'conversation.status_changed'
               : 'conversation.updated'
-        room.push({ event: name, agent, visitor: publicConversation(view) })
+        room.push({
+          event: name,
+          agent,
+          visitor: {
+            ...toPublicConversationSummary(view.conversation),
+            snoozed_until: view.conversation.snoozedUntil,
+          },
+        })
         if (name !== 'conversation.updated') feed.push({ event: name, inboxId, data: agent })
       }
       const target = roomOf(env, view.conversation.id)

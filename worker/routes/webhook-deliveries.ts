@@ -4,8 +4,8 @@ import {
   findDelivery,
   listDeliveries,
   resetForRedelivery,
-  webhookExists,
 } from '../db/queries/webhook-deliveries'
+import { findWebhook } from '../db/queries/webhooks'
 import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { requireAdministrator } from '../middleware/auth'
@@ -72,7 +72,7 @@ export const webhookDeliveryRoutes = createRouter()
     requireAdministrator(c)
     const { webhook_id } = c.req.valid('param')
     const { before } = c.req.valid('query')
-    if (!(await webhookExists(c.var.db, c.var.accountId, webhook_id))) throw apiError('not_found')
+    if (!(await findWebhook(c.var.db, c.var.accountId, webhook_id))) throw apiError('not_found')
     const rows = await listDeliveries(c.var.db, c.var.accountId, webhook_id, before)
     const last = rows.at(-1)
     return c.json(

@@ -190,12 +190,8 @@ export const PublicConversationSchema = z
   })
   .openapi('PublicConversation')
 
-export function toPublicConversation(
-  conversation: ConversationRow,
-  messages: MessageView[],
-  contact: PublicContact,
-  requestUrl: string,
-): z.infer<typeof PublicConversationSchema> {
+/** What a visitor sees of its conversation itself (also its live frames' data). */
+export function toPublicConversationSummary(conversation: ConversationRow) {
   return {
     id: conversation.displayId,
     uuid: conversation.uuid,
@@ -203,6 +199,17 @@ export function toPublicConversation(
     status: conversation.status,
     contact_last_seen_at: conversation.contactLastSeenAt ?? 0,
     agent_last_seen_at: conversation.agentLastSeenAt ?? 0,
+  }
+}
+
+export function toPublicConversation(
+  conversation: ConversationRow,
+  messages: MessageView[],
+  contact: PublicContact,
+  requestUrl: string,
+): z.infer<typeof PublicConversationSchema> {
+  return {
+    ...toPublicConversationSummary(conversation),
     messages: messages.map((m) => toPublicMessage(m, requestUrl)),
     contact,
   }

@@ -63,7 +63,7 @@ export function launcherButton(): HTMLButtonElement {
 }
 
 /** The loader asks for the inbox settings when the page is idle. */
-export function stubInboxFetch(body: object = { widget_color: '#ffcc00' }) {
+export function fakeInboxFetch(body: object = { widget_color: '#ffcc00' }) {
   return vi
     .spyOn(window, 'fetch')
     .mockImplementation(async () => new Response(JSON.stringify(body)))

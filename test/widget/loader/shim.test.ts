@@ -2,17 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { settle } from '../helpers'
 import {
   clearGlobals,
+  fakeInboxFetch,
   launcherButton,
   loaderScript,
   recordingApp,
   start,
-  stubInboxFetch,
   win,
 } from './harness'
 
 beforeEach(() => {
   clearGlobals()
-  stubInboxFetch()
+  fakeInboxFetch()
 })
 afterEach(() => {
   clearGlobals()
@@ -182,7 +182,7 @@ describe('the Chatwoot-compatible shim', () => {
   })
 
   it('colours the launcher from the inbox settings fetched at idle time, without credentials', async () => {
-    const fetch = stubInboxFetch({ widget_color: '#ffcc00' })
+    const fetch = fakeInboxFetch({ widget_color: '#ffcc00' })
     start(loaderScript({ 'data-inbox': 'abc' }), recordingApp().importApp)
     await vi.waitFor(() =>
       expect(fetch).toHaveBeenCalledWith('https://chat.example.test/public/api/v1/inboxes/abc', {

@@ -124,15 +124,6 @@ export async function findDelivery(db: Db, accountId: number, webhookId: number,
   return row
 }
 
-export async function webhookExists(db: Db, accountId: number, webhookId: number) {
-  const [row] = await db
-    .select({ id: webhooks.id })
-    .from(webhooks)
-    .where(and(eq(webhooks.accountId, accountId), eq(webhooks.id, webhookId)))
-    .limit(1)
-  return Boolean(row)
-}
-
 /** Puts a delivery back to pending so the next attempt is made now, under the same webhook-id. */
 export function resetForRedelivery(db: Db, deliveryId: number) {
   return db
