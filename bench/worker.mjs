@@ -20,7 +20,7 @@ export function d1(sql) {
   return JSON.parse(result.stdout)
 }
 
-export async function startWorker(port = 8799) {
+export async function startWorker(port = Number(process.env.BENCH_PORT ?? 8799)) {
   rmSync(persistDir, { recursive: true, force: true })
   const migrate = spawnSync(
     wrangler,
