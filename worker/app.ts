@@ -1,9 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import { createDb } from './db/client'
 import type { AppEnv } from './env'
 import { notFound, renderError } from './errors'
 import { countingD1 } from './lib/d1-counter'
+import { D1Gate } from './lib/d1-gate'
 import { accountAuth, platformAuth, userAuth } from './middleware/auth'
 import { readBody } from './middleware/body'
 import { publicCors } from './middleware/public-cors'
@@ -54,14 +56,16 @@ export function createApp() {
 
   app.use('*', async (c, next) => {
     c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID())
-    if (c.env.BENCH !== '1') {
-      c.set('db', createDb(c.env.DB))
-      return next()
-    }
     const counter = { trips: 0 }
-    c.set('db', createDb(countingD1(c.env.DB, counter)))
+    const bench = c.env.BENCH === '1'
+    const gate = new D1Gate(bench ? countingD1(c.env.DB, counter) : c.env.DB)
+    c.set('d1Gate', gate)
+    c.set('db', createDb(gate.binding))
+    c.set('redispatch', async (request) => app.fetch(request, c.env, executionContextOf(c)))
     await next()
-    if (c.res.status !== 101) c.res.headers.set('x-d1-round-trips', String(counter.trips))
+    if (bench && c.res.status !== 101) {
+      c.res.headers.set('x-d1-round-trips', String(counter.trips))
+    }
   })
   const secure = secureHeaders({ crossOriginResourcePolicy: false })
   // A WebSocket upgrade's 101 response comes from a Durable Object and cannot take headers.
@@ -124,6 +128,15 @@ export function createApp() {
   app.notFound(notFound)
   app.onError(renderError)
   return app
+}
+
+/** The request's execution context; tests that call `app.request` directly have none. */
+function executionContextOf(c: Context<AppEnv>) {
+  try {
+    return c.executionCtx
+  } catch {
+    return undefined
+  }
 }
 
 export const app = createApp()

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Db } from './db/client'
 import { apiError, issuesToFieldErrors, validationError } from './errors'
+import type { D1Gate } from './lib/d1-gate'
 import type { Principal } from './middleware/auth'
 
 export type Bindings = Env
@@ -9,6 +10,12 @@ export type AppEnv = {
   Bindings: Bindings
   Variables: {
     db: Db
+    /** Holds the request's D1 calls until a remembered credential is confirmed (see auth). */
+    d1Gate: D1Gate
+    /** Set when the request runs on a remembered token owner that is still to be confirmed. */
+    tokenOwnerKey: string | undefined
+    /** Answers a request with the whole app again (after a stale remembered credential). */
+    redispatch: (request: Request) => Promise<Response>
     requestId: string
     principal: Principal
     /** Set on account-scoped paths once membership is checked. */

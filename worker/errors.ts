@@ -112,7 +112,21 @@ export function issuesToFieldErrors(issues: readonly ZodIssueLike[]): FieldError
 }
 
 /** The only renderer of errors: every failure leaves the worker in the same envelope. */
+/**
+ * A remembered credential turned out to have changed while the request ran. The request is then
+ * answered again from the start (middleware/token-owner.ts), so this answer is never seen.
+ */
+export class StaleCredential extends Error {
+  constructor() {
+    super('the access token changed while the request ran')
+  }
+}
+
 export function renderError(err: Error, c: Context): Response {
+  // Drizzle wraps what the D1 binding throws, so the marker may be the cause.
+  if (err instanceof StaleCredential || err.cause instanceof StaleCredential) {
+    return c.json(errorBody('unauthorized', DEFAULT_MESSAGE.unauthorized), 401)
+  }
   if (err instanceof ApiError) {
     return c.json(errorBody(err.code, err.message, err.fieldErrors), err.status, err.headers)
   }

@@ -1,9 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { findTokenOwner, findTokenOwnerInAccount } from '../db/queries/access-tokens'
+import { findTokenOwner } from '../db/queries/access-tokens'
 import { ensureRootPlatformApp, ROOT_PLATFORM_APP_ID } from '../db/queries/platform-apps'
 import type { AppEnv } from '../env'
 import { apiError } from '../errors'
 import { sha256Hex, timingSafeEqualStrings } from '../lib/crypto'
+import { confirmTokenOwner, resolveTokenOwner } from './token-owner'
 
 export type Principal =
   | { type: 'user'; id: number; token: string }
@@ -46,7 +47,8 @@ export const accountAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     return next()
   }
   const token = presentedToken(c)
-  const owner = await findTokenOwnerInAccount(c.var.db, token, accountId)
+  // A socket lives long: its one lookup is not worth remembering.
+  const owner = await resolveTokenOwner(c, token, accountId, !isLiveUpgrade(c))
   if (!owner || owner.ownerType === 'platform_app') throw invalidToken()
   if (owner.ownerType === 'agent_bot') {
     if (owner.botAccountId !== accountId) {
@@ -63,6 +65,7 @@ export const accountAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   c.set('accountId', accountId)
   await next()
+  await confirmTokenOwner(c)
 }
 
 function isLiveUpgrade(c: Context) {
@@ -76,11 +79,13 @@ function isLiveUpgrade(c: Context) {
 /** `/api/v1/profile`: users only. */
 export const userAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = presentedToken(c)
-  const owner = await findTokenOwner(c.var.db, token)
+  // No account in the path: the role part of the lookup is unused (0 is no account's id).
+  const owner = await resolveTokenOwner(c, token, 0, true)
   if (!owner || owner.ownerType === 'platform_app') throw invalidToken()
   if (owner.ownerType === 'agent_bot') throw notForBots()
   c.set('principal', { type: 'user', id: owner.ownerId, token })
   await next()
+  await confirmTokenOwner(c)
 }
 
 /** `/platform/api/v1/…`: a platform app's token; the root app's is the PLATFORM_API_TOKEN secret. */

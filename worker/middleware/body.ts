@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../env'
 import { apiError } from '../errors'
 import { MAX_UPLOAD_BYTES } from '../lib/files'
@@ -91,3 +91,14 @@ function cacheBody<K extends keyof CachedBodies>(
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** A copy of the request with the body this middleware read, to dispatch it once more. */
+export async function replayableRequest(c: Context): Promise<Request> {
+  const cached = c.req.bodyCache as CachedBodies
+  const body = cached.text
+    ? await cached.text
+    : cached.arrayBuffer
+      ? await cached.arrayBuffer
+      : null
+  return new Request(c.req.raw.url, { method: c.req.method, headers: c.req.raw.headers, body })
+}

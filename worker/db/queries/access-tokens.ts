@@ -31,11 +31,12 @@ export async function findTokenOwner(db: Db, token: string) {
 }
 
 /**
- * Resolves a token to its owner and, for a user, the role in `accountId`, in one round trip.
- * `role` is null when the user is not a member of that account.
+ * A token's owner and, for a user, the role in `accountId` (null when not a member). Kept as a
+ * statement so the authentication middleware can send it in the same batch as a request's first
+ * read; `tokenOwnerFromValues` reads its row.
  */
-export async function findTokenOwnerInAccount(db: Db, token: string, accountId: number) {
-  const [row] = await db
+export function tokenOwnerStatement(db: Db, tokenHash: string, accountId: number) {
+  return db
     .select({
       ownerType: accessTokens.ownerType,
       ownerId: accessTokens.ownerId,
@@ -53,7 +54,27 @@ export async function findTokenOwnerInAccount(db: Db, token: string, accountId: 
       agentBots,
       and(eq(accessTokens.ownerType, 'agent_bot'), eq(agentBots.id, accessTokens.ownerId)),
     )
-    .where(eq(accessTokens.tokenHash, await sha256Hex(token)))
+    .where(eq(accessTokens.tokenHash, tokenHash))
     .limit(1)
+}
+
+export type TokenOwner = NonNullable<Awaited<ReturnType<typeof tokenOwnerStatement>>[number]>
+
+/** The row of `tokenOwnerStatement` from its values in select order (as a D1 batch gives them). */
+export function tokenOwnerFromValues(values: unknown[] | undefined): TokenOwner | undefined {
+  if (!values) return undefined
+  const [ownerType, ownerId, role, userName, botAccountId] = values
+  return {
+    ownerType: ownerType as TokenOwner['ownerType'],
+    ownerId: Number(ownerId),
+    role: (role ?? null) as TokenOwner['role'],
+    userName: (userName ?? null) as TokenOwner['userName'],
+    botAccountId: botAccountId === null || botAccountId === undefined ? null : Number(botAccountId),
+  }
+}
+
+/** Resolves a token to its owner and, for a user, the role in `accountId`, in one round trip. */
+export async function findTokenOwnerInAccount(db: Db, token: string, accountId: number) {
+  const [row] = await tokenOwnerStatement(db, await sha256Hex(token), accountId)
   return row
 }

@@ -1,0 +1,109 @@
+import { env } from 'cloudflare:test'
+import { eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { createDb } from '../../../worker/db/client'
+import { accounts, labels } from '../../../worker/db/schema'
+import { countingD1 } from '../../../worker/lib/d1-counter'
+import { D1Gate, hasDistinctColumns } from '../../../worker/lib/d1-gate'
+import { createWorld } from '../helpers'
+
+class Refused extends Error {}
+
+/** Drizzle wraps what the binding throws: the refusal is the error or its cause. */
+const isRefusal = (error: unknown) =>
+  error instanceof Refused || (error instanceof Error && error.cause instanceof Refused)
+
+/** A gate over a counted binding whose check passes when the probe row's value is `expected`. */
+function gated(expected: number) {
+  const counter = { trips: 0 }
+  const gate = new D1Gate(countingD1(env.DB, counter))
+  const checked: unknown[] = []
+  gate.require({
+    statement: gate.prepareCheck('select ? as probe', [1]),
+    check: (row) => {
+      checked.push(row?.probe)
+      if (row?.probe !== expected) throw new Refused()
+    },
+  })
+  return { gate, db: createDb(gate.binding), counter, checked }
+}
+
+describe('D1Gate', () => {
+  it('sends the check in the same round trip as the first read, and only once', async () => {
+    const world = await createWorld()
+    const { db, counter, checked } = gated(1)
+    const [account] = await db.select().from(accounts).where(eq(accounts.id, world.accountId))
+    expect(account?.id).toBe(world.accountId)
+    expect(counter.trips).toBe(1)
+    const [again] = await db.batch([db.select({ id: accounts.id }).from(accounts).limit(1)])
+    expect(again).toHaveLength(1)
+    expect(counter.trips).toBe(2)
+    expect(checked).toEqual([1])
+  })
+
+  it('returns no rows when the check fails, and refuses the calls after it', async () => {
+    const { db, checked } = gated(2)
+    await expect(db.select().from(accounts).limit(1)).rejects.toSatisfy(isRefusal)
+    await expect(db.select().from(accounts).limit(1)).rejects.toSatisfy(isRefusal)
+    expect(checked).toEqual([1])
+  })
+
+  it('makes calls made at the same time wait for the check', async () => {
+    const { db } = gated(2)
+    const results = await Promise.allSettled([
+      db.select().from(accounts).limit(1),
+      db.batch([db.select().from(accounts).limit(1)]),
+      db.run(sql`select 1`),
+    ])
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected'])
+    for (const result of results) {
+      expect(isRefusal((result as PromiseRejectedResult).reason)).toBe(true)
+    }
+  })
+
+  it('runs the check alone before a first write, which never runs when it fails', async () => {
+    const world = await createWorld()
+    const title = `gate-${Date.now()}`
+    const insert = (db: ReturnType<typeof createDb>) =>
+      db.insert(labels).values({ accountId: world.accountId, title, showOnSidebar: true })
+    const refused = gated(2)
+    await expect(insert(refused.db)).rejects.toSatisfy(isRefusal)
+    const plain = createDb(env.DB)
+    expect(await plain.select().from(labels).where(eq(labels.title, title))).toEqual([])
+
+    const allowed = gated(1)
+    await insert(allowed.db)
+    expect(allowed.counter.trips).toBe(2)
+    expect(await plain.select().from(labels).where(eq(labels.title, title))).toHaveLength(1)
+  })
+
+  it('keeps columns of one name apart by reading them alone after the check', async () => {
+    const world = await createWorld()
+    const { db, counter } = gated(1)
+    const [row] = await db
+      .select({ a: accounts.id, b: sql<number>`${accounts.id} + 1000` })
+      .from(accounts)
+      .where(eq(accounts.id, world.accountId))
+    expect(row).toEqual({ a: world.accountId, b: world.accountId + 1000 })
+    expect(counter.trips).toBe(1)
+    const repeated = gated(1)
+    const rows = await repeated.db.values<[number, number]>(
+      sql`select ${accounts.id}, ${accounts.id} from ${accounts} where ${accounts.id} = ${world.accountId}`,
+    )
+    expect(rows).toEqual([[world.accountId, world.accountId]])
+    expect(repeated.counter.trips).toBe(2)
+  })
+})
+
+describe('hasDistinctColumns', () => {
+  it('tells select lists with distinct names from ones that repeat a name', () => {
+    expect(hasDistinctColumns('select "a"."id", "b"."name" from "a"')).toBe(true)
+    expect(hasDistinctColumns('select "a"."id", "b"."id" from "a"')).toBe(false)
+    expect(hasDistinctColumns('select (select count(*) from x) as "n", "id" from "a"')).toBe(true)
+    expect(hasDistinctColumns('select count(*), count(*) from "a"')).toBe(false)
+    expect(hasDistinctColumns('select 1 from "a"')).toBe(false)
+    expect(hasDistinctColumns('select * from "a"')).toBe(false)
+    expect(hasDistinctColumns('insert into "a" values (1)')).toBe(false)
+    expect(hasDistinctColumns('select "id", \'x, from y\' from "a"')).toBe(true)
+  })
+})

@@ -1,0 +1,90 @@
+import type { Context } from 'hono'
+import {
+  type TokenOwner,
+  tokenOwnerFromValues,
+  tokenOwnerStatement,
+} from '../db/queries/access-tokens'
+import type { AppEnv } from '../env'
+import { StaleCredential } from '../errors'
+import { sha256Hex } from '../lib/crypto'
+import { replayableRequest } from './body'
+
+/**
+ * What tokens resolved to in this isolate. A request with a remembered token does not wait for
+ * the lookup: it runs on the remembered owner and the lookup rides in the same D1 batch as its
+ * first read (see D1Gate), so a changed or revoked token is still caught before anything is
+ * read or written. Entries are a speed-up only, never trusted on their own.
+ */
+const remembered = new Map<string, { owner: TokenOwner; fingerprint: string; expiresAt: number }>()
+const MAX_REMEMBERED = 1000
+const REMEMBER_MS = 10 * 60_000
+
+/** Requests sent again after a stale owner: they look the token up afresh. */
+const replays = new WeakSet<Request>()
+
+const fingerprintOf = (owner: TokenOwner | undefined) =>
+  JSON.stringify(owner ? [owner.ownerType, owner.ownerId, owner.role, owner.botAccountId] : null)
+
+/**
+ * The owner of `token` (and its role in `accountId`). With `remember`, a token this isolate has
+ * seen is taken as it was, and `confirmTokenOwner` must run after the handler.
+ */
+export async function resolveTokenOwner(
+  c: Context<AppEnv>,
+  token: string,
+  accountId: number,
+  remember: boolean,
+) {
+  const tokenHash = await sha256Hex(token)
+  const key = `${tokenHash}:${accountId}`
+  const query = tokenOwnerStatement(c.var.db, tokenHash, accountId).toSQL()
+  const statement = c.var.d1Gate.prepareCheck(query.sql, query.params)
+  const known = remember && !replays.has(c.req.raw) ? remembered.get(key) : undefined
+  if (known && known.expiresAt > Date.now()) {
+    c.var.d1Gate.require({
+      statement,
+      check: (row) => {
+        const now = fingerprintOf(tokenOwnerFromValues(row && Object.values(row)))
+        if (now !== known.fingerprint) throw new StaleCredential()
+      },
+    })
+    c.set('tokenOwnerKey', key)
+    return known.owner
+  }
+  const { results } = await statement.all<Record<string, unknown>>()
+  const row = results[0]
+  const owner = tokenOwnerFromValues(row && Object.values(row))
+  if (remember && owner) {
+    if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value ?? '')
+    remembered.set(key, {
+      owner,
+      fingerprint: fingerprintOf(owner),
+      expiresAt: Date.now() + REMEMBER_MS,
+    })
+  }
+  return owner
+}
+
+/**
+ * After the handler of a request that ran on a remembered owner: makes sure the batched lookup
+ * ran and matched. When it did not, the request is answered as if it had just arrived, by the
+ * whole app again with a fresh lookup (the first answer is dropped; nothing was read or written
+ * under the stale owner).
+ */
+export async function confirmTokenOwner(c: Context<AppEnv>) {
+  const key = c.var.tokenOwnerKey
+  if (!key) return
+  try {
+    await c.var.d1Gate.settle()
+    return
+  } catch (error) {
+    if (!(error instanceof StaleCredential)) throw error
+  }
+  remembered.delete(key)
+  const request = await replayableRequest(c)
+  replays.add(request)
+  const response = await c.var.redispatch(request)
+  // Hono copies the old response's headers onto a new one unless the old one is cleared first.
+  c.res = undefined
+  c.res = response
+}
