@@ -3,10 +3,14 @@ import type { Db } from '../db/client'
 import { insertAttachmentStatement } from '../db/queries/attachments'
 import { type ConversationRow, touchContactActivityStatement } from '../db/queries/conversations'
 import {
+  assembleMessageViews,
   findMessageByEchoId,
+  insertedMessageViewStatements,
   insertMessageStatement,
   lastNonActivityMessageId,
+  loadMessageViews,
   MESSAGE_TYPE,
+  type MessageView,
 } from '../db/queries/messages'
 import type { AppEnv } from '../env'
 import { deleteStored, type StoredFile, storeUpload } from '../lib/files'
@@ -123,29 +127,44 @@ const isEchoConflict = (error: unknown) => {
   )
 }
 
+async function viewOf(db: Db, accountId: number, id: number) {
+  const [view] = await loadMessageViews(db, accountId, [id])
+  if (!view) throw new Error(`message ${id} has no view`)
+  return view
+}
+
 /**
  * Adds a message to a conversation with its attachments, conversation effects and events in one
- * batch, and returns its id. A create that repeats an `echo_id` of the conversation returns the
- * message already made, also when two such creates race (the unique index decides).
+ * batch, which also reads back the message's view, and returns that view. A create that repeats
+ * an `echo_id` of the conversation returns the message already made, also when two such creates
+ * race (the unique index decides).
  */
 export async function createMessage(
   c: Context<AppEnv>,
   conversation: ConversationRow,
   message: NewMessage,
-): Promise<number> {
+): Promise<MessageView> {
   const db = c.var.db
   const echoId = message.echoId
   if (echoId) {
     const existing = await findMessageByEchoId(db, conversation.id, echoId)
-    if (existing) return existing.id
+    if (existing) return viewOf(db, conversation.accountId, existing.id)
   }
   const stored = await storeAttachments(c.env, conversation.accountId, message.files ?? [])
   try {
-    const now = nowSeconds()
-    const [rows] = await commit(c, messageWrite(db, conversation, message, stored, now))
-    const inserted = (rows as unknown as { id: number }[])[0]
-    if (!inserted) throw new Error('message insert returned nothing')
-    return inserted.id
+    const write = messageWrite(db, conversation, message, stored, nowSeconds())
+    const readBack = insertedMessageViewStatements(db, conversation.id)
+    const results = await commit(c, {
+      statements: [...write.statements, ...readBack],
+      events: write.events,
+    })
+    const [rows, attachmentRows] = results.slice(-readBack.length) as unknown as [
+      Awaited<(typeof readBack)[0]>,
+      Awaited<(typeof readBack)[1]>,
+    ]
+    const [view] = assembleMessageViews(rows, attachmentRows)
+    if (!view) throw new Error('the inserted message was not read back')
+    return view
   } catch (error) {
     await deleteStored(
       c.env,
@@ -153,7 +172,7 @@ export async function createMessage(
     )
     if (echoId && isEchoConflict(error)) {
       const winner = await findMessageByEchoId(db, conversation.id, echoId)
-      if (winner) return winner.id
+      if (winner) return viewOf(db, conversation.accountId, winner.id)
     }
     throw error
   }

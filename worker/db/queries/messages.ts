@@ -150,6 +150,18 @@ function senderOf(row: SenderRow): MessageSender | null {
 }
 
 /** Message views by id (at most 100 ids, one batch), in ascending id order. */
+/**
+ * Statements that read back the view of the message a batch has just inserted into a
+ * conversation; put them after the batch's writes.
+ */
+export function insertedMessageViewStatements(db: Db, conversationId: number) {
+  const id = lastNonActivityMessageId(conversationId)
+  return [
+    messagesWithSendersStatement(db, sql`${messages.id} = ${id}`),
+    attachmentsOfMessagesStatement(db, id),
+  ] as const
+}
+
 export async function loadMessageViews(db: Db, accountId: number, ids: number[]) {
   if (ids.length === 0) return []
   const where = and(eq(messages.accountId, accountId), inArray(messages.id, ids.slice(0, 100)))

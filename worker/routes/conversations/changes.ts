@@ -37,6 +37,14 @@ export async function actorOf(c: Context<AppEnv>): Promise<Actor> {
   return { type: 'user', id, name: (await findUserName(c.var.db, id)) ?? '', role: c.var.role }
 }
 
+/** The caller as a message's sender: no name needed, so no read. */
+export function senderOfPrincipal(c: Context<AppEnv>) {
+  const principal = c.var.principal
+  return principal.type === 'agent_bot'
+    ? { senderType: 'AgentBot' as const, senderId: principal.id }
+    : { senderType: 'User' as const, senderId: currentUserId(c) }
+}
+
 export const senderOf = (actor: Actor) =>
   actor.type === 'user'
     ? { senderType: 'User' as const, senderId: actor.id }

@@ -1,9 +1,8 @@
 import { createRoute } from '@hono/zod-openapi'
-import type { Context } from 'hono'
 import { createMessage } from '../../conversations/messages'
 import { findInbox } from '../../db/queries/inboxes'
-import { loadMessageViews, MESSAGE_TYPE } from '../../db/queries/messages'
-import { type AppEnv, createRouter } from '../../env'
+import { MESSAGE_TYPE } from '../../db/queries/messages'
+import { createRouter } from '../../env'
 import { apiError, errorResponses, fieldError } from '../../errors'
 import { visibleConversation } from '../../lib/access'
 import { sendToVisitorNow } from '../../live/fast-path'
@@ -16,7 +15,7 @@ import {
   MessageSchema,
   toMessage,
 } from '../../schemas/messages'
-import { actorOf, senderOf } from '../conversations/changes'
+import { senderOfPrincipal } from '../conversations/changes'
 import { ConversationParamsSchema } from '../conversations/shared'
 import { type Form, readInput } from './input'
 import { messagesPath, tags } from './shared'
@@ -56,12 +55,6 @@ const createMessageRoute = createRoute({
   },
 })
 
-async function messageView(c: Context<AppEnv>, id: number) {
-  const [view] = await loadMessageViews(c.var.db, c.var.accountId, [id])
-  if (!view) throw apiError('not_found')
-  return view
-}
-
 export const messageCreateRoutes = createRouter().openapi(createMessageRoute, async (c) => {
   const conversation = await visibleConversation(c, c.req.valid('param').conversation_id)
   const { input, files, contentType, contentAttributes } = readInput(
@@ -81,8 +74,8 @@ export const messageCreateRoutes = createRouter().openapi(createMessageRoute, as
   const sender =
     messageType === MESSAGE_TYPE.incoming
       ? { senderType: 'Contact' as const, senderId: conversation.contactId }
-      : senderOf(await actorOf(c))
-  const id = await createMessage(c, conversation, {
+      : senderOfPrincipal(c)
+  const view = await createMessage(c, conversation, {
     messageType,
     contentType,
     content: input.content ?? null,
@@ -94,7 +87,6 @@ export const messageCreateRoutes = createRouter().openapi(createMessageRoute, as
     sender,
     files,
   })
-  const view = await messageView(c, id)
   sendToVisitorNow(c, conversation, view)
   return c.json(toMessage(view, c.req.url), 200)
 })

@@ -187,7 +187,7 @@ export const publicMessageRoutes = createRouter()
       c.req.valid('json') as Json,
       c.req.valid('form') as Form,
     )
-    const id = await createMessage(c, conversation, {
+    const view = await createMessage(c, conversation, {
       messageType: MESSAGE_TYPE.incoming,
       contentType: 'text',
       content,
@@ -195,7 +195,7 @@ export const publicMessageRoutes = createRouter()
       sender: { senderType: 'Contact', senderId: contactInbox.contactId },
       files,
     })
-    return c.json(await publicMessageJson(c, conversation.accountId, id), 200)
+    return c.json(toPublicMessage(view, c.req.url), 200)
   })
   .openapi(answerMessage, async (c) => {
     const params = c.req.valid('param')
