@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { setAvailability } from '../db/queries/account-users'
-import { findUser, listMemberships, updateUserStatement } from '../db/queries/users'
+import { findUser, findUserWithMemberships, updateUserStatement } from '../db/queries/users'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { currentUserId } from '../middleware/auth'
@@ -19,7 +19,7 @@ const tags = ['Profile']
 async function renderProfile(c: Context<AppEnv>) {
   const userId = currentUserId(c)
   const db = c.var.db
-  const [user, memberships] = await Promise.all([findUser(db, userId), listMemberships(db, userId)])
+  const { user, memberships } = await findUserWithMemberships(db, userId)
   if (!user) throw apiError('unauthorized', 'Invalid Access Token')
   const principal = c.var.principal
   const token = principal.type === 'user' ? principal.token : ''

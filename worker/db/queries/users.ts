@@ -19,6 +19,15 @@ export async function findUser(db: Db, id: number) {
   return row
 }
 
+/** A user and its memberships (as `listMemberships`), in one round trip. */
+export async function findUserWithMemberships(db: Db, id: number) {
+  const [rows, memberships] = await db.batch([
+    db.select().from(users).where(eq(users.id, id)).limit(1),
+    listMemberships(db, id),
+  ])
+  return { user: rows[0], memberships }
+}
+
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1)
   return row
