@@ -13,13 +13,14 @@ import {
   type MessageView,
 } from '../db/queries/messages'
 import type { AppEnv } from '../env'
+import { commitWithEvents } from '../events/outbox'
 import { deleteStored, type StoredFile, storeUpload } from '../lib/files'
 import { nowSeconds } from '../lib/time'
 import {
-  commit,
   conversationEventIds,
   messageEffects,
   patchConversation,
+  type Statement,
   type Write,
 } from '../routes/conversations/changes'
 
@@ -143,6 +144,8 @@ export async function createMessage(
   c: Context<AppEnv>,
   conversation: ConversationRow,
   message: NewMessage,
+  /** Work on the new message that goes before its events are published (see commitWithEvents). */
+  beforePublish?: (view: MessageView) => Promise<unknown> | undefined,
 ): Promise<MessageView> {
   const db = c.var.db
   const echoId = message.echoId
@@ -154,15 +157,20 @@ export async function createMessage(
   try {
     const write = messageWrite(db, conversation, message, stored, nowSeconds())
     const readBack = insertedMessageViewStatements(db, conversation.id)
-    const results = await commit(c, {
-      statements: [...write.statements, ...readBack],
-      events: write.events,
-    })
-    const [rows, attachmentRows] = results.slice(-readBack.length) as unknown as [
-      Awaited<(typeof readBack)[0]>,
-      Awaited<(typeof readBack)[1]>,
-    ]
-    const [view] = assembleMessageViews(rows, attachmentRows)
+    let view: MessageView | undefined
+    await commitWithEvents(
+      c,
+      [...write.statements, ...readBack] as unknown as [Statement, ...Statement[]],
+      write.events,
+      (results) => {
+        const [rows, attachmentRows] = results.slice(-readBack.length) as [
+          Awaited<(typeof readBack)[0]>,
+          Awaited<(typeof readBack)[1]>,
+        ]
+        view = assembleMessageViews(rows, attachmentRows)[0]
+        return view && beforePublish?.(view)
+      },
+    )
     if (!view) throw new Error('the inserted message was not read back')
     return view
   } catch (error) {

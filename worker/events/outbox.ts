@@ -41,11 +41,14 @@ type Statement = Parameters<Db['batch']>[0][number]
 /**
  * Writes `statements` and their event rows atomically (one D1 batch), then publishes the events
  * after the response without delaying it. Returns the statements' results in order.
+ * `publishAfter` runs first with those results, and publishing waits for the work it returns:
+ * a reply's send to the visitor does not share the isolate with rendering every event.
  */
 export async function commitWithEvents<T extends readonly [Statement, ...Statement[]]>(
   c: Context<AppEnv>,
   statements: T,
   eventInputs: EventInput[],
+  publishAfter?: (results: unknown[]) => Promise<unknown> | undefined,
 ) {
   const db = c.var.db
   const eventStatements = eventInputs.map((e) => eventStatement(db, e))
@@ -53,8 +56,10 @@ export async function commitWithEvents<T extends readonly [Statement, ...Stateme
   const eventIds = results
     .slice(statements.length)
     .flatMap((rows) => (rows as { id: number }[]).map((r) => r.id))
+  const first = publishAfter?.(results.slice(0, statements.length))
   if (eventIds.length > 0) {
-    schedule(c, publishEvents(c.env, eventIds, new URL(c.req.url).origin))
+    const publish = () => publishEvents(c.env, eventIds, new URL(c.req.url).origin)
+    schedule(c, first ? first.then(publish, publish) : publish())
   }
   return results.slice(0, statements.length) as {
     [K in keyof T]: Awaited<T[K]>

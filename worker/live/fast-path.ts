@@ -15,7 +15,7 @@ export function sendToVisitorNow(
   conversation: ConversationRow,
   view: MessageView,
 ) {
-  if (!visibleToVisitor(view)) return
+  if (!visibleToVisitor(view)) return undefined
   const room = c.env.CONVERSATION_ROOM.get(
     c.env.CONVERSATION_ROOM.idFromName(String(conversation.id)),
   )
@@ -32,4 +32,5 @@ export function sendToVisitorNow(
   } catch {
     // No execution context (app.request in unit tests): the broadcast runs on its own.
   }
+  return sent
 }

@@ -75,7 +75,7 @@ export const messageCreateRoutes = createRouter().openapi(createMessageRoute, as
     messageType === MESSAGE_TYPE.incoming
       ? { senderType: 'Contact' as const, senderId: conversation.contactId }
       : senderOfPrincipal(c)
-  const view = await createMessage(c, conversation, {
+  const message = {
     messageType,
     contentType,
     content: input.content ?? null,
@@ -86,7 +86,10 @@ export const messageCreateRoutes = createRouter().openapi(createMessageRoute, as
     echoId: input.echo_id ?? null,
     sender,
     files,
-  })
-  sendToVisitorNow(c, conversation, view)
+  }
+  // The visitor's socket gets the reply before the events are published.
+  const view = await createMessage(c, conversation, message, (created) =>
+    sendToVisitorNow(c, conversation, created),
+  )
   return c.json(toMessage(view, c.req.url), 200)
 })
