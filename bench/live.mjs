@@ -9,6 +9,8 @@ import { call, PLATFORM_TOKEN } from './worker.mjs'
 
 const SOCKET_COUNTS = [1, 10, 100]
 const SAMPLES = 60
+const WARMUP = 10
+const PAUSE_MS = 30
 
 function openSocket(url, auth) {
   return new Promise((resolve, reject) => {
@@ -33,27 +35,46 @@ function openSocket(url, auth) {
   })
 }
 
-/** Sends `trigger()` SAMPLES times; latency is until every socket has seen a frame `matches`. */
-async function measure(sockets, trigger, matches) {
-  const samples = []
-  for (let i = 0; i < SAMPLES; i++) {
-    const marker = `m-${i}-${Math.random()}`
-    const start = performance.now()
-    const arrivals = sockets.map(
-      (s) =>
-        new Promise((resolve) => {
-          const listener = (text) => {
-            if (!matches(text, marker)) return
-            s.listeners.delete(listener)
-            resolve(performance.now() - start)
-          }
-          s.listeners.add(listener)
-        }),
-    )
-    await trigger(marker)
-    samples.push(...(await Promise.all(arrivals)))
+/** One sample: `trigger()`, then the time until every socket has seen a frame `matches`. */
+async function sample(sockets, trigger, matches, marker) {
+  const start = performance.now()
+  const arrivals = sockets.map(
+    (s) =>
+      new Promise((resolve) => {
+        const listener = (text) => {
+          if (!matches(text, marker)) return
+          s.listeners.delete(listener)
+          resolve(performance.now() - start)
+        }
+        s.listeners.add(listener)
+      }),
+  )
+  await trigger(marker)
+  return Promise.all(arrivals)
+}
+
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Latency at rest of each side, sampled alternately so that drift on a shared machine falls on
+ * both alike: WARMUP unrecorded rounds, then SAMPLES rounds, each side followed by a short pause
+ * so one sample's background work (event publishing) does not land in the next.
+ */
+async function measurePair(sides) {
+  const samples = sides.map(() => [])
+  for (let round = 0; round < WARMUP + SAMPLES; round++) {
+    for (const [index, side] of sides.entries()) {
+      const times = await sample(
+        side.sockets,
+        side.trigger,
+        side.matches,
+        `m-${round}-${Math.random()}`,
+      )
+      if (round >= WARMUP) samples[index].push(...times)
+      await pause(PAUSE_MS)
+    }
   }
-  return percentiles(samples)
+  return samples.map(percentiles)
 }
 
 export async function benchLive(base) {
@@ -89,22 +110,24 @@ export async function benchLive(base) {
     const visitors = await Promise.all(
       Array.from({ length: n }, () => openSocket(live, contact.json.pubsub_token)),
     )
-    const parley = await measure(
-      visitors,
-      (marker) => call(base, messages, { token, body: { content: marker } }),
-      (text, marker) => text.includes(marker) && text.includes('"message.created"'),
-    )
-    for (const s of visitors) s.ws.close()
     const room = `room-${n}`
     const baselineSockets = await Promise.all(
       Array.from({ length: n }, () => openSocket(`${ws}/bench/rooms/${room}/live`)),
     )
-    const baseline = await measure(
-      baselineSockets,
-      (marker) => call(base, `/bench/rooms/${room}/broadcast`, { body: { text: marker } }),
-      (text, marker) => text === marker,
-    )
-    for (const s of baselineSockets) s.ws.close()
+    const [parley, baseline] = await measurePair([
+      {
+        sockets: visitors,
+        trigger: (marker) => call(base, messages, { token, body: { content: marker } }),
+        matches: (text, marker) => text.includes(marker) && text.includes('"message.created"'),
+      },
+      {
+        sockets: baselineSockets,
+        trigger: (marker) =>
+          call(base, `/bench/rooms/${room}/broadcast`, { body: { text: marker } }),
+        matches: (text, marker) => text === marker,
+      },
+    ])
+    for (const s of [...visitors, ...baselineSockets]) s.ws.close()
     out.push(
       `${n} socket(s): agent POST → visitor socket p50 ${fmt(parley.p50)} ms, p99 ${fmt(parley.p99)} ms; ` +
         `broadcast-only DO p50 ${fmt(baseline.p50)} ms, p99 ${fmt(baseline.p99)} ms; ` +

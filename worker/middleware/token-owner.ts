@@ -1,3 +1,4 @@
+import { is, Placeholder, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import {
   type TokenOwner,
@@ -22,6 +23,20 @@ const REMEMBER_MS = 10 * 60_000
 /** Requests sent again after a stale owner: they look the token up afresh. */
 const replays = new WeakSet<Request>()
 
+/** The lookup's SQL, built once per isolate with placeholders (building it is not free). */
+let lookupQuery: { sql: string; params: unknown[] } | undefined
+
+function lookupStatement(c: Context<AppEnv>, tokenHash: string, accountId: number) {
+  lookupQuery ??= tokenOwnerStatement(
+    c.var.db,
+    sql.placeholder('tokenHash'),
+    sql.placeholder('accountId'),
+  ).toSQL()
+  const values: Record<string, unknown> = { tokenHash, accountId }
+  const params = lookupQuery.params.map((p) => (is(p, Placeholder) ? values[p.name] : p))
+  return c.var.d1Gate.prepareCheck(lookupQuery.sql, params)
+}
+
 const fingerprintOf = (owner: TokenOwner | undefined) =>
   JSON.stringify(owner ? [owner.ownerType, owner.ownerId, owner.role, owner.botAccountId] : null)
 
@@ -37,8 +52,7 @@ export async function resolveTokenOwner(
 ) {
   const tokenHash = await sha256Hex(token)
   const key = `${tokenHash}:${accountId}`
-  const query = tokenOwnerStatement(c.var.db, tokenHash, accountId).toSQL()
-  const statement = c.var.d1Gate.prepareCheck(query.sql, query.params)
+  const statement = lookupStatement(c, tokenHash, accountId)
   const known = remember && !replays.has(c.req.raw) ? remembered.get(key) : undefined
   if (known && known.expiresAt > Date.now()) {
     c.var.d1Gate.require({
