@@ -80,15 +80,23 @@ export class D1Gate {
     const innerOf = new WeakMap<object, D1PreparedStatement>()
 
     const carried = async (check: CarriedCheck, statements: D1PreparedStatement[]) => {
+      let results: D1Result<Row>[]
       try {
-        const [checkResult, ...results] = await inner.batch<Row>([check.statement, ...statements])
-        check.check(checkResult?.results[0])
-        check.done()
-        return results
+        results = await inner.batch<Row>([check.statement, ...statements])
       } catch (error) {
-        check.done(error ?? new Error('check failed'))
+        // The batch failed as a whole (a statement of the caller's), so the check has no answer
+        // yet: it runs alone, and the caller sees its failure first, else the batch's.
+        await runAlone(check)
         throw error
       }
+      try {
+        check.check(results[0]?.results[0])
+      } catch (error) {
+        check.done(error)
+        throw error
+      }
+      check.done()
+      return results.slice(1)
     }
 
     const wrapStatement = (statement: D1PreparedStatement, query: string): D1PreparedStatement => {
@@ -157,6 +165,17 @@ export class D1Gate {
       },
     })
   }
+}
+
+async function runAlone(check: CarriedCheck) {
+  try {
+    const { results } = await check.statement.all<Row>()
+    check.check(results[0])
+  } catch (error) {
+    check.done(error)
+    throw error
+  }
+  check.done()
 }
 
 /** A single SELECT: it reads, so it may run in the check's batch (a CTE could hide a write). */

@@ -92,7 +92,11 @@ export async function confirmTokenOwner(c: Context<AppEnv>) {
     await c.var.d1Gate.settle()
     return
   } catch (error) {
-    if (!(error instanceof StaleCredential)) throw error
+    // Any other failure of the lookup also failed the handler's read, which answered it.
+    if (!(error instanceof StaleCredential)) {
+      if (c.error) return
+      throw error
+    }
   }
   remembered.delete(key)
   const request = await replayableRequest(c)

@@ -48,6 +48,18 @@ describe('D1Gate', () => {
     expect(checked).toEqual([1])
   })
 
+  it('answers the check alone when the first read fails, so a retry can go on', async () => {
+    const broken = sql`select nope from no_such_table`
+    const passing = gated(1)
+    await expect(passing.db.all(broken)).rejects.toThrow(/no_such_table/)
+    expect(passing.checked).toEqual([1])
+    expect(await passing.db.select().from(accounts).limit(1)).toHaveLength(1)
+
+    const failing = gated(2)
+    await expect(failing.db.all(broken)).rejects.toSatisfy(isRefusal)
+    await expect(failing.db.select().from(accounts).limit(1)).rejects.toSatisfy(isRefusal)
+  })
+
   it('makes calls made at the same time wait for the check', async () => {
     const { db } = gated(2)
     const results = await Promise.allSettled([
