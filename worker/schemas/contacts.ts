@@ -108,7 +108,18 @@ export function toContact(
 }
 
 export function toContactPushData(
-  row: ContactRow,
+  row: Pick<
+    ContactRow,
+    | 'id'
+    | 'name'
+    | 'email'
+    | 'phoneNumber'
+    | 'identifier'
+    | 'avatarKey'
+    | 'blocked'
+    | 'additionalAttributes'
+    | 'customAttributes'
+  >,
   requestUrl: string,
 ): z.infer<typeof ContactPushDataSchema> {
   return {

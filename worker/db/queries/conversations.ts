@@ -13,7 +13,13 @@ import {
   teams,
   users,
 } from '../schema'
-import { accessOf, findByDisplayIdStatement } from './conversations/views'
+import {
+  accessOf,
+  findByDisplayIdStatement,
+  type VIEW_BOT_KEYS,
+  type VIEW_CONTACT_INBOX_KEYS,
+  type VIEW_INBOX_KEYS,
+} from './conversations/views'
 import type { MessageView } from './messages'
 
 export type ConversationRow = typeof conversations.$inferSelect
@@ -28,10 +34,13 @@ type AccountUserRow = typeof accountUsers.$inferSelect
 export type ConversationView = {
   conversation: ConversationRow
   contact: typeof contacts.$inferSelect
-  inbox: typeof inboxes.$inferSelect
-  contactInbox: typeof contactInboxes.$inferSelect | null
+  inbox: Pick<typeof inboxes.$inferSelect, (typeof VIEW_INBOX_KEYS)[number]>
+  contactInbox: Pick<
+    typeof contactInboxes.$inferSelect,
+    (typeof VIEW_CONTACT_INBOX_KEYS)[number]
+  > | null
   assignee: { user: UserRow; membership: AccountUserRow } | null
-  assigneeBot: typeof agentBots.$inferSelect | null
+  assigneeBot: Pick<typeof agentBots.$inferSelect, (typeof VIEW_BOT_KEYS)[number]> | null
   team: TeamRow | null
   /** Incoming messages after agent_last_seen_at, capped at 10. */
   unreadCount: number

@@ -22,8 +22,21 @@ import {
 } from './attachments'
 
 export type MessageRow = typeof messages.$inferSelect
-type ContactRow = typeof contacts.$inferSelect
-type AgentBotRow = typeof agentBots.$inferSelect
+/** The contact columns a message's sender shows (see toContactPushData). */
+export const SENDER_CONTACT_KEYS = [
+  'id',
+  'name',
+  'email',
+  'phoneNumber',
+  'identifier',
+  'avatarKey',
+  'blocked',
+  'additionalAttributes',
+  'customAttributes',
+] as const
+export type SenderContact = Pick<typeof contacts.$inferSelect, (typeof SENDER_CONTACT_KEYS)[number]>
+const SENDER_BOT_KEYS = ['id', 'name', 'avatarUrl'] as const
+type SenderBot = Pick<typeof agentBots.$inferSelect, (typeof SENDER_BOT_KEYS)[number]>
 
 /** Chatwoot's message_type enum. */
 export const MESSAGE_TYPE = { incoming: 0, outgoing: 1, activity: 2, template: 3 } as const
@@ -35,8 +48,8 @@ export type MessageSender =
       user: { id: number; name: string; displayName: string | null }
       availability: 'online' | 'offline' | 'busy'
     }
-  | { type: 'Contact'; contact: ContactRow }
-  | { type: 'AgentBot'; bot: AgentBotRow }
+  | { type: 'Contact'; contact: SenderContact }
+  | { type: 'AgentBot'; bot: SenderBot }
 
 /** A message with what its JSON needs: the conversation's display id, sender and attachments. */
 export type MessageView = {
@@ -75,12 +88,24 @@ export function lastNonActivityMessageId(conversationId: number | SQL) {
  * name, so joined tables that share names (`id`, `name`, …) must be aliased to keep them apart.
  */
 export function aliasedColumns<T extends SQLiteTable>(table: T, prefix: string) {
+  return pickedColumns(table, prefix, Object.keys(getTableColumns(table)) as ColumnKey<T>[])
+}
+
+type ColumnKey<T extends SQLiteTable> = keyof T['$inferSelect'] & string
+
+/** Some of a table's columns under unique aliases (as `aliasedColumns`): less to read and map. */
+export function pickedColumns<T extends SQLiteTable, K extends ColumnKey<T>>(
+  table: T,
+  prefix: string,
+  keys: readonly K[],
+) {
+  const columns = getTableColumns(table)
   return Object.fromEntries(
-    Object.entries(getTableColumns(table)).map(([key, column]) => [
-      key,
-      sql`${column}`.mapWith(column).as(`${prefix}_${key}`),
-    ]),
-  ) as { [K in keyof T['$inferSelect']]: SQL.Aliased<T['$inferSelect'][K]> }
+    keys.map((key) => {
+      const column = columns[key] as (typeof columns)[string]
+      return [key, sql`${column}`.mapWith(column).as(`${prefix}_${key}`)]
+    }),
+  ) as { [P in K]: SQL.Aliased<T['$inferSelect'][P]> }
 }
 
 /** A left-joined row that matched nothing comes back with every column null. */
@@ -101,8 +126,8 @@ export function messagesWithSendersStatement(db: Db, where: SQL | undefined) {
       availability: sql<'online' | 'offline' | 'busy' | null>`${accountUsers.availability}`.as(
         'au_availability',
       ),
-      contact: aliasedColumns(contacts, 'ct'),
-      bot: aliasedColumns(agentBots, 'ab'),
+      contact: pickedColumns(contacts, 'ct', SENDER_CONTACT_KEYS),
+      bot: pickedColumns(agentBots, 'ab', SENDER_BOT_KEYS),
     })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))

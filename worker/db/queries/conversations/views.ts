@@ -23,6 +23,7 @@ import {
   type MessageCursor,
   type MessageView,
   messagesWithSendersStatement,
+  pickedColumns,
   present,
 } from '../messages'
 
@@ -81,16 +82,21 @@ function lastMessageIds(conversationIds: SQLWrapper) {
   return sql`(select (select max(m.id) from messages m where m.conversation_id = p.id) from conversations p where p.id in ${conversationIds} union select (select m.id from messages m where m.conversation_id = p.id and m.message_type <> ${MESSAGE_TYPE.activity} order by m.id desc limit 1) from conversations p where p.id in ${conversationIds})`
 }
 
+/** What a conversation's JSON shows of its inbox, contact inbox and bot assignee. */
+export const VIEW_INBOX_KEYS = ['id', 'channelType'] as const
+export const VIEW_CONTACT_INBOX_KEYS = ['id', 'sourceId', 'hmacVerified'] as const
+export const VIEW_BOT_KEYS = ['id', 'name', 'description', 'avatarUrl', 'outgoingUrl'] as const
+
 function conversationRowsStatement(db: Db, accountId: number, conversationIds: SQLWrapper) {
   return db
     .select({
       conversation: aliasedColumns(conversations, 'cv'),
       contact: aliasedColumns(contacts, 'ct'),
-      inbox: aliasedColumns(inboxes, 'ib'),
-      contactInbox: aliasedColumns(contactInboxes, 'ci'),
+      inbox: pickedColumns(inboxes, 'ib', VIEW_INBOX_KEYS),
+      contactInbox: pickedColumns(contactInboxes, 'ci', VIEW_CONTACT_INBOX_KEYS),
       assignee: aliasedColumns(users, 'us'),
       membership: aliasedColumns(accountUsers, 'au'),
-      assigneeBot: aliasedColumns(agentBots, 'ab'),
+      assigneeBot: pickedColumns(agentBots, 'ab', VIEW_BOT_KEYS),
       team: aliasedColumns(teams, 'tm'),
       unreadCount:
         sql<number>`(select count(*) from (select 1 from messages m where m.conversation_id = ${conversations.id} and m.message_type = ${MESSAGE_TYPE.incoming} and m.created_at > coalesce(${conversations.agentLastSeenAt}, 0) limit 10))`.as(
