@@ -9,6 +9,20 @@ export async function requestsPerSecond(url, headers = {}, seconds = 5, connecti
   return result.requests.average
 }
 
+/**
+ * Requests per second of `url` and of `baselineUrl`, measured in alternating windows so drift
+ * on a shared machine falls on both alike; returns both rates and their ratio.
+ */
+export async function relativeThroughput(url, baselineUrl, headers = {}, rounds = 5, seconds = 1) {
+  let mine = 0
+  let theirs = 0
+  for (let round = 0; round < rounds; round++) {
+    theirs += await requestsPerSecond(baselineUrl, {}, seconds)
+    mine += await requestsPerSecond(url, headers, seconds)
+  }
+  return { rps: mine / rounds, baseline: theirs / rounds, ratio: mine / theirs }
+}
+
 /** Latency percentiles (ms) of sequential requests. */
 export async function latency(fn, count = 200, warmup = 20) {
   for (let i = 0; i < warmup; i++) await fn()
