@@ -36,7 +36,10 @@ export const UserPushDataSchema = z
   })
   .openapi('UserPushData')
 
-export function toAgent(user: UserRow, membership: AccountUserRow): Agent {
+export function toAgent(
+  user: Pick<UserRow, 'id' | 'name' | 'displayName' | 'email' | 'customAttributes'>,
+  membership: Pick<AccountUserRow, 'accountId' | 'availability' | 'autoOffline' | 'role'>,
+): Agent {
   return {
     id: user.id,
     account_id: membership.accountId,

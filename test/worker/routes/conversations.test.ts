@@ -377,6 +377,28 @@ describe('GET /conversations/{id}', () => {
     })
   })
 
+  it('names the same last messages as the list, activity lines included', async () => {
+    const scene = await createScene()
+    const { world } = scene
+    await scene.conversation({ message: { content: 'hello' } })
+    const resolved = await api(`${conversationPath(world, 1)}/toggle_status`, {
+      token: world.admin.token,
+      body: { status: 'resolved' },
+    })
+    expect(resolved.status).toBe(200)
+    const details = await api(conversationPath(world, 1), { token: world.admin.token })
+    const types = details.json.messages.map((m: { message_type: number }) => m.message_type)
+    expect(types).toEqual([1, 2])
+    expect(details.json.last_non_activity_message.content).toBe('hello')
+    const list = await api(`${conversationsPath(world)}?status=all`, {
+      token: world.admin.token,
+    })
+    const listed = list.json.data.payload[0]
+    expect(listed.messages[0].message_type).toBe(2)
+    expect(details.json.last_non_activity_message).toEqual(listed.last_non_activity_message)
+    expect(details.json.unread_count).toBe(listed.unread_count)
+  })
+
   it('is 404 for an unknown conversation and 403 for an agent outside the inbox', async () => {
     const scene = await createScene()
     const { world } = scene

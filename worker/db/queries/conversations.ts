@@ -16,9 +16,11 @@ import {
 import {
   accessOf,
   findByDisplayIdStatement,
+  type VIEW_ASSIGNEE_KEYS,
   type VIEW_BOT_KEYS,
   type VIEW_CONTACT_INBOX_KEYS,
   type VIEW_INBOX_KEYS,
+  type VIEW_MEMBERSHIP_KEYS,
 } from './conversations/views'
 import type { MessageView } from './messages'
 
@@ -39,7 +41,10 @@ export type ConversationView = {
     typeof contactInboxes.$inferSelect,
     (typeof VIEW_CONTACT_INBOX_KEYS)[number]
   > | null
-  assignee: { user: UserRow; membership: AccountUserRow } | null
+  assignee: {
+    user: Pick<UserRow, (typeof VIEW_ASSIGNEE_KEYS)[number]>
+    membership: Pick<AccountUserRow, (typeof VIEW_MEMBERSHIP_KEYS)[number]>
+  } | null
   assigneeBot: Pick<typeof agentBots.$inferSelect, (typeof VIEW_BOT_KEYS)[number]> | null
   team: TeamRow | null
   /** Incoming messages after agent_last_seen_at, capped at 10. */

@@ -63,13 +63,39 @@ export async function loadConversationWithMessages(
   cursor: MessageCursor | 'all',
 ) {
   const id = sql`(select id from conversations where account_id = ${accountId} and display_id = ${displayId})`
-  const [found, rows, lastMessages, lastAttachments, messageRows, attachmentRows] = await db.batch([
-    findByDisplayIdStatement(db, accountId, displayId, agentId),
-    ...viewStatements(db, accountId, id, []),
-    ...conversationMessagesStatements(db, id, cursor),
-  ])
+  const found = findByDisplayIdStatement(db, accountId, displayId, agentId)
+  const [rowsStatement, lastStatement, lastAttachmentsStatement] = viewStatements(
+    db,
+    accountId,
+    id,
+    [],
+  )
+  const [messagesStatement, attachmentsStatement] = conversationMessagesStatements(db, id, cursor)
+  if (cursor === 'all') {
+    // Every message is read anyway: the last ones come from them, not from two more statements.
+    const [foundRows, rows, messageRows, attachmentRows] = await db.batch([
+      found,
+      rowsStatement,
+      messagesStatement,
+      attachmentsStatement,
+    ])
+    return {
+      found: accessOf(foundRows[0], agentId),
+      view: assembleViews([rows, messageRows, attachmentRows])[0],
+      messages: assembleMessageViews(messageRows, attachmentRows),
+    }
+  }
+  const [foundRows, rows, lastMessages, lastAttachments, messageRows, attachmentRows] =
+    await db.batch([
+      found,
+      rowsStatement,
+      lastStatement,
+      lastAttachmentsStatement,
+      messagesStatement,
+      attachmentsStatement,
+    ])
   return {
-    found: accessOf(found[0], agentId),
+    found: accessOf(foundRows[0], agentId),
     view: assembleViews([rows, lastMessages, lastAttachments])[0],
     messages: assembleMessageViews(messageRows, attachmentRows),
   }
@@ -85,6 +111,20 @@ function lastMessageIds(conversationIds: SQLWrapper) {
 /** What a conversation's JSON shows of its inbox, contact inbox and bot assignee. */
 export const VIEW_INBOX_KEYS = ['id', 'channelType'] as const
 export const VIEW_CONTACT_INBOX_KEYS = ['id', 'sourceId', 'hmacVerified'] as const
+export const VIEW_ASSIGNEE_KEYS = [
+  'id',
+  'name',
+  'displayName',
+  'email',
+  'customAttributes',
+] as const
+export const VIEW_MEMBERSHIP_KEYS = [
+  'id',
+  'accountId',
+  'availability',
+  'autoOffline',
+  'role',
+] as const
 export const VIEW_BOT_KEYS = ['id', 'name', 'description', 'avatarUrl', 'outgoingUrl'] as const
 
 function conversationRowsStatement(db: Db, accountId: number, conversationIds: SQLWrapper) {
@@ -94,8 +134,8 @@ function conversationRowsStatement(db: Db, accountId: number, conversationIds: S
       contact: aliasedColumns(contacts, 'ct'),
       inbox: pickedColumns(inboxes, 'ib', VIEW_INBOX_KEYS),
       contactInbox: pickedColumns(contactInboxes, 'ci', VIEW_CONTACT_INBOX_KEYS),
-      assignee: aliasedColumns(users, 'us'),
-      membership: aliasedColumns(accountUsers, 'au'),
+      assignee: pickedColumns(users, 'us', VIEW_ASSIGNEE_KEYS),
+      membership: pickedColumns(accountUsers, 'au', VIEW_MEMBERSHIP_KEYS),
       assigneeBot: pickedColumns(agentBots, 'ab', VIEW_BOT_KEYS),
       team: aliasedColumns(teams, 'tm'),
       unreadCount:
