@@ -1,5 +1,20 @@
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { contactsPath, createContact, idsOf } from '../contacts-helpers'
+import { createDb } from '../../../worker/db/client'
+import { type ContactFilter, listContactPage } from '../../../worker/db/queries/contact-search'
+import {
+  MAX_CANDIDATES,
+  SMALL_ACCOUNT,
+  trigramQuery,
+} from '../../../worker/db/queries/contact-search-index'
+import {
+  addInboxMember,
+  contactsPath,
+  createContact,
+  createInbox,
+  idsOf,
+  insertConversation,
+} from '../contacts-helpers'
 import { api, createWorld, expectError, type World } from '../helpers'
 
 const search = (world: World, query: string) =>
@@ -90,5 +105,224 @@ describe('GET /contacts/search', () => {
       expect(res.json.message).toBe('Specify search string with parameter q')
       expect(res.json.errors.map((e: { field: string }) => e.field)).toEqual(['q'])
     }
+  })
+})
+
+/** Name, email and phone as SQLite's LIKE compares them: only ASCII letters fold. */
+const fold = (text: string) => text.replace(/[A-Z]/g, (ch) => ch.toLowerCase())
+
+type Person = {
+  name: string
+  email?: string | null
+  phone_number?: string
+  identifier?: string
+}
+
+const PEOPLE: Person[] = [
+  { name: 'Ada Lovelace', email: 'ada@one.test' },
+  { name: 'G. Hopper', email: 'grace@navy.test' },
+  { name: 'Phone Only', email: null, phone_number: '+4915112345' },
+  { name: 'Ident Only', email: null, identifier: 'CustX-77' },
+  { name: 'Lower Ident', email: null, identifier: 'custx-77' },
+  { name: 'Émile Zola', email: 'emile@paris.test' },
+  { name: 'ÉMILE ZOLA', email: null, identifier: 'émile-lower' },
+  { name: 'Conor O"Brien', email: 'conor@quote.test' },
+  { name: "Mary O'Brien", email: 'mary@quote.test' },
+  { name: '100% Pure', email: 'pure@percent.test' },
+  { name: 'a_b AND c OR d', email: 'ops@syntax.test' },
+  { name: 'NEAR(x y) *star* ^caret col:umn', email: 'near@syntax.test' },
+  { name: 'back\\slash', email: 'slash@syntax.test' },
+  { name: '日本語の名前', email: 'jp@unicode.test' },
+  { name: 'Emoji 😀😀 Fan', email: 'emoji@unicode.test' },
+  { name: 'Hidden Ada Visitor', email: null },
+]
+
+const QUERIES = [
+  ...['ada', 'ADA', 'Lovelace', 'LOVE', 'ov', 'a', 'e', 'Ada L', 'ada@', '@one.test', 'navy'],
+  ...['5112', '+49151', '+4', '15112345', 'CustX', 'custx', 'stX-7', 'X-77', 'USTX', 'x-77'],
+  ...['Émile', 'émile', 'ÉMILE', 'mile', 'Zola', 'zola', 'é', 'O"Brien', 'o"brien', '"', '""'],
+  ...["O'Brien", "'", '100%', '0% P', '%', 'a_b', '_', '\\', 'k\\s', 'AND', 'and c or', 'OR'],
+  ...['NEAR(', 'NEAR(x y)', '*star*', '*', '^caret', '^', 'col:umn', ':', '-', '(x', ')'],
+  ...['日本', '日本語の', '😀', '😀😀', 'ji 😀', '😀 Fan', 'Hidden', 'Visitor', 'Filler', 'ller 1'],
+  ...['nobody', 'x', 'zz', 'a'.repeat(40), 'Ada Lovelace Ada Lovelace Ada Lovelace'],
+]
+
+/** The people a search finds, by the substring semantics: indexes into PEOPLE. */
+function expected(query: string) {
+  return PEOPLE.flatMap((p, i) => {
+    if (!p.email && !p.phone_number && !p.identifier) return []
+    const like = (value: string | null | undefined) => !!value && fold(value).includes(fold(query))
+    const found =
+      like(p.name) || like(p.email) || like(p.phone_number) || !!p.identifier?.includes(query)
+    return found ? [i] : []
+  })
+}
+
+/**
+ * Unresolved contacts (a name only): never found, but they make the account big enough for its
+ * searches to go through the trigram index, and the ones of a term in "Filler N" more than
+ * the index reads by id.
+ */
+async function fill(world: World) {
+  const rows = Math.max(SMALL_ACCOUNT, MAX_CANDIDATES) + 100
+  await env.DB.prepare(
+    `insert into contacts (account_id, name) with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ?) select ?, 'Filler ' || n from seq`,
+  )
+    .bind(rows, world.accountId)
+    .run()
+}
+
+async function peopleWorld(big: boolean) {
+  const world = await createWorld()
+  if (big) await fill(world)
+  const ids: number[] = []
+  for (const person of PEOPLE) ids.push((await createContact(world, person)).id)
+  return { world, ids }
+}
+
+/** Every match, page by page. */
+async function searchAll(world: World, query: string, token = world.admin.token) {
+  const ids: number[] = []
+  for (let page = 1; ; page++) {
+    const res = await api(`${contactsPath(world)}/search?${q(query)}&page=${page}`, { token })
+    expect({ query, status: res.status }).toEqual({ query, status: 200 })
+    ids.push(...idsOf(res.json.payload))
+    if (!res.json.meta.has_more) return ids.sort((a, b) => a - b)
+  }
+}
+
+const indexed = (ids: number[]) =>
+  env.DB.prepare(
+    `select rowid as id from contacts_search where rowid in (${ids.map(() => '?').join(',')})`,
+  )
+    .bind(...ids)
+    .all<{ id: number }>()
+    .then(({ results }) => results.map((r) => r.id).sort((a, b) => a - b))
+
+describe('GET /contacts/search through the trigram index', () => {
+  it('finds exactly the substring matches, in small and big accounts alike', async () => {
+    expect(trigramQuery('ab')).toBeUndefined()
+    expect(trigramQuery('a\u0000bc')).toBeUndefined()
+    expect(trigramQuery('O"Brien')).toBe('"O""B" "rie" "ien"')
+    for (const big of [false, true]) {
+      const { world, ids } = await peopleWorld(big)
+      for (const query of QUERIES) {
+        const want = expected(query.trim()).map((i) => ids[i] as number)
+        expect({ big, query, ids: await searchAll(world, query) }).toEqual({
+          big,
+          query,
+          ids: want,
+        })
+      }
+    }
+  }, 60_000)
+
+  it('reads a big account through the index, kept by the insert, update and delete triggers', async () => {
+    const { world, ids } = await peopleWorld(true)
+    const [ada, hopper, , ident] = ids as [number, number, number, number]
+    expect(await indexed(ids)).toEqual([...ids].sort((a, b) => a - b))
+
+    // Taken out of the index, a contact of a big account is no longer found by a long term.
+    await env.DB.prepare('delete from contacts_search where rowid = ?').bind(ada).run()
+    expect(await searchAll(world, 'Lovelace')).toEqual([])
+    expect(await searchAll(world, 'ov')).toEqual([ada])
+
+    const patch = (id: number, body: Record<string, unknown>) =>
+      api(`${contactsPath(world)}/${id}`, { method: 'PATCH', token: world.admin.token, body })
+    // A change of a searched column puts it back with the new text.
+    expect((await patch(ada, { name: 'Augusta King' })).status).toBe(200)
+    expect(await searchAll(world, 'Augusta')).toEqual([ada])
+    expect(await searchAll(world, 'ugusta kin')).toEqual([ada])
+    expect(await searchAll(world, 'Lovelace')).toEqual([])
+    expect((await patch(hopper, { email: 'rear.admiral@navy.test' })).status).toBe(200)
+    expect(await searchAll(world, 'rear.adm')).toEqual([hopper])
+    expect(await searchAll(world, 'grace@')).toEqual([])
+    expect((await patch(ident, { identifier: 'NewIdent-9' })).status).toBe(200)
+    expect(await searchAll(world, 'NewIdent')).toEqual([ident])
+    expect(await searchAll(world, 'newident')).toEqual([])
+    expect(await searchAll(world, 'CustX')).toEqual([])
+
+    const res = await api(`${contactsPath(world)}/${hopper}`, {
+      method: 'DELETE',
+      token: world.admin.token,
+    })
+    expect(res.status).toBe(200)
+    expect(await indexed([hopper])).toEqual([])
+    expect(await searchAll(world, 'rear.adm')).toEqual([])
+  })
+
+  it('answers 200 to any text, quotes and FTS syntax included', async () => {
+    const { world } = await peopleWorld(true)
+    const nasty = ['"', '"""', '" OR "', 'a" OR "b', 'NOT x', 'x AND', '-abc', '{name}: x']
+    for (const text of [...nasty, 'NEAR(a b, 2)', 'abc*', '^abc', '+++', '\u0000abc', 'a\u0000']) {
+      const res = await search(world, q(text))
+      expect({ text, status: res.status }).toEqual({ text, status: 200 })
+    }
+  })
+
+  it('shows an agent only the contacts of its inboxes', async () => {
+    const world = await createWorld()
+    await fill(world)
+    const mine = await createInbox(world)
+    const theirs = await createInbox(world)
+    await addInboxMember(world, mine.id, world.agent.id)
+    const a = await createContact(world, { name: 'Scoped Alpha', inbox_id: mine.id })
+    const b = await createContact(world, { name: 'Scoped Beta' })
+    await insertConversation(world, mine.id, b.id)
+    const c = await createContact(world, { name: 'Scoped Gamma', inbox_id: theirs.id })
+    await createContact(world, { name: 'Scoped Delta' })
+    expect(await searchAll(world, 'Scoped', world.agent.token)).toEqual([a.id, b.id])
+    expect(await searchAll(world, 'Sc', world.agent.token)).toEqual([a.id, b.id])
+    expect(await searchAll(world, 'Scoped')).toHaveLength(4)
+    expect(await searchAll(world, 'Scoped Gamma', world.agent.token)).toEqual([])
+    expect(await searchAll(world, 'Scoped Gamma')).toEqual([c.id])
+  })
+
+  it('pages and counts a term matching many exactly, whichever way it is read', async () => {
+    const world = await createWorld()
+    await fill(world)
+    await env.DB.prepare(
+      `insert into contacts (account_id, name, email) with recursive seq(n) as (select 1 union all select n + 1 from seq where n < 40) select ?, 'Filler member ' || n, 'fm' || n || '@many.test' from seq`,
+    )
+      .bind(world.accountId)
+      .run()
+    const members = Array.from({ length: 40 }, (_, i) => `Filler member ${i + 1}`).sort()
+    const db = createDb(env.DB)
+    const filter = (query: string, agentId: number | null = null): ContactFilter => ({
+      accountId: world.accountId,
+      agentId,
+      query,
+      sort: { key: 'name', descending: false },
+    })
+    // "Filler" has more candidates than are read by id, "Filler member" few, "Fi" none.
+    for (const query of ['Filler', 'filler member', 'Fi', 'ember 1', 'member 1', '@many.test']) {
+      const want = members.filter((name) =>
+        fold(`${name} ${name.replace('Filler member ', 'fm')}@many.test`).includes(fold(query)),
+      )
+      const first = await listContactPage(db, filter(query), {
+        limit: 16,
+        offset: 0,
+        withTotal: true,
+      })
+      expect({ query, total: first.total }).toEqual({ query, total: want.length })
+      expect(first.rows.map((r) => r.contact.name)).toEqual(want.slice(0, 16))
+      const third = await listContactPage(db, filter(query), {
+        limit: 16,
+        offset: 30,
+        withTotal: false,
+      })
+      expect(third.rows.map((r) => r.contact.name)).toEqual(want.slice(30, 46))
+      const agent = await listContactPage(db, filter(query, world.agent.id), {
+        limit: 16,
+        offset: 0,
+        withTotal: true,
+      })
+      expect({ query, agent: agent.total, rows: agent.rows }).toEqual({ query, agent: 0, rows: [] })
+    }
+    const first = await search(world, `${q('filler member')}&sort=name`)
+    expect(first.json.meta).toEqual({ count: 15, current_page: 1, has_more: true })
+    const last = await search(world, `${q('filler member')}&sort=name&page=3`)
+    expect(last.json.meta).toEqual({ count: 10, current_page: 3, has_more: false })
+    expect(last.json.payload.map((c: { name: string }) => c.name)).toEqual(members.slice(30))
   })
 })

@@ -9,11 +9,13 @@ import {
   inArray,
   isNull,
   or,
+  type SQL,
   type SQLWrapper,
   sql,
 } from 'drizzle-orm'
 import type { Db } from '../client'
 import { contactLabels, contacts } from '../schema'
+import { searchIndexPlan } from './contact-search-index'
 import { contactVisibleTo, linksOf, withLinks } from './contacts'
 
 export const CONTACT_SORT_KEYS = [
@@ -65,17 +67,21 @@ function labelled(db: Db, labels: string[] | undefined) {
   )
 }
 
-/** Everything but the resolved condition: the account, search text, labels and visibility. */
-function scopeWhere(db: Db, filter: ContactFilter) {
+/**
+ * Everything but the resolved condition: the account, search text, labels and visibility.
+ * `account` replaces the plain account condition where a search plan needs another form of it.
+ */
+function scopeWhere(db: Db, filter: ContactFilter, account?: SQL) {
   return and(
-    eq(contacts.accountId, filter.accountId),
+    account ?? eq(contacts.accountId, filter.accountId),
     filter.query ? matches(filter.query) : undefined,
     labelled(db, filter.labels),
     contactVisibleTo(db, filter.agentId),
   )
 }
 
-const listWhere = (db: Db, filter: ContactFilter) => and(scopeWhere(db, filter), resolved)
+const listWhere = (db: Db, filter: ContactFilter, account?: SQL) =>
+  and(scopeWhere(db, filter, account), resolved)
 
 /**
  * No email, phone number or identifier. `email is null or email = ''` is a range of the email
@@ -109,7 +115,7 @@ function orderBy(sort: ContactSort, columns: ContactColumns = contacts) {
 /**
  * The number of resolved contacts matching the filter, as all in scope minus the unresolved:
  * the first count reads only an index, where counting the resolved ones directly would read
- * every row of the account.
+ * every row of the account. A search the trigram index serves counts its candidates instead.
  */
 export function contactCountStatement(db: Db, filter: ContactFilter) {
   const scope = db.select({ n: count() }).from(contacts).where(scopeWhere(db, filter))
@@ -117,22 +123,53 @@ export function contactCountStatement(db: Db, filter: ContactFilter) {
     .select({ n: count() })
     .from(contacts)
     .where(and(scopeWhere(db, filter), unresolved))
-  return db.select({ total: sql<number>`(${scope}) - (${without})` }).from(sql`(select 1)`)
+  const walked = sql<number>`(${scope}) - (${without})`
+  const plan = searchIndexPlan(db, filter.accountId, filter.query)
+  if (!plan) return db.select({ total: walked }).from(sql`(select 1)`)
+  const indexed = db
+    .select({ n: count() })
+    .from(contacts)
+    .where(listWhere(db, filter, plan.indexedAccount))
+  // SQLite runs only the subqueries of the branch taken. The common table expressions sit in a
+  // subquery: a statement that starts with SELECT can share a batch (worker/lib/d1-gate.ts).
+  const counted = db
+    .with(...plan.ctes)
+    .select({
+      total: sql<number>`case when ${plan.byIndex} then (${indexed}) else ${walked} end`.as(
+        'total',
+      ),
+    })
+    .from(sql`(select 1)`)
+    .as('counted')
+  return db.select({ total: counted.total }).from(counted)
 }
+
+/** Matching contacts in the sort order, cut to one page. */
+const pageWhere = (db: Db, filter: ContactFilter, where: SQL | undefined) =>
+  db
+    .select()
+    .from(contacts)
+    .where(where)
+    .orderBy(...orderBy(filter.sort))
 
 /**
  * One page of contacts, each with its contact inboxes. The page is cut first and the contact
- * inboxes are read only for its rows, even when the sort needs a sorter over all matches.
+ * inboxes are read only for its rows, even when the sort needs a sorter over all matches. A
+ * search the trigram index serves has two pages of which one is empty (searchIndexPlan).
  */
 function contactPageStatement(db: Db, filter: ContactFilter, limit: number, offset: number) {
-  const page = db
-    .select()
-    .from(contacts)
-    .where(listWhere(db, filter))
-    .orderBy(...orderBy(filter.sort))
-    .limit(limit)
-    .offset(offset)
-    .as('page')
+  const cut = (where: SQL | undefined) => pageWhere(db, filter, where).limit(limit).offset(offset)
+  const plan = searchIndexPlan(db, filter.accountId, filter.query)
+  // The common table expressions sit in the page subquery, so the statement starts with SELECT
+  // and can share a batch (worker/lib/d1-gate.ts).
+  const page = plan
+    ? db
+        .with(...plan.ctes)
+        .select()
+        .from(cut(listWhere(db, filter, plan.indexedAccount)).as('by_index'))
+        .unionAll(db.select().from(cut(listWhere(db, filter, plan.walkedAccount)).as('by_walk')))
+        .as('page')
+    : cut(listWhere(db, filter)).as('page')
   const columns = Object.fromEntries(
     Object.keys(getTableColumns(contacts)).map((key) => [key, page[key as keyof ContactColumns]]),
   ) as unknown as ContactColumns
