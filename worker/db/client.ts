@@ -1,12 +1,25 @@
-import { drizzle } from 'drizzle-orm/d1'
+import { DrizzleD1Database, SQLiteD1Session } from 'drizzle-orm/d1'
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core'
 
 /**
- * A drizzle database over a D1 binding. Made per request (the binding is gated per request), so
- * it is built without the schema: nothing uses the relational query API, and extracting its
- * config from the schema on every request was a measurable share of a request's CPU time.
+ * One SQL dialect per isolate: it only turns queries into SQL and caches column names, so every
+ * request's database shares it instead of rebuilding that cache.
+ */
+const dialect = new SQLiteAsyncDialect({ casing: 'snake_case' })
+
+/**
+ * A drizzle database over a D1 binding, made per request (the binding is gated per request).
+ * This is what `drizzle(d1, { casing: 'snake_case' })` builds, minus a dialect of its own and
+ * the relational-query schema, which nothing uses and which cost measurable CPU per request.
  */
 export function createDb(d1: D1Database) {
-  return drizzle(d1, { casing: 'snake_case' })
+  const db = new DrizzleD1Database(
+    'async',
+    dialect,
+    new SQLiteD1Session(d1, dialect, undefined),
+    undefined,
+  )
+  return Object.assign(db, { $client: d1 })
 }
 
 export type Db = ReturnType<typeof createDb>

@@ -180,7 +180,7 @@ async function runAlone(check: CarriedCheck) {
 
 /** A single SELECT: it reads, so it may run in the check's batch (a CTE could hide a write). */
 function isPlainRead(query: string) {
-  return /^\s*select\s/i.test(query)
+  return /^\s*select\s/i.test(query.slice(0, 16))
 }
 
 /**
