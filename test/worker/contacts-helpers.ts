@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
-import { api, uniq, type World } from './helpers'
+import { api, createWorld, uniq, type World } from './helpers'
 
 export const contactsPath = (world: World) => `/api/v1/accounts/${world.accountId}/contacts`
 
@@ -88,4 +88,26 @@ export function expectFieldErrors(
   fields: string[],
 ) {
   expect(res.json.errors.map((e) => e.field).sort()).toEqual([...fields].sort())
+}
+
+/**
+ * An agent who sees A (contact inbox in its inbox) and B (conversation there), not C or D.
+ * Contacts are named `${prefix} A` … `${prefix} D`; `prepare` runs on the world first.
+ */
+export async function visibilityWorld(
+  prefix = 'Agent',
+  prepare?: (world: World) => Promise<unknown>,
+) {
+  const world = await createWorld()
+  await prepare?.(world)
+  const mine = await createInbox(world)
+  const theirs = await createInbox(world)
+  await addInboxMember(world, mine.id, world.agent.id)
+  const a = await createContact(world, { name: `${prefix} A`, inbox_id: mine.id })
+  const b = await createContact(world, { name: `${prefix} B` })
+  await insertConversation(world, mine.id, b.id)
+  const c = await createContact(world, { name: `${prefix} C`, inbox_id: theirs.id })
+  await insertConversation(world, theirs.id, c.id)
+  const d = await createContact(world, { name: `${prefix} D` })
+  return { world, mine, theirs, a, b, c, d }
 }

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
-  addInboxMember,
   contactRow,
   contactsPath,
   createContact,
   createInbox,
   idsOf,
-  insertConversation,
+  visibilityWorld,
 } from '../contacts-helpers'
 import { api, createWorld, expectError } from '../helpers'
 
@@ -31,21 +30,6 @@ async function callIdRoutes(accountId: number, contactId: number, token: string)
     results.push({ route: `${method} ${suffix || '/'}`, ...res })
   }
   return results
-}
-
-/** Agent sees A (contact inbox in its inbox) and B (conversation there), not C or D. */
-async function visibilityWorld() {
-  const world = await createWorld()
-  const mine = await createInbox(world)
-  const theirs = await createInbox(world)
-  await addInboxMember(world, mine.id, world.agent.id)
-  const a = await createContact(world, { name: 'Agent A', inbox_id: mine.id })
-  const b = await createContact(world, { name: 'Agent B' })
-  await insertConversation(world, mine.id, b.id)
-  const c = await createContact(world, { name: 'Agent C', inbox_id: theirs.id })
-  await insertConversation(world, theirs.id, c.id)
-  const d = await createContact(world, { name: 'Agent D' })
-  return { world, mine, theirs, a, b, c, d }
 }
 
 describe('contact visibility by role', () => {
