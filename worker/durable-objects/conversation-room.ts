@@ -127,6 +127,8 @@ export class ConversationRoom extends DurableObject<Env> {
   /** Sends an event to every authenticated socket allowed to see it. */
   async broadcast(message: RoomBroadcast): Promise<number> {
     let sent = 0
+    // Each shape is serialised once, however many sockets share it.
+    const frames = new Map<unknown, string>()
     for (const ws of this.ctx.getWebSockets()) {
       const state = ws.deserializeAttachment() as RoomSocket
       if (!state.authed) continue
@@ -137,7 +139,12 @@ export class ConversationRoom extends DurableObject<Env> {
         if (message.messageId <= state.lastMessageId) continue
         ws.serializeAttachment({ ...state, lastMessageId: message.messageId })
       }
-      ws.send(frame(message.event, data))
+      let text = frames.get(data)
+      if (text === undefined) {
+        text = frame(message.event, data)
+        frames.set(data, text)
+      }
+      ws.send(text)
       sent++
     }
     return sent
