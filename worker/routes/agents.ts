@@ -122,7 +122,9 @@ const deleteAgent = createRoute({
   tags,
   security: tokenSecurity,
   summary: 'Remove a user from the account and its inboxes and teams (administrators)',
-  description: 'The user itself stays. The last administrator of an account cannot be removed.',
+  description:
+    'The user itself stays; its conversations in the account become unassigned (no events, as ' +
+    'Chatwoot). The last administrator of an account cannot be removed.',
   middleware: [administratorsOnly],
   request: { params: AccountAndIdParamsSchema },
   responses: {

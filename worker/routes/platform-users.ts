@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi'
 import { sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { deleteTokensOf, newAccessToken } from '../db/queries/access-tokens'
+import { unassignUserStatement } from '../db/queries/agents'
 import { deletePermissibles, grantPermissible, isPermissible } from '../db/queries/platform-apps'
 import {
   deleteUserStatement,
@@ -175,6 +176,7 @@ export const platformUsers = createRouter()
     const db = c.var.db
     await permittedUser(c, id)
     await db.batch([
+      unassignUserStatement(db, id, 'all'),
       deleteUserStatement(db, id),
       deleteTokensOf(db, 'user', id),
       deletePermissibles(db, 'user', [id]),

@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { api, createWorld, expectError, uniq, type World } from '../helpers'
 import {
@@ -6,6 +7,7 @@ import {
   column,
   createInbox,
   ids,
+  insertConversation,
   scalar,
   sorted,
 } from '../members-helpers'
@@ -217,6 +219,44 @@ describe('agents', () => {
     ).toEqual([world.agent.id])
     expectError(await api(agentsPath(world), { token: world.agent.token }), 403)
     expect((await api(agentsPath(other), { token: world.agent.token })).status).toBe(200)
+  })
+
+  it("unassigns the removed agent's conversations in that account only, without events", async () => {
+    const world = await createWorld()
+    const other = await createWorld()
+    await api(accountPath(other, '/agents'), {
+      token: other.admin.token,
+      body: { email: world.agent.email },
+    })
+    const assign = async (w: World, userId: number) => {
+      const id = await insertConversation(w.accountId, await createInbox(w), null)
+      await env.DB.prepare(
+        "update conversations set assignee_id = ?, assignee_type = 'User' where id = ?",
+      )
+        .bind(userId, id)
+        .run()
+      return id
+    }
+    const mine = await assign(world, world.agent.id)
+    const elsewhere = await assign(other, world.agent.id)
+    const admins = await assign(world, world.admin.id)
+    const eventsBefore = await scalar(
+      'select count(*) from events where account_id = ?',
+      world.accountId,
+    )
+    const res = await api(agentsPath(world, `/${world.agent.id}`), {
+      method: 'DELETE',
+      token: world.admin.token,
+    })
+    expect(res.status).toBe(200)
+    const assignee = (id: number) =>
+      scalar('select coalesce(assignee_id, 0) from conversations where id = ?', id)
+    expect(await assignee(mine)).toBe(0)
+    expect(await assignee(elsewhere)).toBe(world.agent.id)
+    expect(await assignee(admins)).toBe(world.admin.id)
+    expect(await scalar('select count(*) from events where account_id = ?', world.accountId)).toBe(
+      eventsBefore,
+    )
   })
 
   it('refuses to remove or demote the last administrator with 422', async () => {

@@ -1,5 +1,7 @@
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { api, createUser, createWorld, expectError, PLATFORM_TOKEN, uniq } from '../helpers'
+import { createInbox, insertConversation, scalar } from '../members-helpers'
 
 async function otherPlatformApp() {
   const res = await api('/platform/api/v1/platform_apps', {
@@ -58,6 +60,30 @@ describe('platform users', () => {
     ).toBe(200)
     expectError(await api('/api/v1/profile', { token: user.token }), 401)
     expectError(await api(`/platform/api/v1/users/${user.id}`, { token: PLATFORM_TOKEN }), 404)
+  })
+
+  it("unassigns a deleted user's conversations in every account it belonged to", async () => {
+    const world = await createWorld()
+    const inbox = await createInbox(world)
+    const theirs = await insertConversation(world.accountId, inbox, null)
+    const admins = await insertConversation(world.accountId, inbox, null)
+    const assign = (id: number, userId: number) =>
+      env.DB.prepare(
+        "update conversations set assignee_id = ?, assignee_type = 'User' where id = ?",
+      )
+        .bind(userId, id)
+        .run()
+    await assign(theirs, world.agent.id)
+    await assign(admins, world.admin.id)
+    const deleted = await api(`/platform/api/v1/users/${world.agent.id}`, {
+      method: 'DELETE',
+      token: PLATFORM_TOKEN,
+    })
+    expect(deleted.status).toBe(200)
+    const assignee = (id: number) =>
+      scalar('select coalesce(assignee_id, 0) from conversations where id = ?', id)
+    expect(await assignee(theirs)).toBe(0)
+    expect(await assignee(admins)).toBe(world.admin.id)
   })
 
   it('rotates a token: the new one works and the old one is refused', async () => {

@@ -14,7 +14,15 @@ import {
 import type { BatchItem } from 'drizzle-orm/batch'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
-import { accountUsers, inboxes, inboxMembers, teamMembers, teams, users } from '../schema'
+import {
+  accountUsers,
+  conversations,
+  inboxes,
+  inboxMembers,
+  teamMembers,
+  teams,
+  users,
+} from '../schema'
 
 export type AccountUserRow = typeof accountUsers.$inferSelect
 export type AgentRow = { user: typeof users.$inferSelect; membership: AccountUserRow }
@@ -109,7 +117,8 @@ export function updateMembershipStatement(
 /**
  * Removing a member: the membership goes unless it belongs to the account's last administrator
  * (checked inside the statement, so two concurrent removals cannot both pass), then the inbox and
- * team memberships of a user who is no longer in the account. Run them as one batch.
+ * team memberships of a user who is no longer in the account, and the conversations it was
+ * assigned become unassigned (as Chatwoot's Agents::DestroyJob: no events). Run them as one batch.
  */
 export function removeAgentStatements(db: Db, accountId: number, userId: number) {
   const otherAdministrators = sql`(select count(*) from ${accountUsers} where ${accountUsers.accountId} = ${accountId} and ${accountUsers.role} = 'administrator' and ${accountUsers.userId} <> ${userId})`
@@ -151,5 +160,38 @@ export function removeAgentStatements(db: Db, accountId: number, userId: number)
           notExists(stillMember),
         ),
       ),
+    unassignUserStatement(db, userId, accountId, notExists(stillMember)),
   ] as const
+}
+
+/**
+ * Unassigns a user's conversations in one account, or in every account it is a member of (put
+ * that before the memberships go), when `condition` holds. Like Chatwoot's `update_all`: no
+ * events, no activity lines.
+ */
+export function unassignUserStatement(
+  db: Db,
+  userId: number,
+  accountId: number | 'all',
+  condition?: SQL,
+) {
+  return db
+    .update(conversations)
+    .set({ assigneeId: null, assigneeType: null, updatedAt: nowSeconds() })
+    .where(
+      and(
+        accountId === 'all'
+          ? inArray(
+              conversations.accountId,
+              db
+                .select({ id: accountUsers.accountId })
+                .from(accountUsers)
+                .where(eq(accountUsers.userId, userId)),
+            )
+          : eq(conversations.accountId, accountId),
+        eq(conversations.assigneeId, userId),
+        eq(conversations.assigneeType, 'User'),
+        condition,
+      ),
+    )
 }
