@@ -1,15 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { labelsChangeWrite } from '../conversations/labels'
+import { listConversationsWithLabel } from '../db/queries/conversations'
 import {
   deleteLabel,
   findLabel,
   findLabelByTitle,
   insertLabel,
   listLabels,
-  updateLabel,
+  renameContactLabelStatements,
+  updateLabelStatement,
 } from '../db/queries/labels'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
+import { nowSeconds } from '../lib/time'
 import { unwrapBody } from '../middleware/body'
 import {
   AccountAndIdParamsSchema,
@@ -21,6 +25,7 @@ import {
 } from '../schemas/common'
 import { LabelInputSchema, LabelSchema, LabelUpdateSchema, toLabel } from '../schemas/labels'
 import { administratorsOnly } from './agents'
+import { commit } from './conversations/changes'
 
 const tags = ['Labels']
 const base = '/api/v1/accounts/{account_id}/labels'
@@ -29,6 +34,27 @@ async function labelOr404(c: Context<AppEnv>, id: number) {
   const label = await findLabel(c.var.db, c.var.accountId, id)
   if (!label) throw apiError('not_found', `Label ${id} not found`)
   return label
+}
+
+/** Conversations written per batch when a rename reaches many of them. */
+const RENAMES_PER_BATCH = 50
+
+/**
+ * A renamed label moves on every conversation that carries it, as Chatwoot's Labels::UpdateJob:
+ * `labels - [from] + [to]`, each a label change of its own (conversation_updated, no activity
+ * line, since no one in the conversation made it).
+ */
+async function renameOnConversations(c: Context<AppEnv>, from: string, to: string) {
+  const db = c.var.db
+  const carrying = await listConversationsWithLabel(db, c.var.accountId, from)
+  const now = nowSeconds()
+  const writes = carrying.flatMap((conversation) => {
+    const next = [...conversation.labels.filter((l) => l !== from), to]
+    return labelsChangeWrite(db, conversation, next, null, now) ?? []
+  })
+  for (let i = 0; i < writes.length; i += RENAMES_PER_BATCH) {
+    await commit(c, ...writes.slice(i, i + RENAMES_PER_BATCH))
+  }
 }
 
 async function requireFreeTitle(c: Context<AppEnv>, title: string, exceptId?: number) {
@@ -91,7 +117,9 @@ const updateLabelRoute = createRoute({
   tags,
   security: tokenSecurity,
   summary: 'Update a label (administrators)',
-  description: 'Renaming a label does not rename it on conversations and contacts that carry it.',
+  description:
+    'Renaming a label renames it on the contacts and conversations that carry it (each ' +
+    'conversation sends conversation_updated), as Chatwoot does.',
   middleware: [administratorsOnly, unwrapBody('label')],
   request: { params: AccountAndIdParamsSchema, body: jsonBody(LabelUpdateSchema) },
   responses: {
@@ -145,6 +173,8 @@ export const labelRoutes = createRouter()
   .openapi(updateLabelRoute, async (c) => {
     const { id } = c.req.valid('param')
     const body = c.req.valid('json')
+    const db = c.var.db
+    const accountId = c.var.accountId
     const label = await labelOr404(c, id)
     if (body.title !== undefined) await requireFreeTitle(c, body.title, id)
     const changes = {
@@ -153,9 +183,20 @@ export const labelRoutes = createRouter()
       color: body.color,
       showOnSidebar: body.show_on_sidebar,
     }
-    const changed = Object.values(changes).some((v) => v !== undefined)
-    const updated = changed ? await updateLabel(c.var.db, c.var.accountId, id, changes) : label
+    if (!Object.values(changes).some((v) => v !== undefined)) return c.json(toLabel(label), 200)
+    const update = updateLabelStatement(db, accountId, id, changes)
+    const renamedTo = body.title !== undefined && body.title !== label.title ? body.title : null
+    if (renamedTo === null) {
+      const [updated] = await update
+      if (!updated) throw apiError('not_found', `Label ${id} not found`)
+      return c.json(toLabel(updated), 200)
+    }
+    const [[updated]] = await db.batch([
+      update,
+      ...renameContactLabelStatements(db, accountId, label.title, renamedTo),
+    ])
     if (!updated) throw apiError('not_found', `Label ${id} not found`)
+    await renameOnConversations(c, label.title, renamedTo)
     return c.json(toLabel(updated), 200)
   })
   .openapi(deleteLabelRoute, async (c) => {

@@ -1,4 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import {
+  conversationPath,
+  conversationRow,
+  conversationsPath,
+  createScene,
+  eventsOf,
+  kindsOf,
+  messageRows,
+} from '../conversation-helpers'
 import { api, createWorld, expectError, type World } from '../helpers'
 import { accountPath, scalar } from '../members-helpers'
 
@@ -105,6 +114,63 @@ describe('labels', () => {
     const empty = await api(path, { method: 'PATCH', token: world.admin.token, body: {} })
     expect(empty.json).toEqual(res.json)
     expect((await api(path, { token: world.admin.token })).json).toEqual(res.json)
+  })
+
+  it('renames a label on the conversations and contacts that carry it', async () => {
+    const scene = await createScene()
+    const { world } = scene
+    await createLabel(world, { title: 'vip' })
+    const old = await createLabel(world, { title: 'old' })
+    const both = await scene.conversation()
+    const one = await scene.conversation()
+    const none = await scene.conversation()
+    const put = (displayId: number, labels: string[]) =>
+      api(`${conversationPath(world, displayId)}/labels`, {
+        token: world.admin.token,
+        body: { labels },
+      })
+    expect((await put(both.id, ['old', 'vip', 'new'])).status).toBe(200)
+    expect((await put(one.id, ['old', 'vip'])).status).toBe(200)
+    expect((await put(none.id, ['vip'])).status).toBe(200)
+    const contactLabels = (labels: string[]) =>
+      api(`${accountPath(world, '')}/contacts/${scene.contactId}/labels`, {
+        token: world.admin.token,
+        body: { labels },
+      })
+    expect((await contactLabels(['old', 'new', 'vip'])).status).toBe(200)
+    const before = await conversationRow(world.accountId, one.id)
+    const kindsBefore = kindsOf(await eventsOf(before?.id as number))
+
+    const res = await api(labelsPath(world, `/${old.id}`), {
+      method: 'PATCH',
+      token: world.admin.token,
+      body: { title: 'New' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.json.title).toBe('new')
+    const labelsOf = async (displayId: number) =>
+      (await api(`${conversationPath(world, displayId)}/labels`, { token: world.admin.token })).json
+        .payload
+    expect(await labelsOf(both.id)).toEqual(['vip', 'new'])
+    expect(await labelsOf(one.id)).toEqual(['vip', 'new'])
+    expect(await labelsOf(none.id)).toEqual(['vip'])
+    const shown = await api(conversationPath(world, one.id), { token: world.admin.token })
+    expect(shown.json.labels).toEqual(['vip', 'new'])
+    const contact = await api(`${accountPath(world, '')}/contacts/${scene.contactId}/labels`, {
+      token: world.admin.token,
+    })
+    expect(contact.json.payload).toEqual(['new', 'vip'])
+    // A label change of each conversation: an event, and no activity line.
+    const kindsAfter = kindsOf(await eventsOf(before?.id as number))
+    expect(kindsAfter.slice(kindsBefore.length)).toEqual(['conversation_updated'])
+    const rows = await messageRows(before?.id as number)
+    expect(rows.filter((m) => String(m.content).includes('new'))).toEqual([])
+    const filtered = await api(`${conversationsPath(world)}?labels=new&status=all`, {
+      token: world.admin.token,
+    })
+    expect(filtered.json.data.payload.map((c: { id: number }) => c.id).sort()).toEqual(
+      [both.id, one.id].sort(),
+    )
   })
 
   it('deletes a label, after which it is not found', async () => {

@@ -113,6 +113,20 @@ export function touchContactActivityStatement(db: Db, contactId: number, at: num
 }
 
 /** Rewrites the label rows of a conversation (the JSON column is updated by the caller). */
+/** The conversations of an account that carry a label. */
+export function listConversationsWithLabel(db: Db, accountId: number, label: string) {
+  return db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.accountId, accountId),
+        sql`${conversations.id} in (select conversation_id from conversation_labels where account_id = ${accountId} and label = ${label})`,
+      ),
+    )
+    .orderBy(conversations.id)
+}
+
 export function replaceLabelRowsStatements(
   db: Db,
   accountId: number,

@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../client'
-import { labels } from '../schema'
+import { contactLabels, labels } from '../schema'
 
 export type LabelRow = typeof labels.$inferSelect
 export type NewLabel = typeof labels.$inferInsert
@@ -36,18 +36,34 @@ export async function insertLabel(db: Db, values: NewLabel) {
   return row
 }
 
-export async function updateLabel(
+export function updateLabelStatement(
   db: Db,
   accountId: number,
   id: number,
   values: Partial<Omit<NewLabel, 'id' | 'accountId'>>,
 ) {
-  const [row] = await db
+  return db
     .update(labels)
     .set(values)
     .where(and(eq(labels.accountId, accountId), eq(labels.id, id)))
     .returning()
-  return row
+}
+
+/**
+ * Renames a label on the contacts that carry it (one that carries both keeps one). Contacts'
+ * label changes send no events here, so this is plain SQL; conversations go through their
+ * label writes (see routes/labels.ts).
+ */
+export function renameContactLabelStatements(db: Db, accountId: number, from: string, to: string) {
+  const carriesNew = db
+    .select({ id: contactLabels.contactId })
+    .from(contactLabels)
+    .where(and(eq(contactLabels.accountId, accountId), eq(contactLabels.label, to)))
+  const old = and(eq(contactLabels.accountId, accountId), eq(contactLabels.label, from))
+  return [
+    db.delete(contactLabels).where(and(old, inArray(contactLabels.contactId, carriesNew))),
+    db.update(contactLabels).set({ label: to }).where(old),
+  ] as const
 }
 
 export async function deleteLabel(db: Db, accountId: number, id: number) {
