@@ -12,7 +12,9 @@ export async function openSocket(path: string, headers: Record<string, string> =
   ws.accept()
   const frames: Frame[] = []
   const closed: { code?: number } = {}
-  ws.addEventListener('message', (e) => frames.push(JSON.parse(String(e.data)) as Frame))
+  ws.addEventListener('message', (e) => {
+    frames.push(JSON.parse(String(e.data)) as Frame)
+  })
   ws.addEventListener('close', (e) => {
     closed.code = e.code
   })
