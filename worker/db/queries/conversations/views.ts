@@ -13,6 +13,7 @@ import {
   teams,
   users,
 } from '../../schema'
+import { fromTemplate, param } from '../../templates'
 import { type AttachmentRow, attachmentsOfMessagesStatement } from '../attachments'
 import type { ConversationView } from '../conversations'
 import {
@@ -62,41 +63,48 @@ export async function loadConversationWithMessages(
   agentId: number | null,
   cursor: MessageCursor | 'all',
 ) {
+  if (cursor === 'all') return loadConversationWithAllMessages(db, accountId, displayId, agentId)
   const id = sql`(select id from conversations where account_id = ${accountId} and display_id = ${displayId})`
-  const found = findByDisplayIdStatement(db, accountId, displayId, agentId)
-  const [rowsStatement, lastStatement, lastAttachmentsStatement] = viewStatements(
-    db,
-    accountId,
-    id,
-    [],
-  )
-  const [messagesStatement, attachmentsStatement] = conversationMessagesStatements(db, id, cursor)
-  if (cursor === 'all') {
-    // Every message is read anyway: the last ones come from them, not from two more statements.
-    const [foundRows, rows, messageRows, attachmentRows] = await db.batch([
-      found,
-      rowsStatement,
-      messagesStatement,
-      attachmentsStatement,
-    ])
-    return {
-      found: accessOf(foundRows[0], agentId),
-      view: assembleViews([rows, messageRows, attachmentRows])[0],
-      messages: assembleMessageViews(messageRows, attachmentRows),
-    }
-  }
   const [foundRows, rows, lastMessages, lastAttachments, messageRows, attachmentRows] =
     await db.batch([
-      found,
-      rowsStatement,
-      lastStatement,
-      lastAttachmentsStatement,
-      messagesStatement,
-      attachmentsStatement,
+      findByDisplayIdStatement(db, accountId, displayId, agentId),
+      ...viewStatements(db, accountId, id, []),
+      ...conversationMessagesStatements(db, id, cursor),
     ])
   return {
     found: accessOf(foundRows[0], agentId),
     view: assembleViews([rows, lastMessages, lastAttachments])[0],
+    messages: assembleMessageViews(messageRows, attachmentRows),
+  }
+}
+
+/**
+ * The details endpoint's read: the conversation, its view and every message, from statements
+ * built once per isolate. The last messages come from the messages read anyway.
+ */
+async function loadConversationWithAllMessages(
+  db: Db,
+  accountId: number,
+  displayId: number,
+  agentId: number | null,
+) {
+  const values = { accountId, displayId, agentId: agentId ?? -1 }
+  const template = <T extends object>(key: string, build: () => T) =>
+    fromTemplate(db, `conversation-details:${key}`, build, values)
+  const account = param<number>('accountId')
+  const display = param<number>('displayId')
+  const id = sql`(select id from conversations where account_id = ${account} and display_id = ${display})`
+  const [foundRows, rows, messageRows, attachmentRows] = await db.batch([
+    template('found', () =>
+      findByDisplayIdStatement(db, account, display, param<number>('agentId')),
+    ),
+    template('rows', () => conversationRowsStatement(db, account, id)),
+    template('messages', () => conversationMessagesStatements(db, id, 'all')[0]),
+    template('attachments', () => conversationMessagesStatements(db, id, 'all')[1]),
+  ])
+  return {
+    found: accessOf(foundRows[0], agentId),
+    view: assembleViews([rows, messageRows, attachmentRows])[0],
     messages: assembleMessageViews(messageRows, attachmentRows),
   }
 }
