@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../client'
 import { conversations } from '../../schema'
+import { fromTemplate, param } from '../../templates'
 import type { ConversationStatus } from '../conversations'
 import { MESSAGE_TYPE } from '../messages'
 import { assembleViews, type ViewResults, viewStatements } from './views'
@@ -63,43 +64,118 @@ export type ConversationFilters = {
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 
 /**
+ * A list query as its SQL sees it: each value present or null. The list's statements are built
+ * from this once per shape (which values are null, the assignee type, the sort) with parameters
+ * in place of the values, and bound to each request's values (see `fromTemplate`).
+ */
+type ListQuery = {
+  accountId: number
+  status: ConversationStatus | null
+  inboxId: number | null
+  teamId: number | null
+  agentId: number | null
+  /** JSON array of up to 50 labels. */
+  labels: string | null
+  /** LIKE pattern of the message search. */
+  pattern: string | null
+  sourceId: string | null
+  /** The caller (-1 for a bot). */
+  userId: number
+  /** The team asked for, or -1, for the team check. */
+  teamAsked: number
+  limit: number
+  offset: number
+  assigneeType: ConversationFilters['assigneeType']
+  sort: ConversationSort
+}
+
+function listQueryOf(f: ConversationFilters): ListQuery {
+  const labels = f.labels?.slice(0, 50) ?? []
+  return {
+    accountId: f.accountId,
+    // Chatwoot skips the status filter when searching.
+    status: f.q || f.status === 'all' ? null : f.status,
+    inboxId: f.inboxId ?? null,
+    teamId: f.teamId ?? null,
+    agentId: f.agentId,
+    labels: labels.length > 0 ? JSON.stringify(labels) : null,
+    pattern: f.q ? likePattern(f.q) : null,
+    sourceId: f.sourceId || null,
+    userId: f.userId ?? -1,
+    teamAsked: f.teamId ?? -1,
+    limit: f.perPage,
+    offset: (f.page - 1) * f.perPage,
+    assigneeType: f.assigneeType,
+    sort: f.sort,
+  }
+}
+
+const VALUE_KEYS = [
+  'accountId',
+  'status',
+  'inboxId',
+  'teamId',
+  'agentId',
+  'labels',
+  'pattern',
+  'sourceId',
+  'userId',
+  'teamAsked',
+  'limit',
+  'offset',
+] as const
+
+/** The query with a parameter for every present value, the shape's key, and the values. */
+function parameterised(query: ListQuery) {
+  const shape: string[] = [query.assigneeType, query.sort]
+  const withParams = { ...query } as Record<string, unknown>
+  const values: Record<string, unknown> = {}
+  for (const key of VALUE_KEYS) {
+    const value = query[key]
+    shape.push(value === null ? '-' : '+')
+    if (value !== null) {
+      withParams[key] = param(key)
+      values[key] = value
+    }
+  }
+  return { query: withParams as ListQuery, key: shape.join(','), values }
+}
+
+/**
  * The filters the counts are taken after (everything but the assignee type). `statusIndex: false`
  * writes the status term as `+status`, which keeps SQLite from reaching for the status index.
  */
-function countedConditions(f: ConversationFilters, { statusIndex = true } = {}) {
+function countedConditions(f: ListQuery, { statusIndex = true } = {}) {
   const c = conversations
-  const labels = JSON.stringify(f.labels?.slice(0, 50) ?? [])
-  const status = f.q || f.status === 'all' ? null : f.status
   return and(
     eq(c.accountId, f.accountId),
-    // Chatwoot skips the status filter when searching.
-    status === null
+    f.status === null
       ? undefined
       : statusIndex
-        ? eq(c.status, status)
-        : sql`+${c.status} = ${status}`,
-    f.inboxId === undefined ? undefined : eq(c.inboxId, f.inboxId),
-    f.teamId === undefined ? undefined : eq(c.teamId, f.teamId),
+        ? eq(c.status, f.status)
+        : sql`+${c.status} = ${f.status}`,
+    f.inboxId === null ? undefined : eq(c.inboxId, f.inboxId),
+    f.teamId === null ? undefined : eq(c.teamId, f.teamId),
     f.agentId === null
       ? undefined
       : sql`${c.inboxId} in (select inbox_id from inbox_members where account_id = ${f.accountId} and user_id = ${f.agentId})`,
-    labels === '[]'
+    f.labels === null
       ? undefined
-      : sql`${c.id} in (select conversation_id from conversation_labels where account_id = ${f.accountId} and label in (select value from json_each(${labels})))`,
-    f.q
-      ? sql`exists (select 1 from messages m where m.conversation_id = ${c.id} and m.message_type in (${MESSAGE_TYPE.incoming}, ${MESSAGE_TYPE.outgoing}) and m.content like ${likePattern(f.q)} escape '\\')`
-      : undefined,
-    f.sourceId
-      ? sql`${c.contactInboxId} in (select id from contact_inboxes where source_id = ${f.sourceId} and inbox_id in (select id from inboxes where account_id = ${f.accountId}))`
-      : undefined,
+      : sql`${c.id} in (select conversation_id from conversation_labels where account_id = ${f.accountId} and label in (select value from json_each(${f.labels})))`,
+    f.pattern === null
+      ? undefined
+      : sql`exists (select 1 from messages m where m.conversation_id = ${c.id} and m.message_type in (${MESSAGE_TYPE.incoming}, ${MESSAGE_TYPE.outgoing}) and m.content like ${f.pattern} escape '\\')`,
+    f.sourceId === null
+      ? undefined
+      : sql`${c.contactInboxId} in (select id from contact_inboxes where source_id = ${f.sourceId} and inbox_id in (select id from inboxes where account_id = ${f.accountId}))`,
   )
 }
 
-function assigneeCondition(f: ConversationFilters) {
+function assigneeCondition(f: ListQuery) {
   const c = conversations
   switch (f.assigneeType) {
     case 'me':
-      return and(eq(c.assigneeType, 'User'), eq(c.assigneeId, f.userId ?? -1))
+      return and(eq(c.assigneeType, 'User'), eq(c.assigneeId, f.userId))
     case 'unassigned':
       return isNull(c.assigneeId)
     case 'assigned':
@@ -124,7 +200,7 @@ export type ConversationCounts = {
  */
 function subsetCount(
   db: Db,
-  f: ConversationFilters,
+  f: ListQuery,
   filtered: SQL,
   subset: { indexed: SQL; unindexed: SQL; total: SQL },
 ) {
@@ -137,14 +213,14 @@ function subsetCount(
   return sql<number>`case when ${total} < ${filtered} then ${viaAssignee} else ${viaStatus} end`
 }
 
-function countsStatement(db: Db, f: ConversationFilters) {
+function countsStatement(db: Db, f: ListQuery) {
   const c = conversations
   const filtered = db
     .select({ all: sql<number>`count(*)`.as('all_count') })
     .from(c)
     .where(countedConditions(f))
     .as('filtered')
-  const me = f.userId ?? -1
+  const me = f.userId
   return db
     .select({
       all: filtered.all,
@@ -159,7 +235,7 @@ function countsStatement(db: Db, f: ConversationFilters) {
         total: eq(c.assigneeId, me),
       }),
       // Answered in the same round trip so an unknown team costs nothing extra.
-      teamExists: sql<number>`(select count(*) from teams where account_id = ${f.accountId} and id = ${f.teamId ?? -1})`,
+      teamExists: sql<number>`(select count(*) from teams where account_id = ${f.accountId} and id = ${f.teamAsked})`,
     })
     .from(filtered)
 }
@@ -170,18 +246,28 @@ function countsStatement(db: Db, f: ConversationFilters) {
  * index and only its rows are joined to contacts, inboxes, assignees and last messages.
  */
 export async function listConversations(db: Db, f: ConversationFilters, withPage = true) {
-  const order = sortOrder(f.sort)
-  const page = db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(countedConditions(f), assigneeCondition(f)))
-    .orderBy(...order)
-    .limit(f.perPage)
-    .offset((f.page - 1) * f.perPage)
-  const [counts, ...views] = withPage
-    ? await db.batch([countsStatement(db, f), ...viewStatements(db, f.accountId, page, order)])
-    : [await countsStatement(db, f)]
-  const row = counts[0]
+  const { query, key, values } = parameterised(listQueryOf(f))
+  const template = <T extends object>(name: string, build: () => T) =>
+    fromTemplate(db, `conversation-list:${name}:${key}`, build, values)
+  const counts = template('counts', () => countsStatement(db, query))
+  const order = sortOrder(query.sort)
+  const page = () =>
+    db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(countedConditions(query), assigneeCondition(query)))
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset(query.offset)
+  const [countRows, ...views] = withPage
+    ? await db.batch([
+        counts,
+        template('rows', () => viewStatements(db, query.accountId, page(), order)[0]),
+        template('last', () => viewStatements(db, query.accountId, page(), order)[1]),
+        template('last-attachments', () => viewStatements(db, query.accountId, page(), order)[2]),
+      ])
+    : await db.batch([counts])
+  const row = countRows[0]
   const all = Number(row?.all ?? 0)
   const assigned = Number(row?.assigned ?? 0)
   return {
