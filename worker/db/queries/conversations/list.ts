@@ -259,13 +259,11 @@ export async function listConversations(db: Db, f: ConversationFilters, withPage
       .orderBy(...order)
       .limit(query.limit)
       .offset(query.offset)
+  // Built only when a shape is new: each template keeps one of the three view statements.
+  const view = <I extends 0 | 1 | 2>(index: I) =>
+    template(`view-${index}`, () => viewStatements(db, query.accountId, page(), order)[index])
   const [countRows, ...views] = withPage
-    ? await db.batch([
-        counts,
-        template('rows', () => viewStatements(db, query.accountId, page(), order)[0]),
-        template('last', () => viewStatements(db, query.accountId, page(), order)[1]),
-        template('last-attachments', () => viewStatements(db, query.accountId, page(), order)[2]),
-      ])
+    ? await db.batch([counts, view(0), view(1), view(2)])
     : await db.batch([counts])
   const row = countRows[0]
   const all = Number(row?.all ?? 0)
