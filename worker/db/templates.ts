@@ -15,6 +15,15 @@ export const param = <T>(name: string) => sql.placeholder(name) as unknown as Pa
 
 const templates = new Map<string, PreparedQuery>()
 
+/** A built query's parameters with each placeholder replaced by its value in `values`. */
+export function bindParams(key: string, params: unknown[], values: Record<string, unknown>) {
+  return params.map((p) => {
+    if (!is(p, Placeholder)) return p
+    if (!(p.name in values)) throw new Error(`template ${key}: no value for ${p.name}`)
+    return values[p.name]
+  })
+}
+
 /**
  * A query of a fixed shape whose SQL is built once per isolate instead of on every request:
  * drizzle spends a large share of a read's CPU time turning query builders into SQL text.
@@ -35,11 +44,7 @@ export function fromTemplate<T extends object>(
     templates.set(key, template)
   }
   const { sql: text, params } = template.getQuery()
-  const bound = params.map((p) => {
-    if (!is(p, Placeholder)) return p
-    if (!(p.name in values)) throw new Error(`template ${key}: no value for ${p.name}`)
-    return values[p.name]
-  })
+  const bound = bindParams(key, params, values)
   // The template keeps its field mapping; this use gets its own statement and values.
   const prepared: PreparedQuery = Object.create(template)
   prepared.stmt = db.$client.prepare(text)

@@ -1,10 +1,10 @@
-import { is, Placeholder, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import {
   type TokenOwner,
   tokenOwnerFromValues,
   tokenOwnerStatement,
 } from '../db/queries/access-tokens'
+import { bindParams, param } from '../db/templates'
 import type { AppEnv } from '../env'
 import { StaleCredential } from '../errors'
 import { sha256Hex } from '../lib/crypto'
@@ -27,13 +27,8 @@ const replays = new WeakSet<Request>()
 let lookupQuery: { sql: string; params: unknown[] } | undefined
 
 function lookupStatement(c: Context<AppEnv>, tokenHash: string, accountId: number) {
-  lookupQuery ??= tokenOwnerStatement(
-    c.var.db,
-    sql.placeholder('tokenHash'),
-    sql.placeholder('accountId'),
-  ).toSQL()
-  const values: Record<string, unknown> = { tokenHash, accountId }
-  const params = lookupQuery.params.map((p) => (is(p, Placeholder) ? values[p.name] : p))
+  lookupQuery ??= tokenOwnerStatement(c.var.db, param('tokenHash'), param('accountId')).toSQL()
+  const params = bindParams('token-owner', lookupQuery.params, { tokenHash, accountId })
   return c.var.d1Gate.prepareCheck(lookupQuery.sql, params)
 }
 

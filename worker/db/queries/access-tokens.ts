@@ -1,4 +1,4 @@
-import { and, eq, type Placeholder, type SQL } from 'drizzle-orm'
+import { and, eq, type SQL } from 'drizzle-orm'
 import { randomToken, sha256Hex } from '../../lib/crypto'
 import type { Db } from '../client'
 import { accessTokens, accountUsers, agentBots, users } from '../schema'
@@ -35,11 +35,7 @@ export async function findTokenOwner(db: Db, token: string) {
  * statement so the authentication middleware can send it in the same batch as a request's first
  * read; `tokenOwnerFromValues` reads its row.
  */
-export function tokenOwnerStatement(
-  db: Db,
-  tokenHash: string | Placeholder,
-  accountId: number | Placeholder,
-) {
+export function tokenOwnerStatement(db: Db, tokenHash: string, accountId: number) {
   return db
     .select({
       ownerType: accessTokens.ownerType,
