@@ -14,6 +14,8 @@ export type Param<T> = T & { readonly __param: true }
 export const param = <T>(name: string) => sql.placeholder(name) as unknown as Param<T>
 
 const templates = new Map<string, PreparedQuery>()
+/** Shapes kept per isolate; filters combine into many, so the oldest go past this. */
+const MAX_TEMPLATES = 500
 
 /** A built query's parameters with each placeholder replaced by its value in `values`. */
 export function bindParams(key: string, params: unknown[], values: Record<string, unknown>) {
@@ -41,6 +43,7 @@ export function fromTemplate<T extends object>(
   if (!template) {
     // `_prepare` is drizzle's (internal) step from builder to prepared query, as its batch uses.
     template = (build() as unknown as Preparable)._prepare()
+    if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value ?? '')
     templates.set(key, template)
   }
   const { sql: text, params } = template.getQuery()
