@@ -15,7 +15,7 @@ import {
 } from '../schema'
 import {
   accessOf,
-  findByDisplayIdStatement,
+  findByDisplayIdTemplate,
   type VIEW_ASSIGNEE_KEYS,
   type VIEW_BOT_KEYS,
   type VIEW_CONTACT_INBOX_KEYS,
@@ -60,7 +60,7 @@ export async function findConversationByDisplayId(
   displayId: number,
   agentId: number | null,
 ) {
-  const [row] = await findByDisplayIdStatement(db, accountId, displayId, agentId)
+  const [[row]] = await db.batch([findByDisplayIdTemplate(db, accountId, displayId, agentId)])
   return accessOf(row, agentId)
 }
 

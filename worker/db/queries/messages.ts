@@ -17,6 +17,7 @@ import type { SQLiteInsertValue, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
 import { accountUsers, agentBots, contacts, conversations, messages, users } from '../schema'
+import { fromTemplate, param } from '../templates'
 import {
   type AttachmentRow,
   attachmentsOfMessageIds,
@@ -197,10 +198,21 @@ function senderOf(row: SenderRow): MessageSender | null {
  * conversation; put them after the batch's writes.
  */
 export function insertedMessageViewStatements(db: Db, conversationId: number) {
-  const id = lastNonActivityMessageId(conversationId)
+  const id = lastNonActivityMessageId(param<number>('conversationId'))
+  const values = { conversationId }
   return [
-    messagesWithSendersStatement(db, sql`${messages.id} = ${id}`),
-    attachmentsOfMessagesStatement(db, id),
+    fromTemplate(
+      db,
+      'inserted-message-view',
+      () => messagesWithSendersStatement(db, sql`${messages.id} = ${id}`),
+      values,
+    ),
+    fromTemplate(
+      db,
+      'inserted-message-attachments',
+      () => attachmentsOfMessagesStatement(db, id),
+      values,
+    ),
   ] as const
 }
 

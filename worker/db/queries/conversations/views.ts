@@ -46,6 +46,27 @@ export function findByDisplayIdStatement(
     .limit(1)
 }
 
+/** `findByDisplayIdStatement` from a template: every conversation route starts with it. */
+export function findByDisplayIdTemplate(
+  db: Db,
+  accountId: number,
+  displayId: number,
+  agentId: number | null,
+) {
+  return fromTemplate(
+    db,
+    'conversation-by-display-id',
+    () =>
+      findByDisplayIdStatement(
+        db,
+        param<number>('accountId'),
+        param<number>('displayId'),
+        param<number>('agentId'),
+      ),
+    { accountId, displayId, agentId: agentId ?? -1 },
+  )
+}
+
 type FoundRow = Awaited<ReturnType<typeof findByDisplayIdStatement>>[number]
 
 export const accessOf = (row: FoundRow | undefined, agentId: number | null) =>
@@ -95,9 +116,7 @@ async function loadConversationWithAllMessages(
   const display = param<number>('displayId')
   const id = sql`(select id from conversations where account_id = ${account} and display_id = ${display})`
   const [foundRows, rows, messageRows, attachmentRows] = await db.batch([
-    template('found', () =>
-      findByDisplayIdStatement(db, account, display, param<number>('agentId')),
-    ),
+    findByDisplayIdTemplate(db, accountId, displayId, agentId),
     template('rows', () => conversationRowsStatement(db, account, id)),
     template('messages', () => conversationMessagesStatements(db, id, 'all')[0]),
     template('attachments', () => conversationMessagesStatements(db, id, 'all')[1]),
