@@ -37,10 +37,6 @@ export class D1Gate {
     this.verified = null
   }
 
-  get isPending() {
-    return this.pending !== null
-  }
-
   /**
    * Runs a pending check on its own (for a request that read nothing), or waits for the one
    * already sent; throws what the check threw.

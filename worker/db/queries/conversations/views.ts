@@ -72,6 +72,10 @@ type FoundRow = Awaited<ReturnType<typeof findByDisplayIdStatement>>[number]
 export const accessOf = (row: FoundRow | undefined, agentId: number | null) =>
   row && { conversation: row.conversation, visible: agentId === null || row.memberId !== null }
 
+/** A conversation's table id by its display id, as a subquery. */
+const conversationIdOf = (accountId: number, displayId: number) =>
+  sql`(select id from conversations where account_id = ${accountId} and display_id = ${displayId})`
+
 /**
  * A conversation by display id with whether `agentId` may see it, its view and its messages
  * (`cursor`, or every message), all in one round trip. The caller checks access before showing
@@ -85,7 +89,7 @@ export async function loadConversationWithMessages(
   cursor: MessageCursor | 'all',
 ) {
   if (cursor === 'all') return loadConversationWithAllMessages(db, accountId, displayId, agentId)
-  const id = sql`(select id from conversations where account_id = ${accountId} and display_id = ${displayId})`
+  const id = conversationIdOf(accountId, displayId)
   const [foundRows, rows, lastMessages, lastAttachments, messageRows, attachmentRows] =
     await db.batch([
       findByDisplayIdStatement(db, accountId, displayId, agentId),
@@ -109,12 +113,10 @@ async function loadConversationWithAllMessages(
   displayId: number,
   agentId: number | null,
 ) {
-  const values = { accountId, displayId, agentId: agentId ?? -1 }
   const template = <T extends object>(key: string, build: () => T) =>
-    fromTemplate(db, `conversation-details:${key}`, build, values)
+    fromTemplate(db, `conversation-details:${key}`, build, { accountId, displayId })
   const account = param<number>('accountId')
-  const display = param<number>('displayId')
-  const id = sql`(select id from conversations where account_id = ${account} and display_id = ${display})`
+  const id = conversationIdOf(account, param<number>('displayId'))
   const [foundRows, rows, messageRows, attachmentRows] = await db.batch([
     findByDisplayIdTemplate(db, accountId, displayId, agentId),
     template('rows', () => conversationRowsStatement(db, account, id)),
