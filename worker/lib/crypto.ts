@@ -19,6 +19,24 @@ export async function sha256Hex(value: string): Promise<string> {
   return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(value)))
 }
 
+const tokenHashes = new Map<string, string>()
+const MAX_TOKEN_HASHES = 1000
+
+/**
+ * sha256Hex of an API token, remembered per isolate: every authenticated request needs it (the
+ * rate limiter's key, the owner lookup) and a digest costs more than the map.
+ */
+export async function tokenHashOf(token: string): Promise<string> {
+  let hash = tokenHashes.get(token)
+  if (hash === undefined) {
+    hash = await sha256Hex(token)
+    if (tokenHashes.size >= MAX_TOKEN_HASHES)
+      tokenHashes.delete(tokenHashes.keys().next().value ?? '')
+    tokenHashes.set(token, hash)
+  }
+  return hash
+}
+
 export async function hmacSha256Hex(key: string, value: string): Promise<string> {
   const cryptoKey = await crypto.subtle.importKey(
     'raw',

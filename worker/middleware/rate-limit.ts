@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../env'
 import { apiError } from '../errors'
-import { sha256Hex } from '../lib/crypto'
+import { tokenHashOf } from '../lib/crypto'
 
 /** The API_RATE_LIMITER binding's period (wrangler.toml); a refused caller waits at most this. */
 export const API_RATE_PERIOD_SECONDS = 60
@@ -16,7 +16,9 @@ export const apiRateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.req.header('api_access_token')?.trim()
   // `npm run bench` drives thousands of requests a minute with one token on purpose.
   if (!token || c.env.BENCH === '1') return next()
-  const { success } = await c.env.API_RATE_LIMITER.limit({ key: `token:${await sha256Hex(token)}` })
+  const { success } = await c.env.API_RATE_LIMITER.limit({
+    key: `token:${await tokenHashOf(token)}`,
+  })
   if (!success) {
     throw apiError('rate_limited', undefined, [], {
       'retry-after': String(API_RATE_PERIOD_SECONDS),

@@ -7,7 +7,7 @@ import {
 import { bindParams, param } from '../db/templates'
 import type { AppEnv } from '../env'
 import { StaleCredential } from '../errors'
-import { sha256Hex } from '../lib/crypto'
+import { tokenHashOf } from '../lib/crypto'
 import { replayableRequest } from './body'
 
 /**
@@ -45,7 +45,7 @@ export async function resolveTokenOwner(
   accountId: number,
   remember: boolean,
 ) {
-  const tokenHash = await sha256Hex(token)
+  const tokenHash = await tokenHashOf(token)
   const key = `${tokenHash}:${accountId}`
   const statement = lookupStatement(c, tokenHash, accountId)
   const known = remember && !replays.has(c.req.raw) ? remembered.get(key) : undefined
