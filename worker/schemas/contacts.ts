@@ -5,8 +5,9 @@ import { AttributesSchema } from './common'
 import { CHANNEL_CLASS } from './inboxes'
 
 type ContactRow = typeof contacts.$inferSelect
-type ContactInboxRow = typeof contactInboxes.$inferSelect
-type InboxRow = typeof inboxes.$inferSelect
+type ContactInboxRow = Pick<typeof contactInboxes.$inferSelect, 'sourceId'>
+/** What the slim inbox JSON shows of an inbox. */
+type InboxRow = Pick<typeof inboxes.$inferSelect, 'id' | 'name' | 'channelType'>
 
 export const InboxSlimSchema = z
   .object({

@@ -10,7 +10,6 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm'
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
 import { contactInboxes, contacts, conversations, inboxes, inboxMembers } from '../schema'
@@ -44,25 +43,20 @@ export function contactVisibleTo(db: Db, agentId: number | null) {
   )
 }
 
-/** A contact inbox with its inbox, as the contact JSON's `contact_inboxes` lists them. */
+/** A contact inbox with its inbox, as much as the contact JSON's `contact_inboxes` shows. */
 export type ContactInboxWithInbox = {
-  contactInbox: typeof contactInboxes.$inferSelect
-  inbox: typeof inboxes.$inferSelect
+  contactInbox: Pick<typeof contactInboxes.$inferSelect, 'id' | 'sourceId'>
+  inbox: Pick<typeof inboxes.$inferSelect, 'id' | 'name' | 'channelType'>
 }
 
-const jsonObjectOf = (table: SQLiteTable) =>
-  sql`json_object(${sql.join(
-    Object.entries(getTableColumns(table)).map(
-      ([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`,
-    ),
-    sql`, `,
-  )})`
-
-/** The contact's contact inboxes and their inboxes as one JSON array, read along with the row. */
+/**
+ * The contact's contact inboxes and their inboxes as one JSON array of value arrays, read along
+ * with the row: only what the contact JSON shows (an inbox's settings can be large).
+ */
 export function linksOf(db: Db, contactId: SQLWrapper) {
   const links = db
     .select({
-      links: sql`json_group_array(json_array(${jsonObjectOf(contactInboxes)}, ${jsonObjectOf(inboxes)}))`,
+      links: sql`json_group_array(json_array(${contactInboxes.id}, ${contactInboxes.sourceId}, ${inboxes.id}, ${inboxes.name}, ${inboxes.channelType}))`,
     })
     .from(contactInboxes)
     .innerJoin(inboxes, eq(inboxes.id, contactInboxes.inboxId))
@@ -70,20 +64,13 @@ export function linksOf(db: Db, contactId: SQLWrapper) {
   return sql<string>`(${links})`
 }
 
-function decode<T extends SQLiteTable>(table: T, values: Record<string, unknown>) {
-  const entries = Object.entries(getTableColumns(table)).map(([key, column]) => {
-    const value = values[key]
-    return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)]
-  })
-  return Object.fromEntries(entries) as T['$inferSelect']
-}
+type LinkValues = [number, string, number, string, ContactInboxWithInbox['inbox']['channelType']]
 
 function parseLinks(json: string): ContactInboxWithInbox[] {
-  const pairs = JSON.parse(json) as [Record<string, unknown>, Record<string, unknown>][]
-  return pairs
-    .map(([link, inbox]) => ({
-      contactInbox: decode(contactInboxes, link),
-      inbox: decode(inboxes, inbox),
+  return (JSON.parse(json) as LinkValues[])
+    .map(([id, sourceId, inboxId, name, channelType]) => ({
+      contactInbox: { id, sourceId },
+      inbox: { id: inboxId, name, channelType },
     }))
     .sort((a, b) => a.contactInbox.id - b.contactInbox.id)
 }
