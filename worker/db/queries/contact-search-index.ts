@@ -84,15 +84,14 @@ function searchCtes(db: Db, accountId: number, terms: string) {
  * MAX_CANDIDATES, and when fewer they are read by id, else the sort index is walked as for a
  * short term. The plan not taken reads nothing: its LIMIT is 0 or its account is NULL, both
  * known before its loop starts (a condition with a subquery in WHERE would be tested row by
- * row). SQLite materializes the candidates once, as both plans refer to them. Undefined for
- * terms the index can't serve.
+ * row). SQLite materializes the candidates once, as both plans refer to them. `terms` is the
+ * search's `trigramQuery`; undefined (a term the index can't serve) gives no plan.
  */
 export function searchIndexPlan(
   db: Db,
   accountId: number,
-  query: string | undefined,
+  terms: string | undefined,
 ): SearchIndexPlan | undefined {
-  const terms = query ? trigramQuery(query) : undefined
   if (terms === undefined) return undefined
   const ctes = searchCtes(db, accountId, terms)
   const [candidates, mode] = ctes

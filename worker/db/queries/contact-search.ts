@@ -15,7 +15,8 @@ import {
 } from 'drizzle-orm'
 import type { Db } from '../client'
 import { contactLabels, contacts } from '../schema'
-import { searchIndexPlan } from './contact-search-index'
+import { fromTemplate, param } from '../templates'
+import { searchIndexPlan, trigramQuery } from './contact-search-index'
 import { contactVisibleTo, linksOf, withLinks } from './contacts'
 
 export const CONTACT_SORT_KEYS = [
@@ -43,6 +44,18 @@ export type ContactFilter = {
 }
 
 /**
+ * A filter as its statements read it: the search text with its LIKE pattern and trigram query
+ * worked out. Statements are built from templates, so each value is a parameter there
+ * (`filterParams`), and every choice a builder makes on it is part of the template's key.
+ */
+type FilterSql = {
+  accountId: number
+  agentId: number | null
+  labels: string[]
+  search?: { text: string; pattern: string; terms?: string }
+}
+
+/**
  * Chatwoot's resolved contacts: an email, phone number or identifier is set. The unary `+` keeps
  * SQLite from answering this OR through the three unique indexes, so a page walks the index of
  * its sort order and stops after one page instead of sorting every match.
@@ -52,13 +65,12 @@ const resolved = sql`(+${contacts.email} <> '' or +${contacts.phoneNumber} <> ''
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 
 /** Name, email and phone match case-insensitively; identifier case-sensitively (as Chatwoot). */
-function matches(query: string) {
-  const pattern = `%${escapeLike(query)}%`
-  return sql`(${contacts.name} like ${pattern} escape '\\' or ${contacts.email} like ${pattern} escape '\\' or ${contacts.phoneNumber} like ${pattern} escape '\\' or instr(${contacts.identifier}, ${query}) > 0)`
+function matches({ text, pattern }: { text: string; pattern: string }) {
+  return sql`(${contacts.name} like ${pattern} escape '\\' or ${contacts.email} like ${pattern} escape '\\' or ${contacts.phoneNumber} like ${pattern} escape '\\' or instr(${contacts.identifier}, ${text}) > 0)`
 }
 
-function labelled(db: Db, labels: string[] | undefined) {
-  if (!labels || labels.length === 0) return undefined
+function labelled(db: Db, labels: string[]) {
+  if (labels.length === 0) return undefined
   return exists(
     db
       .select({ one: sql`1` })
@@ -71,16 +83,16 @@ function labelled(db: Db, labels: string[] | undefined) {
  * Everything but the resolved condition: the account, search text, labels and visibility.
  * `account` replaces the plain account condition where a search plan needs another form of it.
  */
-function scopeWhere(db: Db, filter: ContactFilter, account?: SQL) {
+function scopeWhere(db: Db, filter: FilterSql, account?: SQL) {
   return and(
     account ?? eq(contacts.accountId, filter.accountId),
-    filter.query ? matches(filter.query) : undefined,
+    filter.search ? matches(filter.search) : undefined,
     labelled(db, filter.labels),
     contactVisibleTo(db, filter.agentId),
   )
 }
 
-const listWhere = (db: Db, filter: ContactFilter, account?: SQL) =>
+const listWhere = (db: Db, filter: FilterSql, account?: SQL) =>
   and(scopeWhere(db, filter, account), resolved)
 
 /**
@@ -117,14 +129,14 @@ function orderBy(sort: ContactSort, columns: ContactColumns = contacts) {
  * the first count reads only an index, where counting the resolved ones directly would read
  * every row of the account. A search the trigram index serves counts its candidates instead.
  */
-export function contactCountStatement(db: Db, filter: ContactFilter) {
+function contactCountStatement(db: Db, filter: FilterSql) {
   const scope = db.select({ n: count() }).from(contacts).where(scopeWhere(db, filter))
   const without = db
     .select({ n: count() })
     .from(contacts)
     .where(and(scopeWhere(db, filter), unresolved))
   const walked = sql<number>`(${scope}) - (${without})`
-  const plan = searchIndexPlan(db, filter.accountId, filter.query)
+  const plan = searchIndexPlan(db, filter.accountId, filter.search?.terms)
   if (!plan) return db.select({ total: walked }).from(sql`(select 1)`)
   const indexed = db
     .select({ n: count() })
@@ -145,21 +157,27 @@ export function contactCountStatement(db: Db, filter: ContactFilter) {
 }
 
 /** Matching contacts in the sort order, cut to one page. */
-const pageWhere = (db: Db, filter: ContactFilter, where: SQL | undefined) =>
+const pageWhere = (db: Db, sort: ContactSort, where: SQL | undefined) =>
   db
     .select()
     .from(contacts)
     .where(where)
-    .orderBy(...orderBy(filter.sort))
+    .orderBy(...orderBy(sort))
 
 /**
  * One page of contacts, each with its contact inboxes. The page is cut first and the contact
  * inboxes are read only for its rows, even when the sort needs a sorter over all matches. A
  * search the trigram index serves has two pages of which one is empty (searchIndexPlan).
  */
-function contactPageStatement(db: Db, filter: ContactFilter, limit: number, offset: number) {
-  const cut = (where: SQL | undefined) => pageWhere(db, filter, where).limit(limit).offset(offset)
-  const plan = searchIndexPlan(db, filter.accountId, filter.query)
+function contactPageStatement(
+  db: Db,
+  filter: FilterSql,
+  sort: ContactSort,
+  limit: number,
+  offset: number,
+) {
+  const cut = (where: SQL | undefined) => pageWhere(db, sort, where).limit(limit).offset(offset)
+  const plan = searchIndexPlan(db, filter.accountId, filter.search?.terms)
   // The common table expressions sit in the page subquery, so the statement starts with SELECT
   // and can share a batch (worker/lib/d1-gate.ts).
   const page = plan
@@ -176,7 +194,41 @@ function contactPageStatement(db: Db, filter: ContactFilter, limit: number, offs
   return db
     .select({ ...columns, links: linksOf(db, columns.id) })
     .from(page)
-    .orderBy(...orderBy(filter.sort, columns))
+    .orderBy(...orderBy(sort, columns))
+}
+
+/** The parameters a filter's statements are built with, and the template key of their shape. */
+function filterParams(filter: ContactFilter) {
+  const text = filter.query
+  const terms = text ? trigramQuery(text) : undefined
+  const labels = filter.labels ?? []
+  const shape = [
+    filter.agentId === null ? 'all' : 'agent',
+    `labels${labels.length}`,
+    text === undefined ? 'none' : terms === undefined ? 'text' : 'indexed',
+  ].join(':')
+  const values: Record<string, unknown> = {
+    accountId: filter.accountId,
+    agentId: filter.agentId,
+    text,
+    pattern: text === undefined ? undefined : `%${escapeLike(text)}%`,
+    terms,
+    ...Object.fromEntries(labels.map((label, i) => [`label${i}`, label])),
+  }
+  const params = (): FilterSql => ({
+    accountId: param('accountId'),
+    agentId: filter.agentId === null ? null : param('agentId'),
+    labels: labels.map((_, i) => param(`label${i}`)),
+    search:
+      text === undefined
+        ? undefined
+        : {
+            text: param('text'),
+            pattern: param('pattern'),
+            terms: terms === undefined ? undefined : param('terms'),
+          },
+  })
+  return { shape, values, params }
 }
 
 /** One page of contacts with their contact inboxes, and the total when asked: one round trip. */
@@ -185,8 +237,24 @@ export async function listContactPage(
   filter: ContactFilter,
   page: { limit: number; offset: number; withTotal: boolean },
 ) {
-  const rowsStatement = contactPageStatement(db, filter, page.limit, page.offset)
-  if (!page.withTotal) return { rows: (await rowsStatement).map(withLinks), total: null }
-  const [rows, [counted]] = await db.batch([rowsStatement, contactCountStatement(db, filter)])
+  const { shape, values, params } = filterParams(filter)
+  const { key, descending } = filter.sort
+  const rowsStatement = fromTemplate(
+    db,
+    `contact-page:${shape}:${key}:${descending ? 'desc' : 'asc'}`,
+    () => contactPageStatement(db, params(), filter.sort, param('limit'), param('offset')),
+    { ...values, limit: page.limit, offset: page.offset },
+  )
+  if (!page.withTotal) {
+    const [rows] = await db.batch([rowsStatement])
+    return { rows: rows.map(withLinks), total: null }
+  }
+  const countStatement = fromTemplate(
+    db,
+    `contact-count:${shape}`,
+    () => contactCountStatement(db, params()),
+    values,
+  )
+  const [rows, [counted]] = await db.batch([rowsStatement, countStatement])
   return { rows: rows.map(withLinks), total: counted?.total ?? 0 }
 }
