@@ -327,6 +327,56 @@ describe('POST /conversations/{id}/messages', () => {
 })
 
 describe('GET /conversations/{id}/messages', () => {
+  it('shows each kind of sender with what its JSON carries, and none for a deleted user', async () => {
+    const { world, displayId, contactId } = await sceneWithConversation()
+    await env.DB.prepare(
+      `update contacts set blocked = 1, identifier = 'cust-9', additional_attributes = '{"city":"Oslo"}' where id = ?`,
+    )
+      .bind(contactId)
+      .run()
+    const busy = await api('/api/v1/profile/availability', {
+      token: world.agent.token,
+      body: { profile: { account_id: world.accountId, availability: 'busy' } },
+    })
+    expect(busy.status).toBe(200)
+    const bot = await createAgentBot(world)
+    await postMessage(world, displayId, { content: 'from the contact', message_type: 'incoming' })
+    await postMessage(world, displayId, { content: 'from the agent' }, world.agent.token)
+    await postMessage(world, displayId, { content: 'from the bot' }, bot.token)
+    await postMessage(world, displayId, { content: 'from the admin' })
+    await env.DB.prepare('delete from users where id = ?').bind(world.admin.id).run()
+
+    const res = await api(messagesPath(world, displayId), { token: world.agent.token })
+    expect(res.status).toBe(200)
+    const byContent = Object.fromEntries(
+      res.json.payload.map((m: { content: string; sender?: unknown }) => [m.content, m.sender]),
+    )
+    expect(byContent['from the contact']).toEqual({
+      additional_attributes: { city: 'Oslo' },
+      custom_attributes: {},
+      email: expect.stringContaining('@example.com'),
+      id: contactId,
+      identifier: 'cust-9',
+      name: 'Casey Contact',
+      phone_number: null,
+      thumbnail: '',
+      blocked: true,
+      type: 'contact',
+    })
+    expect(byContent['from the agent']).toMatchObject({
+      id: world.agent.id,
+      name: 'Agent',
+      availability_status: 'busy',
+      type: 'user',
+    })
+    expect(byContent['from the bot']).toMatchObject({
+      id: bot.id,
+      name: 'Helper Bot',
+      type: 'agent_bot',
+    })
+    expect(byContent['from the admin']).toBeUndefined()
+  })
+
   it('pages by before and after cursors, oldest first, with notes and activity', async () => {
     const { world, displayId, contactId } = await sceneWithConversation()
     const ids: number[] = []

@@ -130,35 +130,27 @@ export function pickedColumns<T extends SQLiteTable, K extends ColumnKey<T>>(
 export const present = <T extends { id: unknown }>(row: T | null): T | null =>
   row && row.id !== null ? row : null
 
-/** Messages with their sender rows, for the messages `where` selects. */
+/**
+ * A message's sender as one JSON array of the columns its JSON shows, or null: one value per
+ * row instead of a joined row of every kind of sender, most of it null. A missing sender (a
+ * deleted user) is null too.
+ */
+const senderValues = sql<string | null>`case ${messages.senderType}
+  when 'User' then (select json_array(${users.id}, ${users.name}, ${users.displayName}, ${accountUsers.availability}) from ${users} left join ${accountUsers} on ${accountUsers.accountId} = ${messages.accountId} and ${accountUsers.userId} = ${users.id} where ${users.id} = ${messages.senderId})
+  when 'Contact' then (select json_array(${contacts.id}, ${contacts.name}, ${contacts.email}, ${contacts.phoneNumber}, ${contacts.identifier}, ${contacts.avatarKey}, ${contacts.blocked}, json(${contacts.additionalAttributes}), json(${contacts.customAttributes})) from ${contacts} where ${contacts.id} = ${messages.senderId})
+  when 'AgentBot' then (select json_array(${agentBots.id}, ${agentBots.name}, ${agentBots.avatarUrl}) from ${agentBots} where ${agentBots.id} = ${messages.senderId})
+end`
+
+/** Messages with their senders, for the messages `where` selects. */
 export function messagesWithSendersStatement(db: Db, where: SQL | undefined) {
   return db
     .select({
       message: aliasedColumns(messages, 'm'),
       displayId: sql<number>`${conversations.displayId}`.as('m_display_id'),
-      user: {
-        id: sql<number>`${users.id}`.as('u_id'),
-        name: sql<string>`${users.name}`.as('u_name'),
-        displayName: sql<string | null>`${users.displayName}`.as('u_display_name'),
-      },
-      availability: sql<'online' | 'offline' | 'busy' | null>`${accountUsers.availability}`.as(
-        'au_availability',
-      ),
-      contact: pickedColumns(contacts, 'ct', SENDER_CONTACT_KEYS),
-      bot: pickedColumns(agentBots, 'ab', SENDER_BOT_KEYS),
+      sender: senderValues.as('m_sender'),
     })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .leftJoin(users, and(eq(messages.senderType, 'User'), eq(users.id, messages.senderId)))
-    .leftJoin(
-      accountUsers,
-      and(eq(accountUsers.accountId, messages.accountId), eq(accountUsers.userId, users.id)),
-    )
-    .leftJoin(contacts, and(eq(messages.senderType, 'Contact'), eq(contacts.id, messages.senderId)))
-    .leftJoin(
-      agentBots,
-      and(eq(messages.senderType, 'AgentBot'), eq(agentBots.id, messages.senderId)),
-    )
     .where(where)
 }
 
@@ -176,19 +168,53 @@ export function assembleMessageViews(rows: SenderRow[], attachmentRows: Attachme
     (row): MessageView => ({
       message: row.message,
       displayId: row.displayId,
-      sender: senderOf(row),
+      sender: senderOf(row.message.senderType, row.sender),
       attachments: byMessage.get(row.message.id) ?? [],
     }),
   )
 }
 
-function senderOf(row: SenderRow): MessageSender | null {
-  const user = present(row.user)
-  const contact = present(row.contact)
-  const bot = present(row.bot)
-  if (user) return { type: 'User', user, availability: row.availability ?? 'offline' }
-  if (contact) return { type: 'Contact', contact }
-  if (bot) return { type: 'AgentBot', bot }
+type UserValues = [number, string, string | null, 'online' | 'offline' | 'busy' | null]
+type ContactValues = [
+  number,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  0 | 1,
+  SenderContact['additionalAttributes'],
+  SenderContact['customAttributes'],
+]
+type BotValues = [number, string, string | null]
+
+/** The sender of `senderValues`, by the message's sender type. */
+function senderOf(type: MessageRow['senderType'], json: string | null): MessageSender | null {
+  if (json === null) return null
+  if (type === 'User') {
+    const [id, name, displayName, availability] = JSON.parse(json) as UserValues
+    return { type, user: { id, name, displayName }, availability: availability ?? 'offline' }
+  }
+  if (type === 'Contact') {
+    const [id, name, email, phoneNumber, identifier, avatarKey, blocked, additional, custom] =
+      JSON.parse(json) as ContactValues
+    const contact: SenderContact = {
+      id,
+      name,
+      email,
+      phoneNumber,
+      identifier,
+      avatarKey,
+      blocked: blocked === 1,
+      additionalAttributes: additional,
+      customAttributes: custom,
+    }
+    return { type, contact }
+  }
+  if (type === 'AgentBot') {
+    const [id, name, avatarUrl] = JSON.parse(json) as BotValues
+    return { type, bot: { id, name, avatarUrl } }
+  }
   return null
 }
 
