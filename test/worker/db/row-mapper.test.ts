@@ -3,10 +3,10 @@ import * as drizzle from 'drizzle-orm'
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createDb } from '../../../worker/db/client'
+import { aliasedColumns, pickedColumns } from '../../../worker/db/columns'
 import { findByDisplayIdStatement } from '../../../worker/db/queries/conversations/views'
-import { messagesWithSendersStatement } from '../../../worker/db/queries/messages'
 import { mapRows, type SelectedField } from '../../../worker/db/row-mapper'
-import { contacts, conversations, inboxes, teams } from '../../../worker/db/schema'
+import { contacts, conversations, inboxes, messages, teams } from '../../../worker/db/schema'
 import { api, createWorld } from '../helpers'
 
 type Prepared = { fields: SelectedField[]; joinsNotNullableMap?: Record<string, boolean> }
@@ -22,7 +22,11 @@ const prepared = (query: unknown) => (query as { _prepare(): Prepared })._prepar
 
 /** A value of the kind the field's decoder reads, as D1 returns it. */
 function sampleFor(field: unknown, seed: number): unknown {
-  const column = (drizzle.is(field, drizzle.Column) ? field : undefined) as
+  // A picked column is SQL that decodes as its column.
+  const decoder = drizzle.is(field, drizzle.SQL.Aliased)
+    ? (field.sql as unknown as { decoder: unknown }).decoder
+    : field
+  const column = (drizzle.is(decoder, drizzle.Column) ? decoder : undefined) as
     | { columnType: string; dataType: string }
     | undefined
   const type = column?.columnType ?? ''
@@ -51,10 +55,14 @@ function rowsFor(fields: SelectedField[], count: number) {
 describe('mapRows', () => {
   const db = createDb(env.DB)
   const queries = {
-    'nested aliased columns over left joins (message senders)': messagesWithSendersStatement(
-      db,
-      eq(drizzle.sql`1`, 1),
-    ),
+    'nested aliased columns over left joins': db
+      .select({
+        message: aliasedColumns(messages, 'm'),
+        sender: pickedColumns(contacts, 'ct', ['id', 'name', 'blocked', 'customAttributes']),
+        label: sql<string>`'x'`.as('label'),
+      })
+      .from(messages)
+      .leftJoin(contacts, eq(contacts.id, messages.senderId)),
     'a whole table and a left-joined column': findByDisplayIdStatement(db, 1, 2, 3),
     'whole tables over left joins': db
       .select()

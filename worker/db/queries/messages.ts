@@ -1,21 +1,8 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  getTableName,
-  gt,
-  gte,
-  inArray,
-  lt,
-  type SQL,
-  sql,
-} from 'drizzle-orm'
-import { toSnakeCase } from 'drizzle-orm/casing'
-import type { SQLiteInsertValue, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { and, asc, desc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
+import type { SQLiteColumn, SQLiteInsertValue } from 'drizzle-orm/sqlite-core'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
+import { aliasedColumns, packedSubquery } from '../columns'
 import { accountUsers, agentBots, contacts, conversations, messages, users } from '../schema'
 import { fromTemplate, param } from '../templates'
 import {
@@ -39,6 +26,7 @@ export const SENDER_CONTACT_KEYS = [
 ] as const
 export type SenderContact = Pick<typeof contacts.$inferSelect, (typeof SENDER_CONTACT_KEYS)[number]>
 const SENDER_BOT_KEYS = ['id', 'name', 'avatarUrl'] as const
+const SENDER_USER_KEYS = ['id', 'name', 'displayName'] as const
 type SenderBot = Pick<typeof agentBots.$inferSelect, (typeof SENDER_BOT_KEYS)[number]>
 
 /** Chatwoot's message_type enum. */
@@ -86,60 +74,9 @@ export function lastNonActivityMessageId(conversationId: number | SQL) {
   return sql`(select max(id) from messages where conversation_id = ${conversationId} and message_type <> ${MESSAGE_TYPE.activity})`
 }
 
-/**
- * A table's columns under unique aliases. D1 batches return rows as objects keyed by column
- * name, so joined tables that share names (`id`, `name`, …) must be aliased to keep them apart.
- */
-export function aliasedColumns<T extends SQLiteTable>(table: T, prefix: string) {
-  return pickedColumns(table, prefix, Object.keys(getTableColumns(table)) as ColumnKey<T>[])
-}
-
-type ColumnKey<T extends SQLiteTable> = keyof T['$inferSelect'] & string
-
-const pickedCache = new Map<string, Record<string, SQL.Aliased>>()
-
-/**
- * Some of a table's columns under unique aliases (as `aliasedColumns`): less to read and map.
- * Each column is written as plain SQL text once per isolate, which spares drizzle resolving
- * every column's table and casing again for each query it builds.
- */
-export function pickedColumns<T extends SQLiteTable, K extends ColumnKey<T>>(
-  table: T,
-  prefix: string,
-  keys: readonly K[],
-) {
-  const tableName = getTableName(table)
-  const cacheKey = `${tableName}|${prefix}|${keys.join(',')}`
-  let picked = pickedCache.get(cacheKey)
-  if (!picked) {
-    const columns = getTableColumns(table)
-    picked = Object.fromEntries(
-      keys.map((key) => {
-        const column = columns[key] as (typeof columns)[string]
-        const name = column.keyAsName ? toSnakeCase(column.name) : column.name
-        const text = sql.raw(`"${tableName}"."${name}"`)
-        return [key, sql`${text}`.mapWith(column).as(`${prefix}_${key}`)]
-      }),
-    )
-    pickedCache.set(cacheKey, picked)
-  }
-  return picked as { [P in K]: SQL.Aliased<T['$inferSelect'][P]> }
-}
-
-/** A left-joined row that matched nothing comes back with every column null. */
-export const present = <T extends { id: unknown }>(row: T | null): T | null =>
-  row && row.id !== null ? row : null
-
-/**
- * A message's sender as one JSON array of the columns its JSON shows, or null: one value per
- * row instead of a joined row of every kind of sender, most of it null. A missing sender (a
- * deleted user) is null too.
- */
-const senderValues = sql<string | null>`case ${messages.senderType}
-  when 'User' then (select json_array(${users.id}, ${users.name}, ${users.displayName}, ${accountUsers.availability}) from ${users} left join ${accountUsers} on ${accountUsers.accountId} = ${messages.accountId} and ${accountUsers.userId} = ${users.id} where ${users.id} = ${messages.senderId})
-  when 'Contact' then (select json_array(${contacts.id}, ${contacts.name}, ${contacts.email}, ${contacts.phoneNumber}, ${contacts.identifier}, ${contacts.avatarKey}, ${contacts.blocked}, json(${contacts.additionalAttributes}), json(${contacts.customAttributes})) from ${contacts} where ${contacts.id} = ${messages.senderId})
-  when 'AgentBot' then (select json_array(${agentBots.id}, ${agentBots.name}, ${agentBots.avatarUrl}) from ${agentBots} where ${agentBots.id} = ${messages.senderId})
-end`
+/** The row whose `id` column is the message's sender of this type (none for other senders). */
+const isSender = (type: NonNullable<MessageRow['senderType']>, id: SQLiteColumn) =>
+  sql`${messages.senderType} = ${sql.raw(`'${type}'`)} and ${id} = ${messages.senderId}`
 
 /** Messages with their senders, for the messages `where` selects. */
 export function messagesWithSendersStatement(db: Db, where: SQL | undefined) {
@@ -147,7 +84,19 @@ export function messagesWithSendersStatement(db: Db, where: SQL | undefined) {
     .select({
       message: aliasedColumns(messages, 'm'),
       displayId: sql<number>`${conversations.displayId}`.as('m_display_id'),
-      sender: senderValues.as('m_sender'),
+      user: packedSubquery(users, 'm_user', SENDER_USER_KEYS, isSender('User', users.id)),
+      availability: sql<
+        'online' | 'offline' | 'busy' | null
+      >`(select ${accountUsers.availability} from ${accountUsers} where ${isSender('User', accountUsers.userId)} and ${accountUsers.accountId} = ${messages.accountId})`.as(
+        'm_availability',
+      ),
+      contact: packedSubquery(
+        contacts,
+        'm_contact',
+        SENDER_CONTACT_KEYS,
+        isSender('Contact', contacts.id),
+      ),
+      bot: packedSubquery(agentBots, 'm_bot', SENDER_BOT_KEYS, isSender('AgentBot', agentBots.id)),
     })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
@@ -168,53 +117,16 @@ export function assembleMessageViews(rows: SenderRow[], attachmentRows: Attachme
     (row): MessageView => ({
       message: row.message,
       displayId: row.displayId,
-      sender: senderOf(row.message.senderType, row.sender),
+      sender: senderOf(row),
       attachments: byMessage.get(row.message.id) ?? [],
     }),
   )
 }
 
-type UserValues = [number, string, string | null, 'online' | 'offline' | 'busy' | null]
-type ContactValues = [
-  number,
-  string,
-  string | null,
-  string | null,
-  string | null,
-  string | null,
-  0 | 1,
-  SenderContact['additionalAttributes'],
-  SenderContact['customAttributes'],
-]
-type BotValues = [number, string, string | null]
-
-/** The sender of `senderValues`, by the message's sender type. */
-function senderOf(type: MessageRow['senderType'], json: string | null): MessageSender | null {
-  if (json === null) return null
-  if (type === 'User') {
-    const [id, name, displayName, availability] = JSON.parse(json) as UserValues
-    return { type, user: { id, name, displayName }, availability: availability ?? 'offline' }
-  }
-  if (type === 'Contact') {
-    const [id, name, email, phoneNumber, identifier, avatarKey, blocked, additional, custom] =
-      JSON.parse(json) as ContactValues
-    const contact: SenderContact = {
-      id,
-      name,
-      email,
-      phoneNumber,
-      identifier,
-      avatarKey,
-      blocked: blocked === 1,
-      additionalAttributes: additional,
-      customAttributes: custom,
-    }
-    return { type, contact }
-  }
-  if (type === 'AgentBot') {
-    const [id, name, avatarUrl] = JSON.parse(json) as BotValues
-    return { type, bot: { id, name, avatarUrl } }
-  }
+function senderOf(row: SenderRow): MessageSender | null {
+  if (row.user) return { type: 'User', user: row.user, availability: row.availability ?? 'offline' }
+  if (row.contact) return { type: 'Contact', contact: row.contact }
+  if (row.bot) return { type: 'AgentBot', bot: row.bot }
   return null
 }
 

@@ -1,6 +1,7 @@
 /** Conversation views: the rows, last messages and attachments a conversation's JSON needs. */
-import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { Db } from '../../client'
+import { aliasedColumns, packedField } from '../../columns'
 import {
   accountUsers,
   agentBots,
@@ -17,15 +18,12 @@ import { fromTemplate, param } from '../../templates'
 import { type AttachmentRow, attachmentsOfMessagesStatement } from '../attachments'
 import type { ConversationView } from '../conversations'
 import {
-  aliasedColumns,
   assembleMessageViews,
   conversationMessagesStatements,
   MESSAGE_TYPE,
   type MessageCursor,
   type MessageView,
   messagesWithSendersStatement,
-  pickedColumns,
-  present,
 } from '../messages'
 
 /** A conversation by display id, with the agent's membership of its inbox (null when none). */
@@ -155,18 +153,22 @@ export const VIEW_MEMBERSHIP_KEYS = [
   'role',
 ] as const
 export const VIEW_BOT_KEYS = ['id', 'name', 'description', 'avatarUrl', 'outgoingUrl'] as const
+const CONTACT_KEYS = Object.keys(
+  getTableColumns(contacts),
+) as (keyof typeof contacts.$inferSelect)[]
+const TEAM_KEYS = Object.keys(getTableColumns(teams)) as (keyof typeof teams.$inferSelect)[]
 
 function conversationRowsStatement(db: Db, accountId: number, conversationIds: SQLWrapper) {
   return db
     .select({
       conversation: aliasedColumns(conversations, 'cv'),
-      contact: aliasedColumns(contacts, 'ct'),
-      inbox: pickedColumns(inboxes, 'ib', VIEW_INBOX_KEYS),
-      contactInbox: pickedColumns(contactInboxes, 'ci', VIEW_CONTACT_INBOX_KEYS),
-      assignee: pickedColumns(users, 'us', VIEW_ASSIGNEE_KEYS),
-      membership: pickedColumns(accountUsers, 'au', VIEW_MEMBERSHIP_KEYS),
-      assigneeBot: pickedColumns(agentBots, 'ab', VIEW_BOT_KEYS),
-      team: aliasedColumns(teams, 'tm'),
+      contact: packedField(contacts, 'ct', CONTACT_KEYS),
+      inbox: packedField(inboxes, 'ib', VIEW_INBOX_KEYS),
+      contactInbox: packedField(contactInboxes, 'ci', VIEW_CONTACT_INBOX_KEYS),
+      assignee: packedField(users, 'us', VIEW_ASSIGNEE_KEYS),
+      membership: packedField(accountUsers, 'au', VIEW_MEMBERSHIP_KEYS),
+      assigneeBot: packedField(agentBots, 'ab', VIEW_BOT_KEYS),
+      team: packedField(teams, 'tm', TEAM_KEYS),
       unreadCount:
         sql<number>`(select count(*) from (select 1 from messages m where m.conversation_id = ${conversations.id} and m.message_type = ${MESSAGE_TYPE.incoming} and m.created_at > coalesce(${conversations.agentLastSeenAt}, 0) limit 10))`.as(
           'unread_count',
@@ -222,6 +224,12 @@ export type ViewResults = readonly [
   AttachmentRow[],
 ]
 
+/** An inner-joined part of a view, which a conversation always has. */
+function joined<T>(part: T | null, name: string): T {
+  if (part === null) throw new Error(`conversation view without its ${name}`)
+  return part
+}
+
 export function assembleViews([
   rows,
   messageRows,
@@ -240,16 +248,15 @@ export function assembleViews([
     }
   }
   return rows.map((row) => {
-    const assignee = present(row.assignee)
-    const membership = present(row.membership)
+    const { assignee, membership } = row
     return {
       conversation: row.conversation,
-      contact: row.contact,
-      inbox: row.inbox,
-      contactInbox: present(row.contactInbox),
+      contact: joined(row.contact, 'contact'),
+      inbox: joined(row.inbox, 'inbox'),
+      contactInbox: row.contactInbox,
       assignee: assignee && membership ? { user: assignee, membership } : null,
-      assigneeBot: present(row.assigneeBot),
-      team: present(row.team),
+      assigneeBot: row.assigneeBot,
+      team: row.team,
       unreadCount: Number(row.unreadCount),
       lastMessage: lastOf.get(row.conversation.id) ?? null,
       lastNonActivityMessage: lastNonActivityOf.get(row.conversation.id) ?? null,

@@ -1,0 +1,51 @@
+import { env } from 'cloudflare:test'
+import { eq, getTableColumns, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { createDb } from '../../../worker/db/client'
+import { packedField, packedSubquery } from '../../../worker/db/columns'
+import { contacts, teams } from '../../../worker/db/schema'
+import { api, createWorld } from '../helpers'
+
+describe('packed columns', () => {
+  it('decode to the row a plain select of the same columns gives, JSON and booleans included', async () => {
+    const world = await createWorld()
+    const res = await api(`/api/v1/accounts/${world.accountId}/contacts`, {
+      token: world.admin.token,
+      body: {
+        name: 'Packed "Quote" Ünïcode',
+        email: 'packed@example.com',
+        additional_attributes: { city: 'Oslo', nested: { list: [1, 'two', null] } },
+      },
+    })
+    expect(res.status).toBe(200)
+    const id = res.json.payload.contact.id as number
+    await env.DB.prepare('update contacts set blocked = 1 where id = ?').bind(id).run()
+    const db = createDb(env.DB)
+    const keys = Object.keys(getTableColumns(contacts)) as (keyof typeof contacts.$inferSelect)[]
+    const [plain] = await db.select().from(contacts).where(eq(contacts.id, id))
+    const [[packed]] = await db.batch([
+      db
+        .select({ contact: packedField(contacts, 'ct', keys) })
+        .from(contacts)
+        .where(eq(contacts.id, id)),
+    ])
+    expect(plain?.blocked).toBe(true)
+    expect(packed?.contact).toEqual(plain)
+  })
+
+  it('are null for a left join or a subquery that found no row', async () => {
+    const db = createDb(env.DB)
+    const [row] = await db
+      .select({
+        team: packedField(teams, 'tm', ['id', 'name', 'allowAutoAssign']),
+        none: packedSubquery(contacts, 'nobody', ['id', 'name'], sql`${contacts.id} = -1`),
+      })
+      .from(sql`(select 1)`)
+      .leftJoin(teams, sql`0`)
+    expect(row).toEqual({ team: null, none: null })
+  })
+
+  it('refuse a column list without the id that tells a missing row', () => {
+    expect(() => packedField(teams, 'tm', ['name'])).toThrow(/must include id/)
+  })
+})

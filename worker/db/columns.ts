@@ -1,0 +1,125 @@
+import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm'
+import { toSnakeCase } from 'drizzle-orm/casing'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+
+/** Selecting columns by hand: under unique aliases, or packed into one value per row. */
+
+type ColumnKey<T extends SQLiteTable> = keyof T['$inferSelect'] & string
+
+/** A column as SQL text, `"table"."column"`, as drizzle would write it. */
+function columnText(table: SQLiteTable, column: SQLiteColumn) {
+  const name = column.keyAsName ? toSnakeCase(column.name) : column.name
+  return `"${getTableName(table)}"."${name}"`
+}
+
+/**
+ * A table's columns under unique aliases. D1 batches return rows as objects keyed by column
+ * name, so joined tables that share names (`id`, `name`, …) must be aliased to keep them apart.
+ */
+export function aliasedColumns<T extends SQLiteTable>(table: T, prefix: string) {
+  return pickedColumns(table, prefix, Object.keys(getTableColumns(table)) as ColumnKey<T>[])
+}
+
+const pickedCache = new Map<string, Record<string, SQL.Aliased>>()
+
+/**
+ * Some of a table's columns under unique aliases (as `aliasedColumns`): less to read and map.
+ * Each column is written as plain SQL text once per isolate, which spares drizzle resolving
+ * every column's table and casing again for each query it builds.
+ */
+export function pickedColumns<T extends SQLiteTable, K extends ColumnKey<T>>(
+  table: T,
+  prefix: string,
+  keys: readonly K[],
+) {
+  const tableName = getTableName(table)
+  const cacheKey = `${tableName}|${prefix}|${keys.join(',')}`
+  let picked = pickedCache.get(cacheKey)
+  if (!picked) {
+    const columns = getTableColumns(table)
+    picked = Object.fromEntries(
+      keys.map((key) => {
+        const column = columns[key] as SQLiteColumn
+        const text = sql.raw(columnText(table, column))
+        return [key, sql`${text}`.mapWith(column).as(`${prefix}_${key}`)]
+      }),
+    )
+    pickedCache.set(cacheKey, picked)
+  }
+  return picked as { [P in K]: SQL.Aliased<T['$inferSelect'][P]> }
+}
+
+/** A left-joined row that matched nothing comes back with every column null. */
+export const present = <T extends { id: unknown }>(row: T | null): T | null =>
+  row && row.id !== null ? row : null
+
+type Decoder = { mapFromDriverValue(value: unknown): unknown }
+const packedCache = new Map<string, { text: string; decoder: Decoder }>()
+
+/**
+ * Some of a table's columns as one JSON array value per row, decoded back into the row's object
+ * by each column's own driver mapping (JSON, boolean, …); null when `id` is null (a left join
+ * that matched nothing, or a subquery that found no row). D1 hands rows over as objects, and
+ * its per-value work made a joined table's dozen columns cost more than this one value. No
+ * BLOB columns: a JSON array can't hold them.
+ */
+function packedColumns<T extends SQLiteTable, K extends ColumnKey<T>>(
+  table: T,
+  keys: readonly K[],
+) {
+  const cacheKey = `${getTableName(table)}|${keys.join(',')}`
+  let packed = packedCache.get(cacheKey)
+  if (!packed) {
+    const columns = getTableColumns(table)
+    const list = keys.map((key) => columns[key] as SQLiteColumn)
+    const idIndex = keys.indexOf('id' as K)
+    if (idIndex < 0) throw new Error(`packedColumns(${cacheKey}): the keys must include id`)
+    const decoder: Decoder = {
+      mapFromDriverValue(json) {
+        const values = JSON.parse(json as string) as unknown[]
+        if (values[idIndex] === null) return null
+        const row: Record<string, unknown> = {}
+        for (let i = 0; i < list.length; i++) {
+          const value = values[i]
+          row[keys[i] as string] =
+            value === null ? null : (list[i] as SQLiteColumn).mapFromDriverValue(value)
+        }
+        return row
+      },
+    }
+    const text = `json_array(${list.map((column) => columnText(table, column)).join(', ')})`
+    packed = { text, decoder }
+    packedCache.set(cacheKey, packed)
+  }
+  return packed
+}
+
+type PackedRow<T extends SQLiteTable, K extends ColumnKey<T>> = Pick<T['$inferSelect'], K> | null
+
+/** `packedColumns` of a table in the query's FROM or joins, as a selected field. */
+export function packedField<T extends SQLiteTable, K extends ColumnKey<T>>(
+  table: T,
+  alias: string,
+  keys: readonly K[],
+) {
+  const { text, decoder } = packedColumns(table, keys)
+  return sql<PackedRow<T, K>>`${sql.raw(text)}`.mapWith(decoder).as(alias) as SQL.Aliased<
+    PackedRow<T, K>
+  >
+}
+
+/**
+ * `packedColumns` of the row `where` finds in a table, as a scalar subquery (null when none):
+ * for a row that depends on the outer row's values, such as a message's sender.
+ */
+export function packedSubquery<T extends SQLiteTable, K extends ColumnKey<T>>(
+  table: T,
+  alias: string,
+  keys: readonly K[],
+  where: SQL,
+) {
+  const { text, decoder } = packedColumns(table, keys)
+  return sql<PackedRow<T, K>>`(select ${sql.raw(text)} from ${table} where ${where})`
+    .mapWith(decoder)
+    .as(alias) as SQL.Aliased<PackedRow<T, K>>
+}
