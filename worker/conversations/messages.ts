@@ -5,7 +5,7 @@ import { type ConversationRow, touchContactActivityStatement } from '../db/queri
 import {
   assembleMessageViews,
   findMessageByEchoId,
-  insertedMessageViewStatements,
+  insertedMessageViewStatement,
   insertMessageStatement,
   lastNonActivityMessageId,
   loadMessageViews,
@@ -156,18 +156,15 @@ export async function createMessage(
   const stored = await storeAttachments(c.env, conversation.accountId, message.files ?? [])
   try {
     const write = messageWrite(db, conversation, message, stored, nowSeconds())
-    const readBack = insertedMessageViewStatements(db, conversation.id)
+    const readBack = insertedMessageViewStatement(db, conversation.id)
     let view: MessageView | undefined
     await commitWithEvents(
       c,
-      [...write.statements, ...readBack] as unknown as [Statement, ...Statement[]],
+      [...write.statements, readBack] as unknown as [Statement, ...Statement[]],
       write.events,
       (results) => {
-        const [rows, attachmentRows] = results.slice(-readBack.length) as [
-          Awaited<(typeof readBack)[0]>,
-          Awaited<(typeof readBack)[1]>,
-        ]
-        view = assembleMessageViews(rows, attachmentRows)[0]
+        const rows = results.at(-1) as Awaited<typeof readBack>
+        view = assembleMessageViews(rows)[0]
         return view && beforePublish?.(view)
       },
     )

@@ -54,7 +54,8 @@ export const present = <T extends { id: unknown }>(row: T | null): T | null =>
   row && row.id !== null ? row : null
 
 type Decoder = { mapFromDriverValue(value: unknown): unknown }
-const packedCache = new Map<string, { text: string; decoder: Decoder }>()
+type Packed = { text: string; decodeValues(values: unknown[]): Record<string, unknown> | null }
+const packedCache = new Map<string, Packed>()
 
 /**
  * Some of a table's columns as one JSON array value per row, decoded back into the row's object
@@ -74,21 +75,18 @@ function packedColumns<T extends SQLiteTable, K extends ColumnKey<T>>(
     const list = keys.map((key) => columns[key] as SQLiteColumn)
     const idIndex = keys.indexOf('id' as K)
     if (idIndex < 0) throw new Error(`packedColumns(${cacheKey}): the keys must include id`)
-    const decoder: Decoder = {
-      mapFromDriverValue(json) {
-        const values = JSON.parse(json as string) as unknown[]
-        if (values[idIndex] === null) return null
-        const row: Record<string, unknown> = {}
-        for (let i = 0; i < list.length; i++) {
-          const value = values[i]
-          row[keys[i] as string] =
-            value === null ? null : (list[i] as SQLiteColumn).mapFromDriverValue(value)
-        }
-        return row
-      },
+    const decodeValues = (values: unknown[]) => {
+      if (values[idIndex] === null) return null
+      const row: Record<string, unknown> = {}
+      for (let i = 0; i < list.length; i++) {
+        const value = values[i]
+        row[keys[i] as string] =
+          value === null ? null : (list[i] as SQLiteColumn).mapFromDriverValue(value)
+      }
+      return row
     }
     const text = `json_array(${list.map((column) => columnText(table, column)).join(', ')})`
-    packed = { text, decoder }
+    packed = { text, decodeValues }
     packedCache.set(cacheKey, packed)
   }
   return packed
@@ -102,7 +100,10 @@ export function packedField<T extends SQLiteTable, K extends ColumnKey<T>>(
   alias: string,
   keys: readonly K[],
 ) {
-  const { text, decoder } = packedColumns(table, keys)
+  const { text, decodeValues } = packedColumns(table, keys)
+  const decoder: Decoder = {
+    mapFromDriverValue: (json) => decodeValues(JSON.parse(json as string)),
+  }
   return sql<PackedRow<T, K>>`${sql.raw(text)}`.mapWith(decoder).as(alias) as SQL.Aliased<
     PackedRow<T, K>
   >
@@ -118,8 +119,37 @@ export function packedSubquery<T extends SQLiteTable, K extends ColumnKey<T>>(
   keys: readonly K[],
   where: SQL,
 ) {
-  const { text, decoder } = packedColumns(table, keys)
+  const { text, decodeValues } = packedColumns(table, keys)
+  const decoder: Decoder = {
+    mapFromDriverValue: (json) => decodeValues(JSON.parse(json as string)),
+  }
   return sql<PackedRow<T, K>>`(select ${sql.raw(text)} from ${table} where ${where})`
     .mapWith(decoder)
     .as(alias) as SQL.Aliased<PackedRow<T, K>>
+}
+
+/**
+ * `packedColumns` of every row `where` finds in a table, as one JSON array of them (null when
+ * none), in the table's id order: for rows that belong to the outer row, such as a message's
+ * attachments.
+ */
+export function packedListSubquery<T extends SQLiteTable, K extends ColumnKey<T>>(
+  table: T,
+  alias: string,
+  keys: readonly K[],
+  where: SQL,
+) {
+  const { text, decodeValues } = packedColumns(table, keys)
+  const idIndex = keys.indexOf('id' as K)
+  const decoder: Decoder = {
+    mapFromDriverValue: (json) =>
+      (JSON.parse(json as string) as unknown[][])
+        .sort((a, b) => (a[idIndex] as number) - (b[idIndex] as number))
+        .map(decodeValues),
+  }
+  return sql<
+    Pick<T['$inferSelect'], K>[] | null
+  >`(select case when count(*) > 0 then json_group_array(${sql.raw(text)}) end from ${table} where ${where})`
+    .mapWith(decoder)
+    .as(alias) as SQL.Aliased<Pick<T['$inferSelect'], K>[] | null>
 }

@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm'
 import { createDb } from '../db/client'
-import { attachmentsOfMessagesStatement } from '../db/queries/attachments'
 import { assembleMessageViews, messagesWithSendersStatement } from '../db/queries/messages'
 import { markSeenByContact } from '../db/queries/public'
 import { contactInboxes, conversations, messages } from '../db/schema'
@@ -32,14 +31,11 @@ export async function replayFrames(env: Env, state: RoomSocket) {
     .where(where)
     .orderBy(asc(messages.id))
     .limit(REPLAY_LIMIT)
-  // Two round trips: D1's batch returns rows keyed by column name, which drops the duplicate
-  // names of this join (messages.id, contacts.id, …) and so cannot carry it.
   const rows = await messagesWithSendersStatement(db, sql`${messages.id} in ${page}`).orderBy(
     asc(messages.id),
   )
   if (rows.length === 0) return []
-  const attachmentRows = await attachmentsOfMessagesStatement(db, page)
-  const views = assembleMessageViews(rows, attachmentRows)
+  const views = assembleMessageViews(rows)
   if (visitor)
     return views.map((v) => ({ id: v.message.id, data: toPublicMessage(v, state.origin) }))
   const [context] = await db

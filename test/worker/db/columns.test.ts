@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test'
 import { eq, getTableColumns, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createDb } from '../../../worker/db/client'
-import { packedField, packedSubquery } from '../../../worker/db/columns'
+import { packedField, packedListSubquery, packedSubquery } from '../../../worker/db/columns'
 import { contacts, teams } from '../../../worker/db/schema'
 import { api, createWorld } from '../helpers'
 
@@ -43,6 +43,33 @@ describe('packed columns', () => {
       .from(sql`(select 1)`)
       .leftJoin(teams, sql`0`)
     expect(row).toEqual({ team: null, none: null })
+  })
+
+  it('list every row a subquery finds in id order, or null when it finds none', async () => {
+    const world = await createWorld()
+    const names = ['Third', 'First', 'Second']
+    for (const name of names) {
+      await env.DB.prepare('insert into contacts (account_id, name, blocked) values (?, ?, 1)')
+        .bind(world.accountId, name)
+        .run()
+    }
+    const db = createDb(env.DB)
+    const listOf = (accountId: number, alias: string) =>
+      packedListSubquery(
+        contacts,
+        alias,
+        ['id', 'name', 'blocked'],
+        eq(contacts.accountId, accountId),
+      )
+    const [[row]] = await db.batch([
+      db
+        .select({ list: listOf(world.accountId, 'list'), none: listOf(-1, 'none') })
+        .from(sql`(select 1)`),
+    ])
+    expect(row?.none).toBeNull()
+    expect(row?.list?.map((c) => [c.name, c.blocked])).toEqual(names.map((n) => [n, true]))
+    const ids = row?.list?.map((c) => c.id) ?? []
+    expect(ids).toEqual([...ids].sort((a, b) => a - b))
   })
 
   it('refuse a column list without the id that tells a missing row', () => {

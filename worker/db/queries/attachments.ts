@@ -1,33 +1,14 @@
-import { eq, inArray, type SQLWrapper, sql } from 'drizzle-orm'
+import { eq, getTableColumns } from 'drizzle-orm'
 import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../client'
 import { attachments, messages } from '../schema'
 
 export type AttachmentRow = typeof attachments.$inferSelect
+export const ATTACHMENT_KEYS = Object.keys(getTableColumns(attachments)) as (keyof AttachmentRow)[]
 
 /** `messageId` may be SQL, so the batch that inserts the message can refer to it. */
 export function insertAttachmentStatement(db: Db, values: SQLiteInsertValue<typeof attachments>) {
   return db.insert(attachments).values(values).returning()
-}
-
-/**
- * Attachments of the messages `messageIds` selects: a select builder or a parenthesized SQL
- * subquery, so the statement can share a batch with the one that finds the messages.
- */
-export function attachmentsOfMessagesStatement(db: Db, messageIds: SQLWrapper) {
-  return db
-    .select()
-    .from(attachments)
-    .where(sql`${attachments.messageId} in ${messageIds}`)
-    .orderBy(attachments.id)
-}
-
-export function attachmentsOfMessageIds(db: Db, messageIds: number[]) {
-  return db
-    .select()
-    .from(attachments)
-    .where(inArray(attachments.messageId, messageIds))
-    .orderBy(attachments.id)
 }
 
 export function deleteMessageAttachmentsStatement(db: Db, messageId: number) {

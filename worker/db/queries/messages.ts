@@ -2,14 +2,18 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle
 import type { SQLiteColumn, SQLiteInsertValue } from 'drizzle-orm/sqlite-core'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
-import { aliasedColumns, packedSubquery } from '../columns'
-import { accountUsers, agentBots, contacts, conversations, messages, users } from '../schema'
-import { fromTemplate, param } from '../templates'
+import { aliasedColumns, packedListSubquery, packedSubquery } from '../columns'
 import {
-  type AttachmentRow,
-  attachmentsOfMessageIds,
-  attachmentsOfMessagesStatement,
-} from './attachments'
+  accountUsers,
+  agentBots,
+  attachments,
+  contacts,
+  conversations,
+  messages,
+  users,
+} from '../schema'
+import { fromTemplate, param } from '../templates'
+import { ATTACHMENT_KEYS, type AttachmentRow } from './attachments'
 
 export type MessageRow = typeof messages.$inferSelect
 /** The contact columns a message's sender shows (see toContactPushData). */
@@ -78,7 +82,7 @@ export function lastNonActivityMessageId(conversationId: number | SQL) {
 const isSender = (type: NonNullable<MessageRow['senderType']>, id: SQLiteColumn) =>
   sql`${messages.senderType} = ${sql.raw(`'${type}'`)} and ${id} = ${messages.senderId}`
 
-/** Messages with their senders, for the messages `where` selects. */
+/** Messages with their senders and attachments, for the messages `where` selects. */
 export function messagesWithSendersStatement(db: Db, where: SQL | undefined) {
   return db
     .select({
@@ -97,6 +101,12 @@ export function messagesWithSendersStatement(db: Db, where: SQL | undefined) {
         isSender('Contact', contacts.id),
       ),
       bot: packedSubquery(agentBots, 'm_bot', SENDER_BOT_KEYS, isSender('AgentBot', agentBots.id)),
+      attachments: packedListSubquery(
+        attachments,
+        'm_attachments',
+        ATTACHMENT_KEYS,
+        eq(attachments.messageId, messages.id),
+      ),
     })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
@@ -105,20 +115,14 @@ export function messagesWithSendersStatement(db: Db, where: SQL | undefined) {
 
 type SenderRow = Awaited<ReturnType<typeof messagesWithSendersStatement>>[number]
 
-/** Joins message rows and attachment rows into views, in the order of `rows`. */
-export function assembleMessageViews(rows: SenderRow[], attachmentRows: AttachmentRow[]) {
-  const byMessage = new Map<number, AttachmentRow[]>()
-  for (const a of attachmentRows) {
-    const list = byMessage.get(a.messageId) ?? []
-    list.push(a)
-    byMessage.set(a.messageId, list)
-  }
+/** Message rows as views, in the order of `rows`. */
+export function assembleMessageViews(rows: SenderRow[]) {
   return rows.map(
     (row): MessageView => ({
       message: row.message,
       displayId: row.displayId,
       sender: senderOf(row),
-      attachments: byMessage.get(row.message.id) ?? [],
+      attachments: (row.attachments ?? []) as AttachmentRow[],
     }),
   )
 }
@@ -130,59 +134,43 @@ function senderOf(row: SenderRow): MessageSender | null {
   return null
 }
 
-/** Message views by id (at most 100 ids, one batch), in ascending id order. */
 /**
- * Statements that read back the view of the message a batch has just inserted into a
- * conversation; put them after the batch's writes.
+ * The statement that reads back the view of the message a batch has just inserted into a
+ * conversation; put it after the batch's writes.
  */
-export function insertedMessageViewStatements(db: Db, conversationId: number) {
+export function insertedMessageViewStatement(db: Db, conversationId: number) {
   const id = lastNonActivityMessageId(param<number>('conversationId'))
-  const values = { conversationId }
-  return [
-    fromTemplate(
-      db,
-      'inserted-message-view',
-      () => messagesWithSendersStatement(db, sql`${messages.id} = ${id}`),
-      values,
-    ),
-    fromTemplate(
-      db,
-      'inserted-message-attachments',
-      () => attachmentsOfMessagesStatement(db, id),
-      values,
-    ),
-  ] as const
+  return fromTemplate(
+    db,
+    'inserted-message-view',
+    () => messagesWithSendersStatement(db, sql`${messages.id} = ${id}`),
+    { conversationId },
+  )
 }
 
+/** Message views by id (at most 100 ids), in ascending id order. */
 export async function loadMessageViews(db: Db, accountId: number, ids: number[]) {
   if (ids.length === 0) return []
   const where = and(eq(messages.accountId, accountId), inArray(messages.id, ids.slice(0, 100)))
-  const [rows, attachmentRows] = await db.batch([
-    messagesWithSendersStatement(db, where).orderBy(asc(messages.id)),
-    attachmentsOfMessageIds(db, ids.slice(0, 100)),
-  ])
-  return assembleMessageViews(rows, attachmentRows)
+  const [rows] = await db.batch([messagesWithSendersStatement(db, where).orderBy(asc(messages.id))])
+  return assembleMessageViews(rows)
 }
 
 export type MessageCursor = { before?: number; after?: number }
 
 /**
- * Statements for a conversation's messages (with senders, then their attachments), oldest first.
+ * The statement for a conversation's messages (with senders and attachments), oldest first.
  * `cursor` follows Chatwoot's message finder: none → the latest 20; `before` → 20 older;
  * `after` → up to 100 newer; both → up to 1000 in [after, before). `'all'` → every message.
  */
-export function conversationMessagesStatements(
+export function conversationMessagesStatement(
   db: Db,
   conversationId: number | SQL,
   cursor: MessageCursor | 'all',
 ) {
   const inConversation = eq(messages.conversationId, conversationId)
   if (cursor === 'all') {
-    const ids = db.select({ id: messages.id }).from(messages).where(inConversation)
-    return [
-      messagesWithSendersStatement(db, inConversation).orderBy(asc(messages.id)),
-      attachmentsOfMessagesStatement(db, ids),
-    ] as const
+    return messagesWithSendersStatement(db, inConversation).orderBy(asc(messages.id))
   }
   let where: SQL | undefined = inConversation
   let newestFirst = true
@@ -204,10 +192,7 @@ export function conversationMessagesStatements(
     .where(where)
     .orderBy(newestFirst ? desc(messages.id) : asc(messages.id))
     .limit(limit)
-  return [
-    messagesWithSendersStatement(db, sql`${messages.id} in ${page}`).orderBy(asc(messages.id)),
-    attachmentsOfMessagesStatement(db, page),
-  ] as const
+  return messagesWithSendersStatement(db, sql`${messages.id} in ${page}`).orderBy(asc(messages.id))
 }
 
 export async function findMessage(db: Db, conversationId: number, id: number) {

@@ -2,7 +2,6 @@
 import { and, asc, desc, eq, inArray, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../client'
 import { accounts, contactInboxes, contacts, conversations, inboxes, messages } from '../schema'
-import { attachmentsOfMessagesStatement } from './attachments'
 import type { ContactInboxRow } from './contact-inboxes'
 import type { ContactRow } from './contacts'
 import type { ConversationRow } from './conversations'
@@ -104,16 +103,15 @@ export async function loadVisitorConversations(
 ) {
   const ranked = sql`select ${messages.id} as id, row_number() over (partition by ${messages.conversationId} order by ${messages.id} desc) as rn from ${messages} where ${messages.conversationId} in ${ids} and ${visibleToVisitor}`
   const newest = sql`(select id from (${ranked}) where rn <= ${VISITOR_MESSAGE_PAGE})`
-  const [rows, messageRows, attachmentRows] = await db.batch([
+  const [rows, messageRows] = await db.batch([
     db
       .select()
       .from(conversations)
       .where(sql`${conversations.id} in ${ids}`)
       .orderBy(asc(conversations.id)),
     messagesWithSendersStatement(db, sql`${messages.id} in ${newest}`).orderBy(asc(messages.id)),
-    attachmentsOfMessagesStatement(db, newest),
   ])
-  const views = assembleMessageViews(messageRows, attachmentRows)
+  const views = assembleMessageViews(messageRows)
   return (rows as ConversationRow[]).map((conversation) => ({
     conversation,
     messages: views.filter((v) => v.message.conversationId === conversation.id),
@@ -134,11 +132,10 @@ export async function listVisitorMessages(db: Db, conversationId: number, before
     )
     .orderBy(desc(messages.id))
     .limit(VISITOR_MESSAGE_PAGE)
-  const [rows, attachmentRows] = await db.batch([
+  const [rows] = await db.batch([
     messagesWithSendersStatement(db, sql`${messages.id} in ${page}`).orderBy(asc(messages.id)),
-    attachmentsOfMessagesStatement(db, page),
   ])
-  return assembleMessageViews(rows, attachmentRows)
+  return assembleMessageViews(rows)
 }
 
 /**

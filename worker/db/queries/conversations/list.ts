@@ -259,11 +259,11 @@ export async function listConversations(db: Db, f: ConversationFilters, withPage
       .orderBy(...order)
       .limit(query.limit)
       .offset(query.offset)
-  // Built only when a shape is new: each template keeps one of the three view statements.
-  const view = <I extends 0 | 1 | 2>(index: I) =>
+  // Built only when a shape is new: each template keeps one of the two view statements.
+  const view = <I extends 0 | 1>(index: I) =>
     template(`view-${index}`, () => viewStatements(db, query.accountId, page(), order)[index])
   const [countRows, ...views] = withPage
-    ? await db.batch([counts, view(0), view(1), view(2)])
+    ? await db.batch([counts, view(0), view(1)])
     : await db.batch([counts])
   const row = countRows[0]
   const all = Number(row?.all ?? 0)
@@ -276,6 +276,6 @@ export async function listConversations(db: Db, f: ConversationFilters, withPage
       unassigned_count: all - assigned,
       all_count: all,
     } satisfies ConversationCounts,
-    views: views.length === 3 ? assembleViews(views as unknown as ViewResults) : [],
+    views: views.length === 2 ? assembleViews(views as unknown as ViewResults) : [],
   }
 }

@@ -15,11 +15,10 @@ import {
   users,
 } from '../../schema'
 import { fromTemplate, param } from '../../templates'
-import { type AttachmentRow, attachmentsOfMessagesStatement } from '../attachments'
 import type { ConversationView } from '../conversations'
 import {
   assembleMessageViews,
-  conversationMessagesStatements,
+  conversationMessagesStatement,
   MESSAGE_TYPE,
   type MessageCursor,
   type MessageView,
@@ -88,16 +87,15 @@ export async function loadConversationWithMessages(
 ) {
   if (cursor === 'all') return loadConversationWithAllMessages(db, accountId, displayId, agentId)
   const id = conversationIdOf(accountId, displayId)
-  const [foundRows, rows, lastMessages, lastAttachments, messageRows, attachmentRows] =
-    await db.batch([
-      findByDisplayIdStatement(db, accountId, displayId, agentId),
-      ...viewStatements(db, accountId, id, []),
-      ...conversationMessagesStatements(db, id, cursor),
-    ])
+  const [foundRows, rows, lastMessages, messageRows] = await db.batch([
+    findByDisplayIdStatement(db, accountId, displayId, agentId),
+    ...viewStatements(db, accountId, id, []),
+    conversationMessagesStatement(db, id, cursor),
+  ])
   return {
     found: accessOf(foundRows[0], agentId),
-    view: assembleViews([rows, lastMessages, lastAttachments])[0],
-    messages: assembleMessageViews(messageRows, attachmentRows),
+    view: assembleViews([rows, lastMessages])[0],
+    messages: assembleMessageViews(messageRows),
   }
 }
 
@@ -115,16 +113,15 @@ async function loadConversationWithAllMessages(
     fromTemplate(db, `conversation-details:${key}`, build, { accountId, displayId })
   const account = param<number>('accountId')
   const id = conversationIdOf(account, param<number>('displayId'))
-  const [foundRows, rows, messageRows, attachmentRows] = await db.batch([
+  const [foundRows, rows, messageRows] = await db.batch([
     findByDisplayIdTemplate(db, accountId, displayId, agentId),
     template('rows', () => conversationRowsStatement(db, account, id)),
-    template('messages', () => conversationMessagesStatements(db, id, 'all')[0]),
-    template('attachments', () => conversationMessagesStatements(db, id, 'all')[1]),
+    template('messages', () => conversationMessagesStatement(db, id, 'all')),
   ])
   return {
     found: accessOf(foundRows[0], agentId),
-    view: assembleViews([rows, messageRows, attachmentRows])[0],
-    messages: assembleMessageViews(messageRows, attachmentRows),
+    view: assembleViews([rows, messageRows])[0],
+    messages: assembleMessageViews(messageRows),
   }
 }
 
@@ -203,7 +200,7 @@ function conversationRowsStatement(db: Db, accountId: number, conversationIds: S
     )
 }
 
-/** The three statements that load views of the selected conversations; one batch between them. */
+/** The two statements that load views of the selected conversations; one batch between them. */
 export function viewStatements(
   db: Db,
   accountId: number,
@@ -214,14 +211,12 @@ export function viewStatements(
   return [
     conversationRowsStatement(db, accountId, conversationIds).orderBy(...order),
     messagesWithSendersStatement(db, sql`${messages.id} in ${lastIds}`),
-    attachmentsOfMessagesStatement(db, lastIds),
   ] as const
 }
 
 export type ViewResults = readonly [
   Awaited<ReturnType<typeof conversationRowsStatement>>,
   Awaited<ReturnType<typeof messagesWithSendersStatement>>,
-  AttachmentRow[],
 ]
 
 /** An inner-joined part of a view, which a conversation always has. */
@@ -230,14 +225,10 @@ function joined<T>(part: T | null, name: string): T {
   return part
 }
 
-export function assembleViews([
-  rows,
-  messageRows,
-  attachmentRows,
-]: ViewResults): ConversationView[] {
+export function assembleViews([rows, messageRows]: ViewResults): ConversationView[] {
   const lastOf = new Map<number, MessageView>()
   const lastNonActivityOf = new Map<number, MessageView>()
-  for (const view of assembleMessageViews(messageRows, attachmentRows)) {
+  for (const view of assembleMessageViews(messageRows)) {
     const id = view.message.conversationId
     if ((lastOf.get(id)?.message.id ?? 0) < view.message.id) lastOf.set(id, view)
     if (
