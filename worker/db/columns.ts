@@ -109,6 +109,15 @@ export function packedField<T extends SQLiteTable, K extends ColumnKey<T>>(
   >
 }
 
+/** `packedField` of the query's FROM table or an inner join: a row that is always there. */
+export function packedRow<T extends SQLiteTable, K extends ColumnKey<T>>(
+  table: T,
+  alias: string,
+  keys: readonly K[],
+) {
+  return packedField(table, alias, keys) as unknown as SQL.Aliased<Pick<T['$inferSelect'], K>>
+}
+
 /**
  * `packedColumns` of the row `where` finds in a table, as a scalar subquery (null when none):
  * for a row that depends on the outer row's values, such as a message's sender.

@@ -1,7 +1,7 @@
 /** Conversation views: the rows, last messages and attachments a conversation's JSON needs. */
 import { and, desc, eq, getTableColumns, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { Db } from '../../client'
-import { aliasedColumns, packedField } from '../../columns'
+import { packedField, packedRow } from '../../columns'
 import {
   accountUsers,
   agentBots,
@@ -150,6 +150,9 @@ export const VIEW_MEMBERSHIP_KEYS = [
   'role',
 ] as const
 export const VIEW_BOT_KEYS = ['id', 'name', 'description', 'avatarUrl', 'outgoingUrl'] as const
+const CONVERSATION_KEYS = Object.keys(
+  getTableColumns(conversations),
+) as (keyof typeof conversations.$inferSelect)[]
 const CONTACT_KEYS = Object.keys(
   getTableColumns(contacts),
 ) as (keyof typeof contacts.$inferSelect)[]
@@ -158,7 +161,7 @@ const TEAM_KEYS = Object.keys(getTableColumns(teams)) as (keyof typeof teams.$in
 function conversationRowsStatement(db: Db, accountId: number, conversationIds: SQLWrapper) {
   return db
     .select({
-      conversation: aliasedColumns(conversations, 'cv'),
+      conversation: packedRow(conversations, 'cv', CONVERSATION_KEYS),
       contact: packedField(contacts, 'ct', CONTACT_KEYS),
       inbox: packedField(inboxes, 'ib', VIEW_INBOX_KEYS),
       contactInbox: packedField(contactInboxes, 'ci', VIEW_CONTACT_INBOX_KEYS),
