@@ -2,56 +2,19 @@ import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm'
 import { toSnakeCase } from 'drizzle-orm/casing'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 
-/** Selecting columns by hand: under unique aliases, or packed into one value per row. */
+/** Selecting a table's columns packed into one value per row. */
 
 type ColumnKey<T extends SQLiteTable> = keyof T['$inferSelect'] & string
 
-/** A column as SQL text, `"table"."column"`, as drizzle would write it. */
-function columnText(table: SQLiteTable, column: SQLiteColumn) {
+/** A column as SQL text, `"table"."column"`, as drizzle would write it; `source` renames the table. */
+function columnText(table: SQLiteTable, column: SQLiteColumn, source = getTableName(table)) {
   const name = column.keyAsName ? toSnakeCase(column.name) : column.name
-  return `"${getTableName(table)}"."${name}"`
+  return `"${source}"."${name}"`
 }
 
-/**
- * A table's columns under unique aliases. D1 batches return rows as objects keyed by column
- * name, so joined tables that share names (`id`, `name`, …) must be aliased to keep them apart.
- */
-export function aliasedColumns<T extends SQLiteTable>(table: T, prefix: string) {
-  return pickedColumns(table, prefix, Object.keys(getTableColumns(table)) as ColumnKey<T>[])
-}
-
-const pickedCache = new Map<string, Record<string, SQL.Aliased>>()
-
-/**
- * Some of a table's columns under unique aliases (as `aliasedColumns`): less to read and map.
- * Each column is written as plain SQL text once per isolate, which spares drizzle resolving
- * every column's table and casing again for each query it builds.
- */
-export function pickedColumns<T extends SQLiteTable, K extends ColumnKey<T>>(
-  table: T,
-  prefix: string,
-  keys: readonly K[],
-) {
-  const tableName = getTableName(table)
-  const cacheKey = `${tableName}|${prefix}|${keys.join(',')}`
-  let picked = pickedCache.get(cacheKey)
-  if (!picked) {
-    const columns = getTableColumns(table)
-    picked = Object.fromEntries(
-      keys.map((key) => {
-        const column = columns[key] as SQLiteColumn
-        const text = sql.raw(columnText(table, column))
-        return [key, sql`${text}`.mapWith(column).as(`${prefix}_${key}`)]
-      }),
-    )
-    pickedCache.set(cacheKey, picked)
-  }
-  return picked as { [P in K]: SQL.Aliased<T['$inferSelect'][P]> }
-}
-
-/** A left-joined row that matched nothing comes back with every column null. */
-export const present = <T extends { id: unknown }>(row: T | null): T | null =>
-  row && row.id !== null ? row : null
+/** Every column key of a table, for packing its whole row. */
+export const keysOf = <T extends SQLiteTable>(table: T) =>
+  Object.keys(getTableColumns(table)) as ColumnKey<T>[]
 
 type Decoder = { mapFromDriverValue(value: unknown): unknown }
 type Packed = { text: string; decodeValues(values: unknown[]): Record<string, unknown> | null }
@@ -67,8 +30,9 @@ const packedCache = new Map<string, Packed>()
 function packedColumns<T extends SQLiteTable, K extends ColumnKey<T>>(
   table: T,
   keys: readonly K[],
+  source = getTableName(table),
 ) {
-  const cacheKey = `${getTableName(table)}|${keys.join(',')}`
+  const cacheKey = `${getTableName(table)}|${source}|${keys.join(',')}`
   let packed = packedCache.get(cacheKey)
   if (!packed) {
     const columns = getTableColumns(table)
@@ -85,7 +49,7 @@ function packedColumns<T extends SQLiteTable, K extends ColumnKey<T>>(
       }
       return row
     }
-    const text = `json_array(${list.map((column) => columnText(table, column)).join(', ')})`
+    const text = `json_array(${list.map((column) => columnText(table, column, source)).join(', ')})`
     packed = { text, decodeValues }
     packedCache.set(cacheKey, packed)
   }
@@ -94,13 +58,17 @@ function packedColumns<T extends SQLiteTable, K extends ColumnKey<T>>(
 
 type PackedRow<T extends SQLiteTable, K extends ColumnKey<T>> = Pick<T['$inferSelect'], K> | null
 
-/** `packedColumns` of a table in the query's FROM or joins, as a selected field. */
+/**
+ * `packedColumns` of a table in the query's FROM or joins, as a selected field. `source` names
+ * a subquery of the table's rows to read the columns from instead.
+ */
 export function packedField<T extends SQLiteTable, K extends ColumnKey<T>>(
   table: T,
   alias: string,
   keys: readonly K[],
+  source?: string,
 ) {
-  const { text, decodeValues } = packedColumns(table, keys)
+  const { text, decodeValues } = packedColumns(table, keys, source)
   const decoder: Decoder = {
     mapFromDriverValue: (json) => decodeValues(JSON.parse(json as string)),
   }
@@ -114,8 +82,11 @@ export function packedRow<T extends SQLiteTable, K extends ColumnKey<T>>(
   table: T,
   alias: string,
   keys: readonly K[],
+  source?: string,
 ) {
-  return packedField(table, alias, keys) as unknown as SQL.Aliased<Pick<T['$inferSelect'], K>>
+  return packedField(table, alias, keys, source) as unknown as SQL.Aliased<
+    Pick<T['$inferSelect'], K>
+  >
 }
 
 /**

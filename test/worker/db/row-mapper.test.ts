@@ -3,7 +3,6 @@ import * as drizzle from 'drizzle-orm'
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createDb } from '../../../worker/db/client'
-import { aliasedColumns, pickedColumns } from '../../../worker/db/columns'
 import { findByDisplayIdStatement } from '../../../worker/db/queries/conversations/views'
 import { mapRows, type SelectedField } from '../../../worker/db/row-mapper'
 import { contacts, conversations, inboxes, messages, teams } from '../../../worker/db/schema'
@@ -57,8 +56,14 @@ describe('mapRows', () => {
   const queries = {
     'nested aliased columns over left joins': db
       .select({
-        message: aliasedColumns(messages, 'm'),
-        sender: pickedColumns(contacts, 'ct', ['id', 'name', 'blocked', 'customAttributes']),
+        message: { id: messages.id, content: messages.content, private: messages.private },
+        sender: {
+          id: sql`${contacts.id}`.mapWith(contacts.id).as('ct_id'),
+          blocked: sql`${contacts.blocked}`.mapWith(contacts.blocked).as('ct_blocked'),
+          attributes: sql`${contacts.customAttributes}`
+            .mapWith(contacts.customAttributes)
+            .as('ct_a'),
+        },
         label: sql<string>`'x'`.as('label'),
       })
       .from(messages)

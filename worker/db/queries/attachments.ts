@@ -1,10 +1,9 @@
-import { eq, getTableColumns } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../client'
 import { attachments, messages } from '../schema'
 
 export type AttachmentRow = typeof attachments.$inferSelect
-export const ATTACHMENT_KEYS = Object.keys(getTableColumns(attachments)) as (keyof AttachmentRow)[]
 
 /** `messageId` may be SQL, so the batch that inserts the message can refer to it. */
 export function insertAttachmentStatement(db: Db, values: SQLiteInsertValue<typeof attachments>) {

@@ -5,7 +5,6 @@ import {
   desc,
   eq,
   exists,
-  getTableColumns,
   inArray,
   isNull,
   or,
@@ -14,6 +13,7 @@ import {
   sql,
 } from 'drizzle-orm'
 import type { Db } from '../client'
+import { keysOf, packedRow } from '../columns'
 import { contactLabels, contacts } from '../schema'
 import { fromTemplate, param } from '../templates'
 import { searchIndexPlan, trigramQuery } from './contact-search-index'
@@ -189,10 +189,13 @@ function contactPageStatement(
         .as('page')
     : cut(listWhere(db, filter)).as('page')
   const columns = Object.fromEntries(
-    Object.keys(getTableColumns(contacts)).map((key) => [key, page[key as keyof ContactColumns]]),
+    keysOf(contacts).map((key) => [key, page[key as keyof ContactColumns]]),
   ) as unknown as ContactColumns
   return db
-    .select({ ...columns, links: linksOf(db, columns.id) })
+    .select({
+      contact: packedRow(contacts, 'contact', keysOf(contacts), 'page'),
+      links: linksOf(db, columns.id),
+    })
     .from(page)
     .orderBy(...orderBy(sort, columns))
 }

@@ -1,17 +1,7 @@
-import {
-  and,
-  asc,
-  eq,
-  exists,
-  getTableColumns,
-  inArray,
-  ne,
-  or,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm'
+import { and, asc, eq, exists, inArray, ne, or, type SQLWrapper, sql } from 'drizzle-orm'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
+import { keysOf, packedRow } from '../columns'
 import { contactInboxes, contacts, conversations, inboxes, inboxMembers } from '../schema'
 
 export type ContactRow = typeof contacts.$inferSelect
@@ -75,7 +65,7 @@ function parseLinks(json: string): ContactInboxWithInbox[] {
     .sort((a, b) => a.contactInbox.id - b.contactInbox.id)
 }
 
-export const withLinks = ({ links, ...contact }: ContactRow & { links: string }) => ({
+export const withLinks = ({ contact, links }: { contact: ContactRow; links: string }) => ({
   contact,
   contactInboxes: parseLinks(links),
 })
@@ -88,7 +78,10 @@ export async function findVisibleContact(
   agentId: number | null,
 ) {
   const [row] = await db
-    .select({ ...getTableColumns(contacts), links: linksOf(db, contacts.id) })
+    .select({
+      contact: packedRow(contacts, 'contact', keysOf(contacts)),
+      links: linksOf(db, contacts.id),
+    })
     .from(contacts)
     .where(
       and(eq(contacts.accountId, accountId), eq(contacts.id, id), contactVisibleTo(db, agentId)),

@@ -1,20 +1,8 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  gt,
-  gte,
-  inArray,
-  lt,
-  type SQL,
-  sql,
-} from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteInsertValue } from 'drizzle-orm/sqlite-core'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
-import { packedListSubquery, packedRow, packedSubquery } from '../columns'
+import { keysOf, packedListSubquery, packedRow, packedSubquery } from '../columns'
 import {
   accountUsers,
   agentBots,
@@ -25,10 +13,9 @@ import {
   users,
 } from '../schema'
 import { fromTemplate, param } from '../templates'
-import { ATTACHMENT_KEYS, type AttachmentRow } from './attachments'
+import type { AttachmentRow } from './attachments'
 
 export type MessageRow = typeof messages.$inferSelect
-const MESSAGE_KEYS = Object.keys(getTableColumns(messages)) as (keyof MessageRow)[]
 /** The contact columns a message's sender shows (see toContactPushData). */
 export const SENDER_CONTACT_KEYS = [
   'id',
@@ -99,7 +86,7 @@ const isSender = (type: NonNullable<MessageRow['senderType']>, id: SQLiteColumn)
 export function messagesWithSendersStatement(db: Db, where: SQL | undefined) {
   return db
     .select({
-      message: packedRow(messages, 'm', MESSAGE_KEYS),
+      message: packedRow(messages, 'm', keysOf(messages)),
       displayId: sql<number>`${conversations.displayId}`.as('m_display_id'),
       user: packedSubquery(users, 'm_user', SENDER_USER_KEYS, isSender('User', users.id)),
       availability: sql<
@@ -117,7 +104,7 @@ export function messagesWithSendersStatement(db: Db, where: SQL | undefined) {
       attachments: packedListSubquery(
         attachments,
         'm_attachments',
-        ATTACHMENT_KEYS,
+        keysOf(attachments),
         eq(attachments.messageId, messages.id),
       ),
     })

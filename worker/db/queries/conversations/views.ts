@@ -1,7 +1,7 @@
 /** Conversation views: the rows, last messages and attachments a conversation's JSON needs. */
-import { and, desc, eq, getTableColumns, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
+import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { Db } from '../../client'
-import { packedField, packedRow } from '../../columns'
+import { keysOf, packedField, packedRow } from '../../columns'
 import {
   accountUsers,
   agentBots,
@@ -150,25 +150,18 @@ export const VIEW_MEMBERSHIP_KEYS = [
   'role',
 ] as const
 export const VIEW_BOT_KEYS = ['id', 'name', 'description', 'avatarUrl', 'outgoingUrl'] as const
-const CONVERSATION_KEYS = Object.keys(
-  getTableColumns(conversations),
-) as (keyof typeof conversations.$inferSelect)[]
-const CONTACT_KEYS = Object.keys(
-  getTableColumns(contacts),
-) as (keyof typeof contacts.$inferSelect)[]
-const TEAM_KEYS = Object.keys(getTableColumns(teams)) as (keyof typeof teams.$inferSelect)[]
 
 function conversationRowsStatement(db: Db, accountId: number, conversationIds: SQLWrapper) {
   return db
     .select({
-      conversation: packedRow(conversations, 'cv', CONVERSATION_KEYS),
-      contact: packedField(contacts, 'ct', CONTACT_KEYS),
-      inbox: packedField(inboxes, 'ib', VIEW_INBOX_KEYS),
+      conversation: packedRow(conversations, 'cv', keysOf(conversations)),
+      contact: packedRow(contacts, 'ct', keysOf(contacts)),
+      inbox: packedRow(inboxes, 'ib', VIEW_INBOX_KEYS),
       contactInbox: packedField(contactInboxes, 'ci', VIEW_CONTACT_INBOX_KEYS),
       assignee: packedField(users, 'us', VIEW_ASSIGNEE_KEYS),
       membership: packedField(accountUsers, 'au', VIEW_MEMBERSHIP_KEYS),
       assigneeBot: packedField(agentBots, 'ab', VIEW_BOT_KEYS),
-      team: packedField(teams, 'tm', TEAM_KEYS),
+      team: packedField(teams, 'tm', keysOf(teams)),
       unreadCount:
         sql<number>`(select count(*) from (select 1 from messages m where m.conversation_id = ${conversations.id} and m.message_type = ${MESSAGE_TYPE.incoming} and m.created_at > coalesce(${conversations.agentLastSeenAt}, 0) limit 10))`.as(
           'unread_count',
@@ -222,12 +215,6 @@ export type ViewResults = readonly [
   Awaited<ReturnType<typeof messagesWithSendersStatement>>,
 ]
 
-/** An inner-joined part of a view, which a conversation always has. */
-function joined<T>(part: T | null, name: string): T {
-  if (part === null) throw new Error(`conversation view without its ${name}`)
-  return part
-}
-
 export function assembleViews([rows, messageRows]: ViewResults): ConversationView[] {
   const lastOf = new Map<number, MessageView>()
   const lastNonActivityOf = new Map<number, MessageView>()
@@ -245,8 +232,8 @@ export function assembleViews([rows, messageRows]: ViewResults): ConversationVie
     const { assignee, membership } = row
     return {
       conversation: row.conversation,
-      contact: joined(row.contact, 'contact'),
-      inbox: joined(row.inbox, 'inbox'),
+      contact: row.contact,
+      inbox: row.inbox,
       contactInbox: row.contactInbox,
       assignee: assignee && membership ? { user: assignee, membership } : null,
       assigneeBot: row.assigneeBot,
