@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm'
 import { toSnakeCase } from 'drizzle-orm/casing'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import type { Decoder } from './row-mapper'
 
 /** Selecting a table's columns packed into one value per row. */
 
@@ -16,8 +17,12 @@ function columnText(table: SQLiteTable, column: SQLiteColumn, source = getTableN
 export const keysOf = <T extends SQLiteTable>(table: T) =>
   Object.keys(getTableColumns(table)) as ColumnKey<T>[]
 
-type Decoder = { mapFromDriverValue(value: unknown): unknown }
-type Packed = { text: string; decodeValues(values: unknown[]): Record<string, unknown> | null }
+type Packed = {
+  text: string
+  decodeValues(values: unknown[]): Record<string, unknown> | null
+  /** Decodes the JSON text of one packed row. */
+  decoder: Decoder
+}
 const packedCache = new Map<string, Packed>()
 
 /**
@@ -50,7 +55,10 @@ function packedColumns<T extends SQLiteTable, K extends ColumnKey<T>>(
       return row
     }
     const text = `json_array(${list.map((column) => columnText(table, column, source)).join(', ')})`
-    packed = { text, decodeValues }
+    const decoder = {
+      mapFromDriverValue: (json: unknown) => decodeValues(JSON.parse(json as string)),
+    }
+    packed = { text, decodeValues, decoder }
     packedCache.set(cacheKey, packed)
   }
   return packed
@@ -68,10 +76,7 @@ export function packedField<T extends SQLiteTable, K extends ColumnKey<T>>(
   keys: readonly K[],
   source?: string,
 ) {
-  const { text, decodeValues } = packedColumns(table, keys, source)
-  const decoder: Decoder = {
-    mapFromDriverValue: (json) => decodeValues(JSON.parse(json as string)),
-  }
+  const { text, decoder } = packedColumns(table, keys, source)
   return sql<PackedRow<T, K>>`${sql.raw(text)}`.mapWith(decoder).as(alias) as SQL.Aliased<
     PackedRow<T, K>
   >
@@ -99,10 +104,7 @@ export function packedSubquery<T extends SQLiteTable, K extends ColumnKey<T>>(
   keys: readonly K[],
   where: SQL,
 ) {
-  const { text, decodeValues } = packedColumns(table, keys)
-  const decoder: Decoder = {
-    mapFromDriverValue: (json) => decodeValues(JSON.parse(json as string)),
-  }
+  const { text, decoder } = packedColumns(table, keys)
   return sql<PackedRow<T, K>>`(select ${sql.raw(text)} from ${table} where ${where})`
     .mapWith(decoder)
     .as(alias) as SQL.Aliased<PackedRow<T, K>>

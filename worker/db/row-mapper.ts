@@ -2,7 +2,8 @@ import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm'
 
 /** What drizzle keeps of each selected field: where it goes in the row object, and what it is. */
 export type SelectedField = { path: string[]; field: unknown }
-type Decoder = { mapFromDriverValue(value: unknown): unknown }
+/** What turns a value as D1 returns it into the value a row holds (a column, or `mapWith`). */
+export type Decoder = { mapFromDriverValue(value: unknown): unknown }
 
 /** The per-row work of a field list, resolved once: a field's kind costs drizzle `is()` walks. */
 type RowPlan = {

@@ -122,7 +122,7 @@ export function assembleMessageViews(rows: SenderRow[]) {
       message: row.message,
       displayId: row.displayId,
       sender: senderOf(row),
-      attachments: (row.attachments ?? []) as AttachmentRow[],
+      attachments: row.attachments ?? [],
     }),
   )
 }
