@@ -125,7 +125,8 @@ async function loadConversationWithAllMessages(
   }
 }
 
-const idsFromJson = (ids: number[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`
+/** Ids from a JSON array of them (one parameter however many). */
+const idsFromJson = (json: string) => sql`(select value from json_each(${json}))`
 
 /** Ids of the latest message and the latest non-activity message of each selected conversation. */
 function lastMessageIds(conversationIds: SQLWrapper) {
@@ -251,7 +252,15 @@ export function assembleViews([rows, messageRows]: ViewResults): ConversationVie
  */
 export async function loadConversationViews(db: Db, accountId: number, conversationIds: number[]) {
   if (conversationIds.length === 0) return []
-  const results = await db.batch(viewStatements(db, accountId, idsFromJson(conversationIds), []))
+  // Every event published renders conversations with this: its statements come from templates.
+  const view = <I extends 0 | 1>(index: I) =>
+    fromTemplate(
+      db,
+      `conversation-views:${index}`,
+      () => viewStatements(db, param('accountId'), idsFromJson(param('ids')), [])[index],
+      { accountId, ids: JSON.stringify(conversationIds) },
+    )
+  const results = await db.batch([view(0), view(1)])
   const byId = new Map(assembleViews(results).map((v) => [v.conversation.id, v]))
   return conversationIds.flatMap((id) => byId.get(id) ?? [])
 }
