@@ -44,17 +44,26 @@ function packedColumns<T extends SQLiteTable, K extends ColumnKey<T>>(
     const list = keys.map((key) => columns[key] as SQLiteColumn)
     const idIndex = keys.indexOf('id' as K)
     if (idIndex < 0) throw new Error(`packedColumns(${cacheKey}): the keys must include id`)
+    // A JSON column goes in as JSON (`json(…)`), so it arrives parsed with the row instead of as
+    // text to parse again; other columns keep their driver mapping (booleans, …).
+    const isJson = list.map((column) => column.columnType === 'SQLiteTextJson')
+    const decoders = list.map((column, i) => (isJson[i] ? undefined : column))
     const decodeValues = (values: unknown[]) => {
       if (values[idIndex] === null) return null
       const row: Record<string, unknown> = {}
       for (let i = 0; i < list.length; i++) {
         const value = values[i]
+        const decoder = decoders[i]
         row[keys[i] as string] =
-          value === null ? null : (list[i] as SQLiteColumn).mapFromDriverValue(value)
+          value === null || decoder === undefined ? value : decoder.mapFromDriverValue(value)
       }
       return row
     }
-    const text = `json_array(${list.map((column) => columnText(table, column, source)).join(', ')})`
+    const columnsText = list.map((column, i) => {
+      const text = columnText(table, column, source)
+      return isJson[i] ? `json(${text})` : text
+    })
+    const text = `json_array(${columnsText.join(', ')})`
     const decoder = {
       mapFromDriverValue: (json: unknown) => decodeValues(JSON.parse(json as string)),
     }
