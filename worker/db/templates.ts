@@ -27,6 +27,29 @@ export function bindParams(key: string, params: unknown[], values: Record<string
 }
 
 /**
+ * A query's values as its template sees them: each present (non-null) value of `keys` becomes a
+ * parameter of the same name, and which of them are null is the `shape`, for the template key.
+ * Builders branch only on a value's presence, so a shape is one SQL text.
+ */
+export function parameterised<Q extends Record<string, unknown>>(
+  query: Q,
+  keys: readonly (keyof Q & string)[],
+) {
+  const shape: string[] = []
+  const withParams: Record<string, unknown> = { ...query }
+  const values: Record<string, unknown> = {}
+  for (const key of keys) {
+    const value = query[key]
+    shape.push(value === null ? '-' : '+')
+    if (value !== null) {
+      withParams[key] = param(key)
+      values[key] = value
+    }
+  }
+  return { query: withParams as Q, shape: shape.join(''), values }
+}
+
+/**
  * A query of a fixed shape whose SQL is built once per isolate instead of on every request:
  * drizzle spends a large share of a read's CPU time turning query builders into SQL text.
  * `build` makes the query with `param(name)` wherever a value changes between uses; `key` names

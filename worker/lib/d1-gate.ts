@@ -85,13 +85,7 @@ export class D1Gate {
         await runAlone(check)
         throw error
       }
-      try {
-        check.check(results[0]?.results[0])
-      } catch (error) {
-        check.done(error)
-        throw error
-      }
-      check.done()
+      settle(check, results[0]?.results[0])
       return results.slice(1)
     }
 
@@ -164,9 +158,20 @@ export class D1Gate {
 }
 
 async function runAlone(check: CarriedCheck) {
+  let row: Row | undefined
   try {
-    const { results } = await check.statement.all<Row>()
-    check.check(results[0])
+    row = (await check.statement.all<Row>()).results[0]
+  } catch (error) {
+    check.done(error)
+    throw error
+  }
+  settle(check, row)
+}
+
+/** Applies the check to its row and tells whoever waits on it how that went. */
+function settle(check: CarriedCheck, row: Row | undefined) {
+  try {
+    check.check(row)
   } catch (error) {
     check.done(error)
     throw error

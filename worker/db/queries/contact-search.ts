@@ -5,7 +5,6 @@ import {
   desc,
   eq,
   exists,
-  inArray,
   isNull,
   or,
   type SQL,
@@ -15,7 +14,7 @@ import {
 import type { Db } from '../client'
 import { keysOf, packedRow } from '../columns'
 import { contactLabels, contacts } from '../schema'
-import { fromTemplate, param } from '../templates'
+import { fromTemplate, param, parameterised } from '../templates'
 import { searchIndexPlan, trigramQuery } from './contact-search-index'
 import { contactVisibleTo, linksOf, withLinks } from './contacts'
 
@@ -44,15 +43,34 @@ export type ContactFilter = {
 }
 
 /**
- * A filter as its statements read it: the search text with its LIKE pattern and trigram query
- * worked out. Statements are built from templates, so each value is a parameter there
- * (`filterParams`), and every choice a builder makes on it is part of the template's key.
+ * A filter as its statements read it, each value present or null: the search text with its LIKE
+ * pattern and trigram query worked out, the labels as a JSON array. Statements are built from
+ * templates with a parameter for each present value (`parameterised`).
  */
 type FilterSql = {
   accountId: number
   agentId: number | null
-  labels: string[]
-  search?: { text: string; pattern: string; terms?: string }
+  /** JSON array of the labels. */
+  labels: string | null
+  text: string | null
+  pattern: string | null
+  /** The text's `trigramQuery`, when the index can serve it. */
+  terms: string | null
+}
+
+const FILTER_KEYS = ['accountId', 'agentId', 'labels', 'text', 'pattern', 'terms'] as const
+
+function filterSqlOf(filter: ContactFilter): FilterSql {
+  const text = filter.query ?? null
+  const labels = filter.labels ?? []
+  return {
+    accountId: filter.accountId,
+    agentId: filter.agentId,
+    labels: labels.length > 0 ? JSON.stringify(labels) : null,
+    text,
+    pattern: text === null ? null : `%${escapeLike(text)}%`,
+    terms: text === null ? null : (trigramQuery(text) ?? null),
+  }
 }
 
 /**
@@ -65,17 +83,22 @@ const resolved = sql`(+${contacts.email} <> '' or +${contacts.phoneNumber} <> ''
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 
 /** Name, email and phone match case-insensitively; identifier case-sensitively (as Chatwoot). */
-function matches({ text, pattern }: { text: string; pattern: string }) {
+function matches(text: string, pattern: string) {
   return sql`(${contacts.name} like ${pattern} escape '\\' or ${contacts.email} like ${pattern} escape '\\' or ${contacts.phoneNumber} like ${pattern} escape '\\' or instr(${contacts.identifier}, ${text}) > 0)`
 }
 
-function labelled(db: Db, labels: string[]) {
-  if (labels.length === 0) return undefined
+function labelled(db: Db, labels: string | null) {
+  if (labels === null) return undefined
   return exists(
     db
       .select({ one: sql`1` })
       .from(contactLabels)
-      .where(and(eq(contactLabels.contactId, contacts.id), inArray(contactLabels.label, labels))),
+      .where(
+        and(
+          eq(contactLabels.contactId, contacts.id),
+          sql`${contactLabels.label} in (select value from json_each(${labels}))`,
+        ),
+      ),
   )
 }
 
@@ -86,7 +109,9 @@ function labelled(db: Db, labels: string[]) {
 function scopeWhere(db: Db, filter: FilterSql, account?: SQL) {
   return and(
     account ?? eq(contacts.accountId, filter.accountId),
-    filter.search ? matches(filter.search) : undefined,
+    filter.text === null || filter.pattern === null
+      ? undefined
+      : matches(filter.text, filter.pattern),
     labelled(db, filter.labels),
     contactVisibleTo(db, filter.agentId),
   )
@@ -136,7 +161,7 @@ function contactCountStatement(db: Db, filter: FilterSql) {
     .from(contacts)
     .where(and(scopeWhere(db, filter), unresolved))
   const walked = sql<number>`(${scope}) - (${without})`
-  const plan = searchIndexPlan(db, filter.accountId, filter.search?.terms)
+  const plan = searchIndexPlan(db, filter.accountId, filter.terms ?? undefined)
   if (!plan) return db.select({ total: walked }).from(sql`(select 1)`)
   const indexed = db
     .select({ n: count() })
@@ -177,7 +202,7 @@ function contactPageStatement(
   offset: number,
 ) {
   const cut = (where: SQL | undefined) => pageWhere(db, sort, where).limit(limit).offset(offset)
-  const plan = searchIndexPlan(db, filter.accountId, filter.search?.terms)
+  const plan = searchIndexPlan(db, filter.accountId, filter.terms ?? undefined)
   // The common table expressions sit in the page subquery, so the statement starts with SELECT
   // and can share a batch (worker/lib/d1-gate.ts).
   const page = plan
@@ -200,52 +225,18 @@ function contactPageStatement(
     .orderBy(...orderBy(sort, columns))
 }
 
-/** The parameters a filter's statements are built with, and the template key of their shape. */
-function filterParams(filter: ContactFilter) {
-  const text = filter.query
-  const terms = text ? trigramQuery(text) : undefined
-  const labels = filter.labels ?? []
-  const shape = [
-    filter.agentId === null ? 'all' : 'agent',
-    `labels${labels.length}`,
-    text === undefined ? 'none' : terms === undefined ? 'text' : 'indexed',
-  ].join(':')
-  const values: Record<string, unknown> = {
-    accountId: filter.accountId,
-    agentId: filter.agentId,
-    text,
-    pattern: text === undefined ? undefined : `%${escapeLike(text)}%`,
-    terms,
-    ...Object.fromEntries(labels.map((label, i) => [`label${i}`, label])),
-  }
-  const params = (): FilterSql => ({
-    accountId: param('accountId'),
-    agentId: filter.agentId === null ? null : param('agentId'),
-    labels: labels.map((_, i) => param(`label${i}`)),
-    search:
-      text === undefined
-        ? undefined
-        : {
-            text: param('text'),
-            pattern: param('pattern'),
-            terms: terms === undefined ? undefined : param('terms'),
-          },
-  })
-  return { shape, values, params }
-}
-
 /** One page of contacts with their contact inboxes, and the total when asked: one round trip. */
 export async function listContactPage(
   db: Db,
   filter: ContactFilter,
   page: { limit: number; offset: number; withTotal: boolean },
 ) {
-  const { shape, values, params } = filterParams(filter)
+  const { query, shape, values } = parameterised(filterSqlOf(filter), FILTER_KEYS)
   const { key, descending } = filter.sort
   const rowsStatement = fromTemplate(
     db,
     `contact-page:${shape}:${key}:${descending ? 'desc' : 'asc'}`,
-    () => contactPageStatement(db, params(), filter.sort, param('limit'), param('offset')),
+    () => contactPageStatement(db, query, filter.sort, param('limit'), param('offset')),
     { ...values, limit: page.limit, offset: page.offset },
   )
   if (!page.withTotal) {
@@ -255,7 +246,7 @@ export async function listContactPage(
   const countStatement = fromTemplate(
     db,
     `contact-count:${shape}`,
-    () => contactCountStatement(db, params()),
+    () => contactCountStatement(db, query),
     values,
   )
   const [rows, [counted]] = await db.batch([rowsStatement, countStatement])

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../client'
 import { conversations } from '../../schema'
-import { fromTemplate, param } from '../../templates'
+import { fromTemplate, parameterised } from '../../templates'
 import type { ConversationStatus } from '../conversations'
 import { MESSAGE_TYPE } from '../messages'
 import { assembleViews, type ViewResults, viewStatements } from './views'
@@ -125,22 +125,6 @@ const VALUE_KEYS = [
   'offset',
 ] as const
 
-/** The query with a parameter for every present value, the shape's key, and the values. */
-function parameterised(query: ListQuery) {
-  const shape: string[] = [query.assigneeType, query.sort]
-  const withParams = { ...query } as Record<string, unknown>
-  const values: Record<string, unknown> = {}
-  for (const key of VALUE_KEYS) {
-    const value = query[key]
-    shape.push(value === null ? '-' : '+')
-    if (value !== null) {
-      withParams[key] = param(key)
-      values[key] = value
-    }
-  }
-  return { query: withParams as ListQuery, key: shape.join(','), values }
-}
-
 /**
  * The filters the counts are taken after (everything but the assignee type). `statusIndex: false`
  * writes the status term as `+status`, which keeps SQLite from reaching for the status index.
@@ -246,7 +230,9 @@ function countsStatement(db: Db, f: ListQuery) {
  * index and only its rows are joined to contacts, inboxes, assignees and last messages.
  */
 export async function listConversations(db: Db, f: ConversationFilters, withPage = true) {
-  const { query, key, values } = parameterised(listQueryOf(f))
+  const listQuery = listQueryOf(f)
+  const { query, shape, values } = parameterised(listQuery, VALUE_KEYS)
+  const key = `${listQuery.assigneeType},${listQuery.sort},${shape}`
   const template = <T extends object>(name: string, build: () => T) =>
     fromTemplate(db, `conversation-list:${name}:${key}`, build, values)
   const counts = template('counts', () => countsStatement(db, query))
