@@ -6,17 +6,18 @@ import { randomBytes } from 'node:crypto'
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { bin, ensureDependencies, root } from './setup.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const bin = (name) => path.join(root, 'node_modules', '.bin', name)
 const run = (cmd, args) => {
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-if (!existsSync(bin('wrangler')) || !existsSync(bin('node'))) {
-  console.log('Installing dependencies…')
-  run('npm', ['install', '--no-audit', '--no-fund'])
+try {
+  ensureDependencies()
+} catch (error) {
+  console.error(error.message)
+  process.exit(1)
 }
 
 // Re-run under the project's Node 22 when started by an older one.

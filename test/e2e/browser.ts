@@ -1,7 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-
-/** Debian's Chromium: the e2e tests drive the browser the machine has, not a downloaded one. */
-export const CHROMIUM = '/usr/bin/chromium'
+// Debian's Chromium: the e2e tests drive the browser the machine has, not a downloaded one.
+import { CHROMIUM } from '../../scripts/setup.mjs'
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

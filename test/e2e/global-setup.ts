@@ -5,7 +5,7 @@ import { createServer } from 'node:net'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { callOver, seedDemo } from '../../scripts/seed-demo.ts'
-import { CHROMIUM } from './browser.ts'
+import { ensureChromium } from '../../scripts/setup.mjs'
 
 /**
  * Before the browser tests: Chromium present, the widget built, `wrangler dev` running on a free
@@ -17,26 +17,6 @@ const root = path.resolve(import.meta.dirname, '../..')
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler')
 const stateDir = path.join(root, '.wrangler', 'e2e-state')
 const logFile = path.join(root, '.wrangler', 'e2e-wrangler.log')
-
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return
-  const isRoot = process.getuid?.() === 0
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0
-  if (!isRoot || !hasApt) {
-    throw new Error(
-      `The browser tests need Debian's Chromium at ${CHROMIUM}. Install it with:\n\n` +
-        '    sudo apt-get install -y chromium\n',
-    )
-  }
-  console.log('[e2e] Chromium is missing: installing it with apt-get…')
-  const install = spawnSync('sh', ['-c', 'apt-get update && apt-get install -y chromium'], {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  })
-  if (install.status !== 0 || !existsSync(CHROMIUM)) {
-    throw new Error('apt-get could not install chromium; run `apt-get install -y chromium`')
-  }
-}
 
 function ensureWidgetBuilt() {
   const dist = path.join(root, 'widget', 'dist')

@@ -1,0 +1,71 @@
+// What the README's two commands need on a fresh machine, installed when missing. Plain ESM for
+// Node 20: on a fresh clone the Node 22 that wrangler and vitest need only arrives with
+// `npm install` (the `node` devDependency). `node scripts/setup.mjs` runs before `npm test`.
+import { spawnSync } from 'node:child_process'
+import { existsSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const bin = (name) => path.join(root, 'node_modules', '.bin', name)
+
+/** Debian's Chromium, which the browser tests drive (no browser is downloaded). */
+export const CHROMIUM = '/usr/bin/chromium'
+
+/**
+ * Installs the dependencies when they are missing or older than the lock file (a pull that
+ * changed package-lock.json). npm ci refuses the lock file npm 11 writes here (it records only
+ * this platform's optional packages); npm install resolves to the same locked versions.
+ */
+export function ensureDependencies() {
+  const installed = path.join(root, 'node_modules', '.package-lock.json')
+  const lock = path.join(root, 'package-lock.json')
+  const stale =
+    !existsSync(installed) ||
+    !existsSync(bin('node')) ||
+    !existsSync(bin('wrangler')) ||
+    statSync(installed).mtimeMs < statSync(lock).mtimeMs
+  if (!stale) return
+  console.log('Installing dependencies (npm install)…')
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
+  if (result.status !== 0) {
+    throw new Error('npm install failed: see its output above')
+  }
+}
+
+/** Installs Chromium with apt-get when it is missing, or says exactly what to run. */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM)) return
+  const isRoot = process.getuid?.() === 0
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0
+  if (!isRoot || !hasApt) {
+    throw new Error(
+      `The browser tests need Debian's Chromium at ${CHROMIUM}. Install it with:\n\n` +
+        '    sudo apt-get update && sudo apt-get install -y chromium\n',
+    )
+  }
+  console.log('Chromium is missing: installing it with apt-get…')
+  const install = spawnSync(
+    'sh',
+    ['-c', 'apt-get update -qq && apt-get install -y -qq chromium > /dev/null'],
+    { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } },
+  )
+  if (install.status !== 0 || !existsSync(CHROMIUM)) {
+    throw new Error(
+      'apt-get could not install chromium; run `apt-get update && apt-get install -y chromium`',
+    )
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    ensureDependencies()
+    if (process.argv.includes('--browser')) ensureChromium()
+  } catch (error) {
+    console.error(`\n${error instanceof Error ? error.message : error}\n`)
+    process.exit(1)
+  }
+}
