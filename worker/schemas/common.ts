@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { containsPattern } from '../lib/like'
 
 export const IdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 
@@ -52,9 +53,7 @@ export const SearchTextSchema = z
   .string()
   .max(255)
   .refine(
-    (text) =>
-      new TextEncoder().encode(`%${text.replace(/[\\%_]/g, '\\$&')}%`).byteLength <=
-      MAX_LIKE_PATTERN_BYTES,
+    (text) => new TextEncoder().encode(containsPattern(text)).byteLength <= MAX_LIKE_PATTERN_BYTES,
     { message: `is too long to search (at most ${MAX_LIKE_PATTERN_BYTES - 2} bytes)` },
   )
 

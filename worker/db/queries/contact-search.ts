@@ -11,6 +11,7 @@ import {
   type SQLWrapper,
   sql,
 } from 'drizzle-orm'
+import { containsPattern } from '../../lib/like'
 import type { Db } from '../client'
 import { keysOf, packedRow } from '../columns'
 import { contactLabels, contacts } from '../schema'
@@ -68,7 +69,7 @@ function filterSqlOf(filter: ContactFilter): FilterSql {
     agentId: filter.agentId,
     labels: labels.length > 0 ? JSON.stringify(labels) : null,
     text,
-    pattern: text === null ? null : `%${escapeLike(text)}%`,
+    pattern: text === null ? null : containsPattern(text),
     terms: text === null ? null : (trigramQuery(text) ?? null),
   }
 }
@@ -79,8 +80,6 @@ function filterSqlOf(filter: ContactFilter): FilterSql {
  * its sort order and stops after one page instead of sorting every match.
  */
 const resolved = sql`(+${contacts.email} <> '' or +${contacts.phoneNumber} <> '' or +${contacts.identifier} <> '')`
-
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 
 /** Name, email and phone match case-insensitively; identifier case-sensitively (as Chatwoot). */
 function matches(text: string, pattern: string) {

@@ -1,5 +1,6 @@
 /** The conversation list: Chatwoot's filters, sorts and the four counts, in one round trip. */
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
+import { containsPattern } from '../../../lib/like'
 import type { Db } from '../../client'
 import { conversations } from '../../schema'
 import { fromTemplate, parameterised } from '../../templates'
@@ -61,8 +62,6 @@ export type ConversationFilters = {
   perPage: number
 }
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
-
 /**
  * A list query as its SQL sees it: each value present or null. The list's statements are built
  * from this once per shape (which values are null, the assignee type, the sort) with parameters
@@ -99,7 +98,7 @@ function listQueryOf(f: ConversationFilters): ListQuery {
     teamId: f.teamId ?? null,
     agentId: f.agentId,
     labels: labels.length > 0 ? JSON.stringify(labels) : null,
-    pattern: f.q ? likePattern(f.q) : null,
+    pattern: f.q ? containsPattern(f.q) : null,
     sourceId: f.sourceId || null,
     userId: f.userId ?? -1,
     teamAsked: f.teamId ?? -1,
