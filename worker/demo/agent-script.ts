@@ -1,3 +1,5 @@
+import { MESSAGE_TYPE } from '../db/queries/messages'
+
 /**
  * The agent demo page's script, served as /demo/agent.js (an external file, so the page needs no
  * 'unsafe-inline'). It uses only the public REST API and the account's live socket.
@@ -38,8 +40,8 @@ async function openConversation(id) {
   for (const m of res.payload) appendMessage(m)
 }
 function appendMessage(m) {
-  if (m.message_type === 2) return
-  const who = m.message_type === 0 ? 'Visitor' : m.private ? 'Note' : 'Agent'
+  if (m.message_type === ${MESSAGE_TYPE.activity}) return
+  const who = m.message_type === ${MESSAGE_TYPE.incoming} ? 'Visitor' : m.private ? 'Note' : 'Agent'
   $('messages').append(el('li', who + ': ' + (m.content || ''), { 'data-id': String(m.id) }))
 }
 $('reply').addEventListener('submit', async (event) => {

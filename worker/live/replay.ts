@@ -1,6 +1,10 @@
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm'
 import { createDb } from '../db/client'
-import { assembleMessageViews, messagesWithSendersStatement } from '../db/queries/messages'
+import {
+  assembleMessageViews,
+  MESSAGE_TYPE,
+  messagesWithSendersStatement,
+} from '../db/queries/messages'
 import { markSeenByContact } from '../db/queries/public'
 import { contactInboxes, conversations, messages } from '../db/schema'
 import type { RoomSocket } from '../durable-objects/conversation-room'
@@ -23,7 +27,7 @@ export async function replayFrames(env: Env, state: RoomSocket) {
     eq(messages.conversationId, state.conversationId),
     gt(messages.id, state.after),
     visitor ? eq(messages.private, false) : undefined,
-    visitor ? ne(messages.messageType, 2) : undefined,
+    visitor ? ne(messages.messageType, MESSAGE_TYPE.activity) : undefined,
   )
   const page = db
     .select({ id: messages.id })

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import type { MessageView } from '../db/queries/messages'
+import { MESSAGE_TYPE, type MessageView } from '../db/queries/messages'
 import { AttachmentSchema, SenderSchema, toAttachment, toSenderPushData } from './messages'
 
 /**
@@ -44,4 +44,4 @@ export function toPublicMessage(view: MessageView, requestUrl: string): PublicMe
 
 /** Whether the visitor may see this message at all. */
 export const visibleToVisitor = (view: Pick<MessageView, 'message'>) =>
-  !view.message.private && view.message.messageType !== 2
+  !view.message.private && view.message.messageType !== MESSAGE_TYPE.activity

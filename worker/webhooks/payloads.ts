@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, ne } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { MESSAGE_TYPE } from '../db/queries/messages'
 import {
   accounts,
   accountUsers,
@@ -262,7 +263,7 @@ export async function conversationWebhookData(db: Db, base: string, conversation
     .where(
       and(
         eq(messages.conversationId, cv.id),
-        ne(messages.messageType, 2),
+        ne(messages.messageType, MESSAGE_TYPE.activity),
         eq(messages.private, false),
       ),
     )
@@ -281,7 +282,7 @@ export async function conversationWebhookData(db: Db, base: string, conversation
     .where(
       and(
         eq(messages.conversationId, cv.id),
-        eq(messages.messageType, 0),
+        eq(messages.messageType, MESSAGE_TYPE.incoming),
         gt(messages.createdAt, cv.agentLastSeenAt ?? 0),
       ),
     )

@@ -75,7 +75,9 @@ export type ContentType =
   | 'input_csat'
   | string
 
-/** message_type: 0 incoming (the visitor), 1 outgoing (an agent), 3 template (automated). */
+/** Chatwoot's message_type values: the visitor's, an agent's, an activity line, an automated one. */
+export const MESSAGE_TYPE = { incoming: 0, outgoing: 1, activity: 2, template: 3 } as const
+
 export interface Message {
   id: number
   content: string | null

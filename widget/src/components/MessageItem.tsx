@@ -1,4 +1,4 @@
-import type { Message } from '../client/types'
+import { MESSAGE_TYPE, type Message } from '../client/types'
 import type { ChatMessage } from '../store/state'
 import { Attachments } from './Attachments'
 import { Cards } from './Cards'
@@ -37,7 +37,7 @@ export function MessageItem({ message, receipt }: MessageItemProps) {
   const widget = useWidget()
   const { state } = widget
   const t = state.t.value
-  const mine = message.message_type === 0
+  const mine = message.message_type === MESSAGE_TYPE.incoming
   const sender = message.sender
   const author = mine
     ? t.messages.you

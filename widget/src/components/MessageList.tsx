@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'preact/hooks'
+import { MESSAGE_TYPE } from '../client/types'
 import { useWidget } from './context'
 import { MessageItem } from './MessageItem'
 
@@ -16,7 +17,8 @@ export function MessageList() {
   const heightBeforeOlder = useRef<number | null>(null)
   const agentSeen = state.conversation.value?.agentLastSeenAt ?? 0
   let lastOwn: (typeof messages)[number] | undefined
-  for (const m of messages) if (m.message_type === 0 && m.id !== undefined) lastOwn = m
+  for (const m of messages)
+    if (m.message_type === MESSAGE_TYPE.incoming && m.id !== undefined) lastOwn = m
 
   useLayoutEffect(() => {
     const el = ref.current

@@ -1,5 +1,5 @@
 import type { ServerFrame } from '../client/realtime'
-import type { Message } from '../client/types'
+import { MESSAGE_TYPE, type Message } from '../client/types'
 import type { WidgetContext } from './context'
 import { upsertMessages } from './messages'
 
@@ -56,7 +56,7 @@ function receiveMessage(ctx: WidgetContext, message: Message, created: boolean):
     state.outbox.value = state.outbox.value.filter((item) => item.echoId !== message.echo_id)
   }
   if (!added.length || !created) return
-  if (message.message_type !== 0) setAgentTyping(ctx, null)
+  if (message.message_type !== MESSAGE_TYPE.incoming) setAgentTyping(ctx, null)
   ctx.emit('on-message', message)
   markSeen(ctx)
 }

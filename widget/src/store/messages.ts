@@ -1,4 +1,4 @@
-import type { Message } from '../client/types'
+import { MESSAGE_TYPE, type Message } from '../client/types'
 import type { ChatMessage, OutboxItem } from './state'
 
 export const PAGE_SIZE = 20
@@ -50,7 +50,7 @@ export function upsertMessages(
 export function localMessage(item: OutboxItem, conversationId: number): ChatMessage {
   return {
     content: item.content,
-    message_type: 0,
+    message_type: MESSAGE_TYPE.incoming,
     content_type: 'text',
     content_attributes: {},
     created_at: Math.floor(item.createdAt / 1000),

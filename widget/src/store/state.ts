@@ -1,6 +1,12 @@
 import { computed, signal } from '@preact/signals'
 import type { SocketStatus } from '../client/socket'
-import type { ConversationStatus, InboxConfig, Message, PreChatField } from '../client/types'
+import {
+  type ConversationStatus,
+  type InboxConfig,
+  MESSAGE_TYPE,
+  type Message,
+  type PreChatField,
+} from '../client/types'
 import { LOCALES, type Locale, matchLocale } from '../i18n'
 import type { ColorScheme, LoaderSettings } from '../shared/protocol'
 
@@ -132,7 +138,10 @@ export function createWidgetState(init: WidgetStateInit = {}) {
     unreadCount: computed(
       () =>
         messages.value.filter(
-          (m) => m.id !== undefined && m.id > seenUpToId.value && m.message_type !== 0,
+          (m) =>
+            m.id !== undefined &&
+            m.id > seenUpToId.value &&
+            m.message_type !== MESSAGE_TYPE.incoming,
         ).length,
     ),
     ended: computed(() => conversation.value?.status === 'resolved'),
