@@ -2,6 +2,13 @@
  * Seeds the demo account through Parley's own API, so the seed exercises what integrators use.
  * Idempotent: a second run finds what the first made and keeps the tokens that still work.
  */
+import {
+  DEMO_ACCOUNT_NAME,
+  DEMO_ADMIN_EMAIL,
+  DEMO_AGENT_EMAIL,
+  DEMO_API_INBOX,
+  DEMO_WEBSITE_INBOX,
+} from '../worker/demo/names.ts'
 
 export type DemoUser = { id: number; email: string; access_token: string }
 export type DemoInbox = { id: number; identifier: string }
@@ -23,12 +30,6 @@ type Call = (
   // biome-ignore lint/suspicious/noExplicitAny: the seed reads the API's JSON as it comes
   json: any
 }>
-
-export const DEMO_ACCOUNT_NAME = 'Demo'
-export const DEMO_ADMIN_EMAIL = 'admin@demo.parley.test'
-export const DEMO_AGENT_EMAIL = 'agent@demo.parley.test'
-export const DEMO_WEBSITE_INBOX = 'Demo website'
-export const DEMO_API_INBOX = 'Demo API'
 
 /** A `Call` over any fetch function (global fetch in Node, SELF.fetch in tests). */
 export function callOver(fetchFn: typeof fetch, baseUrl: string): Call {

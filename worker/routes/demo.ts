@@ -1,8 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { html } from 'hono/html'
-import { DEMO_WEBSITE_INBOX } from '../../scripts/seed-demo'
-import { inboxes } from '../db/schema'
+import { findDemoWebsiteInboxIdentifier } from '../db/queries/demo'
 import { AGENT_SCRIPT } from '../demo/agent-script'
 import type { AppEnv } from '../env'
 import { apiError } from '../errors'
@@ -21,15 +19,7 @@ const demoOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 demoRoutes.use('/', demoOnly)
 demoRoutes.use('/demo/*', demoOnly)
 
-async function demoInbox(c: { var: AppEnv['Variables'] }) {
-  const [inbox] = await c.var.db
-    .select({ identifier: inboxes.identifier })
-    .from(inboxes)
-    .where(and(eq(inboxes.name, DEMO_WEBSITE_INBOX), eq(inboxes.channelType, 'web_widget')))
-    .orderBy(asc(inboxes.id))
-    .limit(1)
-  return inbox?.identifier ?? null
-}
+const demoInbox = (c: { var: AppEnv['Variables'] }) => findDemoWebsiteInboxIdentifier(c.var.db)
 
 const STYLE = 'body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:760px;padding:24px}'
 
