@@ -1,3 +1,11 @@
+import {
+  activityText,
+  conversationEventIds,
+  patchConversation,
+  type Statement,
+  statusPatch,
+  type Write,
+} from './conversations/changes'
 import { createDb, type Db } from './db/client'
 import {
   accountsWithAutoResolve,
@@ -12,17 +20,8 @@ import {
   MESSAGE_TYPE,
 } from './db/queries/messages'
 import { describeError } from './errors'
-import { eventStatement } from './events/outbox'
-import { publishEvents } from './events/publish'
+import { commitEvents, publishCommitted } from './events/outbox'
 import { sweepOutbox } from './events/sweep'
-import {
-  activityText,
-  conversationEventIds,
-  patchConversation,
-  type Statement,
-  statusPatch,
-  type Write,
-} from './routes/conversations/changes'
 
 /** One piece of time-based work; `now` is the cron's scheduled time in unix seconds. */
 export type ScheduledTask = (env: Env, now: number) => Promise<void>
@@ -37,22 +36,12 @@ const WRITES_PER_BATCH = 10
 async function commitWrites(env: Env, db: Db, writes: Write[]) {
   for (let i = 0; i < writes.length; i += WRITES_PER_BATCH) {
     const chunk = writes.slice(i, i + WRITES_PER_BATCH)
-    const statements = chunk.flatMap((w) => w.statements)
-    const events = chunk.flatMap((w) => w.events).map((e) => eventStatement(db, e))
-    const results = (await db.batch([...statements, ...events] as [
-      Statement,
-      ...Statement[],
-    ])) as unknown[]
-    const eventIds = results
-      .slice(statements.length)
-      .flatMap((rows) => (rows as { id: number }[]).map((r) => r.id))
-    try {
-      await publishEvents(env, eventIds)
-    } catch (error) {
-      console.error(
-        JSON.stringify({ level: 'warn', msg: 'event publish failed', error: describeError(error) }),
-      )
-    }
+    const { eventIds } = await commitEvents(
+      db,
+      chunk.flatMap((w) => w.statements),
+      chunk.flatMap((w) => w.events),
+    )
+    await publishCommitted(env, eventIds)
   }
 }
 

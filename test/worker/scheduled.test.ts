@@ -6,7 +6,7 @@ import {
 } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import worker from '../../worker/index'
-import { activityText } from '../../worker/routes/conversations/changes'
+import { activityText } from '../../worker/conversations/changes'
 import { runScheduledWork } from '../../worker/scheduled'
 import {
   accountPath,

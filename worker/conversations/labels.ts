@@ -1,6 +1,6 @@
 import type { Db } from '../db/client'
 import { type ConversationRow, replaceLabelRowsStatements } from '../db/queries/conversations'
-import { activityText, patchConversation, type Write } from '../routes/conversations/changes'
+import { activityText, patchConversation, type Write } from './changes'
 
 /**
  * Setting a conversation's labels to `labels`: the column, the label rows and the events, plus

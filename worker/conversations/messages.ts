@@ -22,7 +22,7 @@ import {
   patchConversation,
   type Statement,
   type Write,
-} from '../routes/conversations/changes'
+} from './changes'
 
 export type Sender = { senderType: 'User' | 'Contact' | 'AgentBot'; senderId: number }
 

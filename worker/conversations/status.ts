@@ -4,12 +4,7 @@ import type {
   ConversationStatus,
   NewConversation,
 } from '../db/queries/conversations'
-import {
-  activityText,
-  patchConversation,
-  statusPatch,
-  type Write,
-} from '../routes/conversations/changes'
+import { activityText, patchConversation, statusPatch, type Write } from './changes'
 
 /** Who changes a status, as activity lines name them. */
 export type Performer = { type: 'user' | 'agent_bot' | 'contact'; name: string }

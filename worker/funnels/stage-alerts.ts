@@ -3,8 +3,7 @@ import { createDb, type Db } from '../db/client'
 import { batchable } from '../db/queries/funnels'
 import { MESSAGE_TYPE } from '../db/queries/messages'
 import { conversationStages, conversations, funnelStages } from '../db/schema'
-import { describeError } from '../errors'
-import { publishEvents } from '../events/publish'
+import { commitEvents, publishCommitted } from '../events/outbox'
 
 /** When the stage's time limit passes for a stay that began at `enteredAtSeconds` (ms epoch). */
 export function stageAlertDueAt(
@@ -62,50 +61,46 @@ export async function fireStageAlert(
   if (nowSeconds * 1000 < dueAt) return 'not_due'
 
   const limit = stage.timeLimitMinutes
-  const changed = JSON.stringify([
+  const changed = [
     {
       stage_time_limit_exceeded: {
         previous_value: false,
         current_value: { funnel_id: placement.funnelId, stage_id: stage.id, limit_minutes: limit },
       },
     },
-  ])
-  const [, , events] = await db.batch([
-    batchable(
-      db,
-      db.run(sql`update conversation_stages set alerted_at = ${nowSeconds}
+  ]
+  // Each statement after the first runs only if the one before it changed a row.
+  const onlyAfterChange = sql`changes() = 1`
+  const { eventIds } = await commitEvents(
+    db,
+    [
+      batchable(
+        db,
+        db.run(sql`update conversation_stages set alerted_at = ${nowSeconds}
       where id = ${placement.id} and alerted_at is null and stage_id = ${stage.id} and entered_at = ${placement.enteredAt}`),
-    ),
-    batchable(
-      db,
-      db.run(sql`insert into messages (account_id, inbox_id, conversation_id, message_type, content_type, content, created_at, updated_at)
+      ),
+      batchable(
+        db,
+        db.run(sql`insert into messages (account_id, inbox_id, conversation_id, message_type, content_type, content, created_at, updated_at)
       select ${conversation.accountId}, ${conversation.inboxId}, ${conversation.id}, ${MESSAGE_TYPE.activity}, 'text',
         ${stageAlertText(stage.name, limit)}, ${nowSeconds}, ${nowSeconds}
-      where changes() = 1`),
-    ),
-    batchable(
-      db,
-      db.all<{
-        id: number
-      }>(sql`insert into events (account_id, kind, conversation_id, inbox_id, contact_id, changed_attributes, data, created_at)
-      select ${conversation.accountId}, 'conversation_updated', ${conversation.id}, ${conversation.inboxId}, ${conversation.contactId},
-        ${changed}, ${JSON.stringify({ conversation_stage_id: placement.id })}, ${nowSeconds}
-      where changes() = 1 returning id`),
-    ),
-  ])
-  const eventIds = events.map((e) => e.id)
+      where ${onlyAfterChange}`),
+      ),
+    ],
+    [
+      {
+        kind: 'conversation_updated',
+        accountId: conversation.accountId,
+        conversationId: conversation.id,
+        inboxId: conversation.inboxId,
+        contactId: conversation.contactId,
+        changedAttributes: changed,
+        data: { conversation_stage_id: placement.id },
+      },
+    ],
+    onlyAfterChange,
+  )
   if (eventIds.length === 0) return 'skipped'
-  try {
-    await publishEvents(env, eventIds)
-  } catch (error) {
-    // The cron sweep publishes it later; the alert itself is committed.
-    console.error(
-      JSON.stringify({
-        level: 'warn',
-        msg: 'stage alert publish failed',
-        error: describeError(error),
-      }),
-    )
-  }
+  await publishCommitted(env, eventIds)
   return 'alerted'
 }

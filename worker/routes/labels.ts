@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { commit } from '../conversations/changes'
 import { labelsChangeWrite } from '../conversations/labels'
 import { listConversationsWithLabel } from '../db/queries/conversations'
 import {
@@ -25,7 +26,6 @@ import {
 } from '../schemas/common'
 import { LabelInputSchema, LabelSchema, LabelUpdateSchema, toLabel } from '../schemas/labels'
 import { administratorsOnly } from './agents'
-import { commit } from './conversations/changes'
 
 const tags = ['Labels']
 const base = '/api/v1/accounts/{account_id}/labels'

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { activityText, actorOf, commit, patchConversation } from '../../conversations/changes'
 import {
   findAccountMember,
   findAccountTeam,
@@ -12,7 +13,6 @@ import { unwrapBody } from '../../middleware/body'
 import { AgentSchema, toAgent } from '../../schemas/agents'
 import { jsonBody, jsonResponse, tokenSecurity } from '../../schemas/common'
 import { AssignmentInputSchema, ConversationTeamSchema, toTeam } from '../../schemas/conversations'
-import { activityText, actorOf, commit, patchConversation } from './changes'
 import { ConversationParamsSchema, one, tags } from './shared'
 
 const assignRoute = createRoute({

@@ -1,6 +1,7 @@
 import { createRoute, type z } from '@hono/zod-openapi'
 import type { SQL } from 'drizzle-orm'
 import type { Context } from 'hono'
+import { type Actor, actorOf, type Statement, senderOf } from '../../conversations/changes'
 import { conversationCreation, initialStatus } from '../../conversations/create'
 import { findContactInbox, insertContactInboxStatement } from '../../db/queries/contact-inboxes'
 import {
@@ -25,7 +26,6 @@ import { nowSeconds } from '../../lib/time'
 import { unwrapBody } from '../../middleware/body'
 import { AccountIdParamsSchema, jsonBody, jsonResponse, tokenSecurity } from '../../schemas/common'
 import { ConversationInputSchema, ConversationSchema } from '../../schemas/conversations'
-import { type Actor, actorOf, type Statement, senderOf } from './changes'
 import { base, conversationJson, tags } from './shared'
 
 const createConversationRoute = createRoute({

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
+import { actorOf, commit } from '../../conversations/changes'
 import { labelsChangeWrite } from '../../conversations/labels'
 import { createRouter } from '../../env'
 import { errorResponses } from '../../errors'
@@ -7,7 +8,6 @@ import { nowSeconds } from '../../lib/time'
 import { unwrapBody } from '../../middleware/body'
 import { jsonBody, jsonResponse, tokenSecurity } from '../../schemas/common'
 import { LabelsInputSchema, LabelsSchema } from '../../schemas/conversations'
-import { actorOf, commit } from './changes'
 import { ConversationParamsSchema, one, tags } from './shared'
 
 const listLabelsRoute = createRoute({

@@ -1,5 +1,12 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import {
+  activityText,
+  actorOf,
+  commit,
+  patchConversation,
+  statusPatch,
+} from '../../conversations/changes'
 import { statusChangeWrite } from '../../conversations/status'
 import { conversationAttachmentKeys } from '../../db/queries/attachments'
 import {
@@ -24,7 +31,6 @@ import {
   ToggleStatusInputSchema,
   ToggleStatusResponseSchema,
 } from '../../schemas/conversations'
-import { activityText, actorOf, commit, patchConversation, statusPatch } from './changes'
 import { ConversationParamsSchema, conversationJson, one, tags } from './shared'
 
 function route<M extends 'post' | 'patch' | 'put' | 'delete'>(

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
+import { senderOfPrincipal } from '../../conversations/changes'
 import { createMessage } from '../../conversations/messages'
 import { findInbox } from '../../db/queries/inboxes'
 import { MESSAGE_TYPE } from '../../db/queries/messages'
@@ -15,7 +16,6 @@ import {
   MessageSchema,
   toMessage,
 } from '../../schemas/messages'
-import { senderOfPrincipal } from '../conversations/changes'
 import { ConversationParamsSchema } from '../conversations/shared'
 import { type Form, readInput } from './input'
 import { messagesPath, tags } from './shared'

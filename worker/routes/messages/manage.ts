@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { conversationEventIds } from '../../conversations/changes'
 import { deleteMessageAttachmentsStatement } from '../../db/queries/attachments'
 import { findInbox } from '../../db/queries/inboxes'
 import {
@@ -24,7 +25,6 @@ import {
   MessageStatusInputSchema,
   toMessage,
 } from '../../schemas/messages'
-import { conversationEventIds } from '../conversations/changes'
 import { ConversationParamsSchema, visibleConversationWithMessages } from '../conversations/shared'
 import { MessageParamsSchema, messagesPath, tags } from './shared'
 

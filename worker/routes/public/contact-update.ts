@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import type { Statement } from '../../conversations/changes'
 import {
   findUniqueClashes,
   type NewContact,
@@ -34,7 +35,6 @@ import {
 } from '../../schemas/public'
 import { storeAvatar, withStoredAvatar } from '../contacts/avatar'
 import { trackedAttributes } from '../contacts/shared'
-import type { Statement } from '../conversations/changes'
 import { capability, contactPath, tags } from './shared'
 
 /** PATCH and PUT both update, as in Chatwoot. */

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { commit } from '../../conversations/changes'
 import { conversationCreation, initialStatus } from '../../conversations/create'
 import { statusChangeWrite } from '../../conversations/status'
 import { latestConversationOf, markSeenByContact } from '../../db/queries/public'
@@ -17,7 +18,6 @@ import {
   PublicConversationSchema,
   TypingInputSchema,
 } from '../../schemas/public'
-import { commit } from '../conversations/changes'
 import { publicLabelRoutes } from './labels'
 import {
   capability,

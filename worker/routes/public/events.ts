@@ -1,9 +1,8 @@
 import { createRoute } from '@hono/zod-openapi'
 import { latestConversationOf } from '../../db/queries/public'
 import { createRouter } from '../../env'
-import { describeError, errorResponses } from '../../errors'
-import { eventStatement } from '../../events/outbox'
-import { publishEvents } from '../../events/publish'
+import { errorResponses } from '../../errors'
+import { commitWithEvents } from '../../events/outbox'
 import { limitVisitor, visitorOf } from '../../lib/visitor'
 import { EmptySchema, jsonBody, jsonResponse } from '../../schemas/common'
 import { ContactParamsSchema, WidgetEventInputSchema } from '../../schemas/public'
@@ -37,26 +36,20 @@ export const publicEventRoutes = createRouter().openapi(triggerEvent, async (c) 
   const { inbox, contactInbox } = await visitorOf(c, inbox_identifier, source_id)
   const db = c.var.db
   const latest = await latestConversationOf(db, contactInbox)
-  const event = eventStatement(db, {
-    kind: 'webwidget_triggered',
-    accountId: inbox.accountId,
-    inboxId: inbox.id,
-    contactId: contactInbox.contactId,
-    conversationId: latest?.id ?? null,
-    data: { source_id: contactInbox.sourceId, event_info: c.req.valid('json').event_info },
-  })
   // No change goes with this event: it is the whole write, published like any other.
-  const [rows] = await db.batch([event])
-  const ids = rows.map((r) => r.id)
-  const publish = publishEvents(c.env, ids).catch((error: unknown) => {
-    console.error(
-      JSON.stringify({ level: 'warn', msg: 'event publish failed', error: describeError(error) }),
-    )
-  })
-  try {
-    c.executionCtx.waitUntil(publish)
-  } catch {
-    // No execution context (app.request in unit tests): the publish runs on its own.
-  }
+  await commitWithEvents(
+    c,
+    [],
+    [
+      {
+        kind: 'webwidget_triggered',
+        accountId: inbox.accountId,
+        inboxId: inbox.id,
+        contactId: contactInbox.contactId,
+        conversationId: latest?.id ?? null,
+        data: { source_id: contactInbox.sourceId, event_info: c.req.valid('json').event_info },
+      },
+    ],
+  )
   return c.json({}, 200)
 })

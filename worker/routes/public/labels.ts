@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { commit } from '../../conversations/changes'
 import { labelsChangeWrite } from '../../conversations/labels'
 import type { ConversationRow } from '../../db/queries/conversations'
 import { findLabelByTitle } from '../../db/queries/labels'
@@ -15,7 +16,6 @@ import {
   ConversationParamsSchema,
   LabelInputSchema,
 } from '../../schemas/public'
-import { commit } from '../conversations/changes'
 import { capability, contactPath, conversationPath, tags } from './shared'
 
 const LabelParam = z.object({

@@ -1,5 +1,6 @@
 import { createRoute, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { conversationEventIds } from '../../conversations/changes'
 import { createMessage } from '../../conversations/messages'
 import {
   findMessage,
@@ -32,7 +33,6 @@ import {
   SubmittedValuesInputSchema,
 } from '../../schemas/public'
 import { PublicMessageSchema, toPublicMessage } from '../../schemas/public-messages'
-import { conversationEventIds } from '../conversations/changes'
 import { capability, conversationPath, tags } from './shared'
 
 const messagesPath = `${conversationPath}/messages`

@@ -1,6 +1,6 @@
 import type { BatchItem } from 'drizzle-orm/batch'
 import type { Context } from 'hono'
-import type { Db } from '../../db/client'
+import type { Db } from '../db/client'
 import {
   type ConversationRow,
   type ConversationStatus,
@@ -8,12 +8,12 @@ import {
   findUserName,
   type NewConversation,
   updateConversationStatement,
-} from '../../db/queries/conversations'
-import { insertMessageStatement, MESSAGE_TYPE } from '../../db/queries/messages'
-import type { AppEnv } from '../../env'
-import { changedAttributes } from '../../events/kinds'
-import { commitWithEvents, type EventInput } from '../../events/outbox'
-import { currentUserId } from '../../middleware/auth'
+} from '../db/queries/conversations'
+import { insertMessageStatement, MESSAGE_TYPE } from '../db/queries/messages'
+import type { AppEnv } from '../env'
+import { changedAttributes } from '../events/kinds'
+import { commitWithEvents, type EventInput } from '../events/outbox'
+import { currentUserId } from '../middleware/auth'
 
 /**
  * The write side of conversations, shared by the routes and the cron: each change is a list of
@@ -223,7 +223,9 @@ export function messageEffects(
 
 /** Commits one or more writes in a single batch with their events (request handlers). */
 export async function commit(c: Context<AppEnv>, ...writes: Write[]) {
-  const statements = writes.flatMap((w) => w.statements)
-  const events = writes.flatMap((w) => w.events)
-  return commitWithEvents(c, statements as [Statement, ...Statement[]], events)
+  return commitWithEvents(
+    c,
+    writes.flatMap((w) => w.statements),
+    writes.flatMap((w) => w.events),
+  )
 }
