@@ -1,15 +1,27 @@
 /**
- * Guards user-supplied webhook URLs against server-side request forgery
- * (reference/platform-and-reliability.md §1.3). Workers cannot resolve names before fetching, so
- * this refuses IP literals and local names outright; the delivery code re-checks resolved
- * addresses with `isPublicIp` where it can.
+ * The one guard against server-side request forgery: every request the worker sends to a URL a
+ * user gave it (webhook deliveries, avatar downloads) goes through `guardedFetch`, and webhook
+ * URLs are checked with `checkOutboundUrl` when they are saved as well.
+ *
+ * A literal IP host, in any spelling the URL parser accepts (`2130706433`, `0x7f.1`, `[::ffff:
+ * 7f00:1]`…), must be public: in none of the IANA special-purpose ranges (ip-ranges.ts). A host
+ * name cannot be checked that way: Workers have no DNS lookup before `fetch`, so a public name
+ * that resolves to a private address is not caught here. What protects us there is the platform:
+ * a deployed Worker's `fetch` leaves from Cloudflare's edge to the public internet and cannot
+ * reach the account's private networks or the edge's own loopback. Local names (`localhost`,
+ * `*.localhost`, `.local`, `.internal`, single labels) are refused all the same, for `wrangler
+ * dev` and for any runtime that does resolve them locally.
  */
+import { specialPurposeRange } from './ip-ranges'
+
+export { isPublicIp } from './ip-ranges'
 
 export type AllowedHost = { host: string; port: string | null }
 export type UrlCheck = { ok: true } | { ok: false; reason: string }
 
 const SAFE_HTTPS_PORTS = new Set(['', '443', '8443'])
 const LOCAL_SUFFIXES = ['.localhost', '.local', '.internal']
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
 
 /** The operator's allow-list (WEBHOOK_ALLOWED_HOSTS): comma-separated `host` or `host:port`. */
 export function parseAllowedHosts(value: string | undefined | null): AllowedHost[] {
@@ -28,8 +40,13 @@ export function parseAllowedHosts(value: string | undefined | null): AllowedHost
   return hosts
 }
 
-/** Whether `url` may receive webhooks, given the allow-list (a raw env string or parsed list). */
-export function checkWebhookUrl(url: string, allowedHosts: string | AllowedHost[]): UrlCheck {
+/**
+ * Whether the worker may send a request to `url`: https to a public host name or public IP
+ * address on port 443 or 8443, without credentials, unless the operator's allow-list (a raw
+ * WEBHOOK_ALLOWED_HOSTS string or a parsed list) names the host, which then may use http and
+ * any port (local development and tests).
+ */
+export function checkOutboundUrl(url: string, allowedHosts: string | AllowedHost[]): UrlCheck {
   const parsed = safeUrl(url)
   if (!parsed) return refuse('is not a valid URL')
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
@@ -46,20 +63,78 @@ export function checkWebhookUrl(url: string, allowedHosts: string | AllowedHost[
     return { ok: true }
   }
   if (parsed.protocol !== 'https:') return refuse('must use https')
-  if (isIpLiteral(host)) return refuse('must name a host, not an IP address')
-  if (host === 'localhost' || LOCAL_SUFFIXES.some((s) => host.endsWith(s))) {
+  // The parser has already turned 2130706433, 0x7f.1 and 0177.0.0.1 into 127.0.0.1; a host
+  // whose last label is a number is an IPv4 address to it, so it is one to us too.
+  if (host.includes(':') || /^(0x[0-9a-f]*|\d+)$/i.test(host.split('.').at(-1) ?? '')) {
+    if (specialPurposeRange(host) !== null) {
+      return refuse('must not be a private or special-purpose IP address')
+    }
+  } else if (host === 'localhost' || LOCAL_SUFFIXES.some((s) => host.endsWith(s))) {
     return refuse('must not point to a local or internal host')
+  } else if (!host.includes('.')) {
+    return refuse('must be a public host name')
   }
-  if (!host.includes('.')) return refuse('must be a public host name')
   if (!SAFE_HTTPS_PORTS.has(parsed.port)) return refuse('must use port 443 or 8443')
   return { ok: true }
 }
 
+/** An outbound request refused by the guard, before anything was sent to `url`. */
+export class RefusedUrl extends Error {
+  constructor(
+    readonly url: string,
+    readonly reason: string,
+  ) {
+    super(`refused: ${reason}`)
+    this.name = 'RefusedUrl'
+  }
+}
+
+export type GuardedFetchOptions = {
+  /** WEBHOOK_ALLOWED_HOSTS, raw or parsed. */
+  allowedHosts: string | AllowedHost[]
+  /** For the whole request, redirects included; the fetch rejects with a TimeoutError after. */
+  timeoutMs: number
+  /**
+   * Redirects of a GET or HEAD followed, each new URL checked again before it is fetched. With
+   * 0 (the default), or for other methods, a 3xx is handed back unfollowed.
+   */
+  maxRedirects?: number
+}
+
+/**
+ * `fetch` for URLs a user supplied: every URL it sends to passes `checkOutboundUrl` first (or it
+ * throws `RefusedUrl`), redirects are never followed by the runtime, and it gives up after
+ * `timeoutMs`.
+ */
+export async function guardedFetch(
+  url: string,
+  init: Omit<RequestInit, 'redirect' | 'signal'>,
+  { allowedHosts, timeoutMs, maxRedirects = 0 }: GuardedFetchOptions,
+): Promise<Response> {
+  const allowList =
+    typeof allowedHosts === 'string' ? parseAllowedHosts(allowedHosts) : allowedHosts
+  const method = (init.method ?? 'GET').toUpperCase()
+  const hopsAllowed = method === 'GET' || method === 'HEAD' ? maxRedirects : 0
+  const signal = AbortSignal.timeout(timeoutMs)
+  let target = url
+  for (let hop = 0; ; hop++) {
+    const check = checkOutboundUrl(target, allowList)
+    if (!check.ok) throw new RefusedUrl(target, check.reason)
+    const response = await fetch(target, { ...init, redirect: 'manual', signal })
+    const location = response.headers.get('location')
+    if (!REDIRECT_STATUSES.has(response.status) || !location || hop >= hopsAllowed) {
+      return response
+    }
+    await response.body?.cancel()
+    target = safeUrl(location, target)?.href ?? location
+  }
+}
+
 const refuse = (reason: string): UrlCheck => ({ ok: false, reason })
 
-function safeUrl(text: string): URL | null {
+function safeUrl(text: string, base?: string): URL | null {
   try {
-    return new URL(text)
+    return new URL(text, base)
   } catch {
     return null
   }
@@ -77,81 +152,4 @@ function bareHost(hostname: string): string {
     .toLowerCase()
     .replace(/^\[(.*)\]$/, '$1')
     .replace(/\.$/, '')
-}
-
-/** The URL parser has already turned 2130706433, 0x7f.1 and 0177.0.0.1 into dotted quads. */
-function isIpLiteral(host: string): boolean {
-  return host.includes(':') || parseIpv4(host) !== null
-}
-
-function parseIpv4(text: string): number[] | null {
-  const parts = text.split('.')
-  if (parts.length !== 4) return null
-  const octets = parts.map((p) => (/^\d{1,3}$/.test(p) ? Number(p) : Number.NaN))
-  return octets.every((o) => o >= 0 && o <= 255) ? octets : null
-}
-
-/** Eight 16-bit groups, or null when `text` is not an IPv6 address. */
-function parseIpv6(text: string): number[] | null {
-  let address = text.replace(/^\[(.*)\]$/, '$1').split('%')[0] ?? ''
-  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(address)
-  if (tail?.[1]) {
-    const v4 = parseIpv4(tail[1])
-    if (!v4) return null
-    const [a = 0, b = 0, c = 0, d = 0] = v4
-    address = `${address.slice(0, -tail[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
-  }
-  const halves = address.split('::')
-  if (halves.length > 2) return null
-  const groupsOf = (s: string | undefined) => (s ? s.split(':') : [])
-  const head = groupsOf(halves[0])
-  const rest = groupsOf(halves[1])
-  const missing = 8 - head.length - rest.length
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null
-  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...rest]
-  if (!groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return null
-  return groups.map((g) => Number.parseInt(g, 16))
-}
-
-function inV4(octets: number[], base: [number, number, number, number], bits: number) {
-  const value = ((octets[0]! << 24) | (octets[1]! << 16) | (octets[2]! << 8) | octets[3]!) >>> 0
-  const start = ((base[0] << 24) | (base[1] << 16) | (base[2] << 8) | base[3]) >>> 0
-  const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0
-  return (value & mask) >>> 0 === (start & mask) >>> 0
-}
-
-const NON_PUBLIC_V4: [[number, number, number, number], number][] = [
-  [[0, 0, 0, 0], 8], // "this network", incl. unspecified 0.0.0.0
-  [[10, 0, 0, 0], 8], // private
-  [[100, 64, 0, 0], 10], // carrier-grade NAT
-  [[127, 0, 0, 0], 8], // loopback
-  [[169, 254, 0, 0], 16], // link-local, incl. cloud metadata 169.254.169.254
-  [[172, 16, 0, 0], 12], // private
-  [[192, 0, 0, 0], 24], // IETF protocol assignments
-  [[192, 0, 2, 0], 24], // documentation
-  [[192, 88, 99, 0], 24], // 6to4 relay anycast
-  [[192, 168, 0, 0], 16], // private
-  [[198, 18, 0, 0], 15], // benchmarking
-  [[198, 51, 100, 0], 24], // documentation
-  [[203, 0, 113, 0], 24], // documentation
-  [[224, 0, 0, 0], 4], // multicast
-  [[240, 0, 0, 0], 4], // reserved, incl. broadcast 255.255.255.255
-]
-
-/**
- * Whether an address (IPv4 dotted quad or IPv6, brackets optional) is publicly routable. Anything
- * unparsable is not. For IPv6 only global unicast (2000::/3) counts, minus documentation, Teredo
- * and 6to4 (which embed IPv4 addresses); so ::, ::1, IPv4-mapped, fe80::/10, fc00::/7 and
- * multicast are all refused.
- */
-export function isPublicIp(address: string): boolean {
-  const v4 = parseIpv4(address.trim())
-  if (v4) return !NON_PUBLIC_V4.some(([base, bits]) => inV4(v4, base, bits))
-  const v6 = parseIpv6(address.trim().toLowerCase())
-  if (!v6) return false
-  const [first = 0, second = 0] = v6
-  if ((first & 0xe000) !== 0x2000) return false
-  if (first === 0x2001 && (second === 0x0db8 || second === 0x0000)) return false
-  if (first === 0x2002) return false
-  return true
 }

@@ -11,7 +11,7 @@ import {
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { randomToken } from '../lib/crypto'
-import { checkWebhookUrl } from '../lib/ssrf'
+import { checkOutboundUrl } from '../lib/ssrf'
 import { currentUserId, requireAdministrator } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
 import {
@@ -154,7 +154,7 @@ function settingsFrom(body: Record<string, unknown>, channel: Partial<ChannelInp
 /** An API inbox's webhook_url passes the same SSRF rules as account webhooks, when saved. */
 function checkInboxWebhookUrl(url: string | null | undefined, allowedHosts: string) {
   if (!url) return
-  const checked = checkWebhookUrl(url, allowedHosts)
+  const checked = checkOutboundUrl(url, allowedHosts)
   if (!checked.ok)
     throw validationError([fieldError('channel.webhook_url', checked.reason, 'unsafe_url')])
 }

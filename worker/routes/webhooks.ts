@@ -12,7 +12,7 @@ import {
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, type FieldError, fieldError, validationError } from '../errors'
 import { EVENT_KINDS } from '../events/kinds'
-import { checkWebhookUrl } from '../lib/ssrf'
+import { checkOutboundUrl } from '../lib/ssrf'
 import { requireAdministrator } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
 import {
@@ -62,8 +62,9 @@ const createWebhookRoute = createRoute({
   security: tokenSecurity,
   summary: 'Create a webhook (administrators)',
   description:
-    'The url must be https on a public host name (port 443 or 8443); IP addresses and local ' +
-    'names are refused unless the operator allow-lists them (WEBHOOK_ALLOWED_HOSTS). ' +
+    'The url must be https on a public host name or IP address (port 443 or 8443); private ' +
+    'and special-purpose IP addresses (in any spelling) and local names are refused unless the ' +
+    'operator allow-lists them (WEBHOOK_ALLOWED_HOSTS). ' +
     '`subscriptions` omitted or null subscribes to every event.',
   middleware: [administratorsOnly, unwrapBody('webhook')] as const,
   request: { params: AccountIdParamsSchema, body: jsonBody(WebhookInputSchema) },
@@ -138,7 +139,7 @@ async function targetErrors(
 ) {
   const errors: FieldError[] = []
   if (input.url !== undefined) {
-    const check = checkWebhookUrl(input.url, c.env.WEBHOOK_ALLOWED_HOSTS ?? '')
+    const check = checkOutboundUrl(input.url, c.env.WEBHOOK_ALLOWED_HOSTS ?? '')
     if (!check.ok) errors.push(fieldError('url', check.reason, 'unsafe_url'))
     else if (await webhookUrlTaken(c.var.db, c.var.accountId, input.url, exceptId)) {
       errors.push(fieldError('url', 'has already been taken', 'taken'))

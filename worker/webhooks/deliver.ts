@@ -1,6 +1,6 @@
 import { createDb } from '../db/client'
 import { disableWebhook, loadDelivery, recordAttempt } from '../db/queries/webhook-deliveries'
-import { checkWebhookUrl } from '../lib/ssrf'
+import { guardedFetch, RefusedUrl } from '../lib/ssrf'
 import { nowSeconds } from '../lib/time'
 import { MAX_DELIVERY_ATTEMPTS, retryAfterSeconds, retryDelaySeconds } from './backoff'
 import { signWebhook } from './signature'
@@ -65,29 +65,31 @@ export async function attemptDelivery(env: Env, deliveryId: number, options: Del
   }
   // A corrected URL takes effect for pending retries and redeliveries too.
   const url = currentUrl
-  // Checked again at send time: a URL that passed when saved may not pass now.
-  const allowed = checkWebhookUrl(url, env.WEBHOOK_ALLOWED_HOSTS ?? '')
-  if (!allowed.ok) return fail(`refused: ${allowed.reason}`, null)
 
   const body = JSON.stringify(row.payload)
   const timestamp = nowSeconds()
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   let response: Response
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Parley-Webhooks/1.0',
-        'webhook-id': delivery.messageId,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': await signWebhook(secret, delivery.messageId, timestamp, body),
+    // The guard checks the URL again at send time (one that passed when saved may not pass now)
+    // and hands a redirect back unfollowed.
+    response = await guardedFetch(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Parley-Webhooks/1.0',
+          'webhook-id': delivery.messageId,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': await signWebhook(secret, delivery.messageId, timestamp, body),
+        },
+        body,
       },
-      body,
-    })
+      { allowedHosts: env.WEBHOOK_ALLOWED_HOSTS ?? '', timeoutMs, maxRedirects: 0 },
+    )
   } catch (error) {
+    if (error instanceof RefusedUrl) return fail(`refused: ${error.reason}`, null)
     const name = error instanceof Error ? error.name : ''
     const message =
       name === 'TimeoutError' || name === 'AbortError'

@@ -1,78 +1,317 @@
-import { describe, expect, it } from 'vitest'
-import { checkWebhookUrl, isPublicIp, parseAllowedHosts } from '../../../worker/lib/ssrf'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  checkOutboundUrl,
+  guardedFetch,
+  isPublicIp,
+  parseAllowedHosts,
+  RefusedUrl,
+} from '../../../worker/lib/ssrf'
+import { receivedBy, scriptReceiver } from '../receiver'
+
+const IP_REASON = 'must not be a private or special-purpose IP address'
 
 const refused = (url: string, allowed = '') => {
-  const result = checkWebhookUrl(url, allowed)
+  const result = checkOutboundUrl(url, allowed)
   expect(result.ok, url).toBe(false)
   return result.ok ? '' : result.reason
 }
 const accepted = (url: string, allowed = '') =>
-  expect(checkWebhookUrl(url, allowed)).toEqual({ ok: true })
+  expect(checkOutboundUrl(url, allowed), url).toEqual({ ok: true })
 
-describe('checkWebhookUrl', () => {
-  it('accepts https to a public host name on 443 or 8443', () => {
+/**
+ * Every IANA special-purpose range with its first, last and one inside address, and the public
+ * addresses just outside it (where its neighbours are public at all).
+ */
+const RANGES: { range: string; inside: string[]; outside: string[] }[] = [
+  { range: '0.0.0.0/8', inside: ['0.0.0.0', '0.255.255.255', '0.1.2.3'], outside: ['1.0.0.0'] },
+  {
+    range: '10.0.0.0/8',
+    inside: ['10.0.0.0', '10.255.255.255', '10.1.2.3'],
+    outside: ['9.255.255.255', '11.0.0.0'],
+  },
+  {
+    range: '100.64.0.0/10',
+    inside: ['100.64.0.0', '100.127.255.255', '100.100.100.100'],
+    outside: ['100.63.255.255', '100.128.0.0'],
+  },
+  {
+    range: '127.0.0.0/8',
+    inside: ['127.0.0.0', '127.255.255.255', '127.0.0.1'],
+    outside: ['126.255.255.255', '128.0.0.0'],
+  },
+  {
+    range: '169.254.0.0/16',
+    inside: ['169.254.0.0', '169.254.255.255', '169.254.169.254'],
+    outside: ['169.253.255.255', '169.255.0.0'],
+  },
+  {
+    range: '172.16.0.0/12',
+    inside: ['172.16.0.0', '172.31.255.255', '172.20.1.1'],
+    outside: ['172.15.255.255', '172.32.0.0'],
+  },
+  {
+    range: '192.0.0.0/24',
+    inside: ['192.0.0.0', '192.0.0.255', '192.0.0.8'],
+    outside: ['191.255.255.255', '192.0.1.0'],
+  },
+  {
+    range: '192.0.2.0/24',
+    inside: ['192.0.2.0', '192.0.2.255', '192.0.2.1'],
+    outside: ['192.0.1.255', '192.0.3.0'],
+  },
+  {
+    range: '192.31.196.0/24',
+    inside: ['192.31.196.0', '192.31.196.255', '192.31.196.1'],
+    outside: ['192.31.195.255', '192.31.197.0'],
+  },
+  {
+    range: '192.52.193.0/24',
+    inside: ['192.52.193.0', '192.52.193.255', '192.52.193.1'],
+    outside: ['192.52.192.255', '192.52.194.0'],
+  },
+  {
+    range: '192.88.99.0/24',
+    inside: ['192.88.99.0', '192.88.99.255', '192.88.99.1'],
+    outside: ['192.88.98.255', '192.88.100.0'],
+  },
+  {
+    range: '192.168.0.0/16',
+    inside: ['192.168.0.0', '192.168.255.255', '192.168.1.1'],
+    outside: ['192.167.255.255', '192.169.0.0'],
+  },
+  {
+    range: '192.175.48.0/24',
+    inside: ['192.175.48.0', '192.175.48.255', '192.175.48.6'],
+    outside: ['192.175.47.255', '192.175.49.0'],
+  },
+  {
+    range: '198.18.0.0/15',
+    inside: ['198.18.0.0', '198.19.255.255', '198.18.0.1'],
+    outside: ['198.17.255.255', '198.20.0.0'],
+  },
+  {
+    range: '198.51.100.0/24',
+    inside: ['198.51.100.0', '198.51.100.255', '198.51.100.7'],
+    outside: ['198.51.99.255', '198.51.101.0'],
+  },
+  {
+    range: '203.0.113.0/24',
+    inside: ['203.0.113.0', '203.0.113.255', '203.0.113.9'],
+    outside: ['203.0.112.255', '203.0.114.0'],
+  },
+  {
+    range: '224.0.0.0/4',
+    inside: ['224.0.0.0', '239.255.255.255', '224.0.0.251'],
+    outside: ['223.255.255.255'],
+  },
+  { range: '240.0.0.0/4', inside: ['240.0.0.0', '255.255.255.254', '250.1.2.3'], outside: [] },
+  { range: '255.255.255.255/32', inside: ['255.255.255.255'], outside: [] },
+  { range: '::/128', inside: ['::', '0:0:0:0:0:0:0:0'], outside: [] },
+  { range: '::1/128', inside: ['::1', '0:0:0:0:0:0:0:1'], outside: [] },
+  {
+    range: '::ffff:0:0/96 (by the IPv4 address it carries)',
+    inside: [
+      '::ffff:0.0.0.0',
+      '::ffff:255.255.255.255',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:10.0.0.1',
+      '::ffff:a9fe:a9fe',
+    ],
+    outside: ['::ffff:8.8.8.8', '::ffff:808:808'],
+  },
+  {
+    range: '64:ff9b::/96 (by the IPv4 address it carries)',
+    inside: ['64:ff9b::', '64:ff9b::ffff:ffff', '64:ff9b::127.0.0.1', '64:ff9b::a00:1'],
+    outside: ['64:ff9b::8.8.8.8'],
+  },
+  {
+    range: '64:ff9b:1::/48',
+    inside: ['64:ff9b:1::', '64:ff9b:1:ffff:ffff:ffff:ffff:ffff', '64:ff9b:1::808:808'],
+    outside: [],
+  },
+  { range: '100::/64', inside: ['100::', '100::ffff:ffff:ffff:ffff', '100::1'], outside: [] },
+  {
+    range: '2001::/23',
+    inside: [
+      '2001::',
+      '2001:1ff:ffff:ffff:ffff:ffff:ffff:ffff',
+      '2001::1',
+      '2001:2::1',
+      '2001:10::1',
+      '2001:20::1',
+    ],
+    outside: ['2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '2001:200::'],
+  },
+  {
+    range: '2001:db8::/32',
+    inside: ['2001:db8::', '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff', '2001:db8::1'],
+    outside: ['2001:db7:ffff:ffff:ffff:ffff:ffff:ffff', '2001:db9::'],
+  },
+  {
+    range: '2002::/16 (by the IPv4 address it carries)',
+    inside: ['2002::', '2002:ffff:ffff::', '2002:7f00:1::1', '2002:a00:1::', '2002:a9fe:a9fe::'],
+    outside: ['2002:808:808::1', '2001:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '2003::'],
+  },
+  {
+    range: 'fc00::/7',
+    inside: ['fc00::', 'fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'fd12:3456::1'],
+    outside: [],
+  },
+  {
+    range: 'fe80::/10',
+    inside: ['fe80::', 'febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'fe80::1'],
+    outside: [],
+  },
+  {
+    range: 'fec0::/10',
+    inside: ['fec0::', 'feff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'fec0::1'],
+    outside: [],
+  },
+  {
+    range: 'ff00::/8',
+    inside: ['ff00::', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'ff02::1'],
+    outside: [],
+  },
+  {
+    range: '3fff::/20',
+    inside: ['3fff::', '3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff', '3fff:123::1'],
+    outside: ['3ffe:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '3fff:1000::'],
+  },
+  {
+    range: '5f00::/16',
+    inside: ['5f00::', '5f00:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '5f00:1::1'],
+    outside: [],
+  },
+  {
+    range: 'outside global unicast 2000::/3',
+    inside: ['::1.2.3.4', '1::1', '1fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '4000::1'],
+    outside: ['2000::', '3fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff'],
+  },
+]
+
+describe('isPublicIp', () => {
+  it.each(RANGES)('refuses all of $range and accepts the public addresses beside it', (row) => {
+    for (const address of row.inside) expect(isPublicIp(address), address).toBe(false)
+    for (const address of row.outside) expect(isPublicIp(address), address).toBe(true)
+  })
+
+  it('reads every URL spelling of an IPv4 address, and brackets and zones of IPv6', () => {
+    for (const address of [
+      '2130706433',
+      '0177.0.0.1',
+      '0x7f.0.0.1',
+      '0x7f000001',
+      '127.1',
+      '127.0.0.1.',
+      '0xa9.0xfe.0xa9.0xfe',
+      '169.254.43518',
+      '[::1]',
+      '[::ffff:127.0.0.1]',
+      'fe80::1%eth0',
+    ]) {
+      expect(isPublicIp(address), address).toBe(false)
+    }
+    for (const address of ['134744072', '0x08080808', '8.8.2056', '[2606:4700::1111]']) {
+      expect(isPublicIp(address), address).toBe(true)
+    }
+  })
+
+  it('treats anything that is not an address as not public', () => {
+    for (const address of [
+      '',
+      'not an ip',
+      'example.com',
+      '256.1.1.1',
+      '1.2.3.4.5',
+      '08.0.0.1',
+      '0x100000000',
+      '::ffff:1.2.3.999',
+      ':::1',
+      '1:2:3:4:5:6:7:8:9',
+      'gggg::1',
+    ]) {
+      expect(isPublicIp(address), address).toBe(false)
+    }
+  })
+})
+
+describe('checkOutboundUrl', () => {
+  it('accepts https to a public host name or public IP address on 443 or 8443', () => {
     accepted('https://hooks.example.com/parley')
-    accepted('https://hooks.example.com:443/x?y=1')
+    accepted('https://hooks.example.com.:443/x?y=1')
     accepted('https://hooks.example.com:8443/x')
+    accepted('https://8.8.8.8/')
+    accepted('https://134744072/')
+    accepted('https://[2606:4700::1111]/')
+    accepted('https://[::ffff:8.8.8.8]/')
   })
 
   it('refuses plain http to a public host, and other schemes', () => {
     expect(refused('http://hooks.example.com/parley')).toBe('must use https')
+    expect(refused('http://8.8.8.8/')).toBe('must use https')
     expect(refused('ftp://hooks.example.com/')).toBe('must use https')
     expect(refused('file:///etc/passwd')).toBe('must use https')
     expect(refused('not a url')).toBe('is not a valid URL')
   })
 
-  it('refuses loopback, private, link-local, CGNAT and unique-local IP literals', () => {
-    for (const url of [
-      'https://127.0.0.1/',
-      'https://[::1]/',
-      'https://169.254.169.254/latest/meta-data',
-      'https://10.0.0.1/',
-      'https://100.64.0.1/',
-      'https://[fd00::1]/',
-      'https://[fe80::1]/',
-      'https://192.168.1.1/',
-      'https://172.16.0.1/',
-      'https://0.0.0.0/',
-      'https://[::]/',
-    ]) {
-      expect(refused(url), url).toBe('must name a host, not an IP address')
-    }
+  it('gets the IPv4 and IPv6 spellings already normalised by the URL parser in workerd', () => {
+    expect(new URL('https://2130706433/').hostname).toBe('127.0.0.1')
+    expect(new URL('https://0177.0.0.1/').hostname).toBe('127.0.0.1')
+    expect(new URL('https://0x7f.1/').hostname).toBe('127.0.0.1')
+    expect(new URL('https://%31%32%37.0.0.1/').hostname).toBe('127.0.0.1')
+    expect(new URL('https://[::ffff:127.0.0.1]/').hostname).toBe('[::ffff:7f00:1]')
+    expect(new URL('https://[0:0:0:0:0:0:0:1]/').hostname).toBe('[::1]')
+    // A trailing dot is kept on names and dropped from addresses.
+    expect(new URL('https://localhost./').hostname).toBe('localhost.')
+    expect(new URL('https://127.0.0.1./').hostname).toBe('127.0.0.1')
   })
 
-  it('refuses IPv4-mapped IPv6 and decimal, hex and octal IPv4 spellings of loopback', () => {
+  it('refuses every spelling of a special-purpose IP address', () => {
     for (const url of [
+      'https://127.0.0.1/',
+      'https://2130706433/',
+      'https://0177.0.0.1/',
+      'https://0x7f.0.0.1/',
+      'https://0x7f000001/',
+      'https://127.1/',
+      'https://127.0.0.1./',
+      'https://%31%32%37.0.0.1/',
+      'https://0xa9.0xfe.0xa9.0xfe/latest',
+      'https://169.254.43518/latest',
+      'https://[::1]/',
+      'https://[0:0:0:0:0:0:0:1]/',
+      'https://[::]/',
       'https://[::ffff:127.0.0.1]/',
       'https://[::ffff:7f00:1]/',
-      'https://2130706433/',
-      'https://0x7f000001/',
-      'https://0x7f.0.0.1/',
-      'https://0177.0.0.1/',
-      'https://127.1/',
+      'https://[64:ff9b::127.0.0.1]/',
+      'https://[2002:7f00:1::]/',
+      'https://198.18.0.1/',
+      'https://224.0.0.1/',
+      'https://255.255.255.255/',
+      'https://[ff02::1]/',
+      'https://[2001:db8::1]/',
+      'https://[3fff::1]/',
     ]) {
-      expect(refused(url), url).toBe('must name a host, not an IP address')
+      expect(refused(url), url).toBe(IP_REASON)
     }
     // Those spellings are refused over http too, before any allow-list lookup could match them.
     expect(refused('http://2130706433/')).toBe('must use https')
   })
 
-  it('refuses even public IP literals: targets must be host names', () => {
-    expect(refused('https://8.8.8.8/')).toBe('must name a host, not an IP address')
-    expect(refused('https://[2606:4700::1111]/')).toBe('must name a host, not an IP address')
-  })
-
-  it('refuses localhost and local or internal names', () => {
+  it('refuses localhost and local or internal names, with or without the root dot', () => {
     for (const url of [
       'https://localhost/',
       'https://LOCALHOST./',
       'https://api.localhost/',
+      'https://api.localhost./',
       'https://printer.local/',
       'https://metadata.google.internal/',
     ]) {
       expect(refused(url), url).toBe('must not point to a local or internal host')
     }
     expect(refused('https://intranet/')).toBe('must be a public host name')
+    expect(refused('https://intranet./')).toBe('must be a public host name')
   })
 
   it('refuses credentials in the URL', () => {
@@ -86,6 +325,7 @@ describe('checkWebhookUrl', () => {
   it('refuses ports other than 443 and 8443 for hosts not on the allow-list', () => {
     expect(refused('https://hooks.example.com:22/')).toBe('must use port 443 or 8443')
     expect(refused('https://hooks.example.com:6379/')).toBe('must use port 443 or 8443')
+    expect(refused('https://8.8.8.8:25/')).toBe('must use port 443 or 8443')
   })
 
   it('lets the operator allow-list through, http and any port included', () => {
@@ -98,7 +338,8 @@ describe('checkWebhookUrl', () => {
     expect(refused('http://127.0.0.1:9998/hook', '127.0.0.1:9999')).toBe('must use https')
     // The allow-list names hosts exactly, not their neighbours.
     expect(refused('http://127.0.0.2:9999/', '127.0.0.1')).toBe('must use https')
-    expect(refused('https://127.0.0.2/', '127.0.0.1')).toBe('must name a host, not an IP address')
+    expect(refused('https://127.0.0.2/', '127.0.0.1')).toBe(IP_REASON)
+    expect(refused('https://[::ffff:127.0.0.1]/', '127.0.0.1')).toBe(IP_REASON)
     // Other spellings of a listed address are the same host once parsed.
     accepted('http://2130706433:9999/', '127.0.0.1')
   })
@@ -121,55 +362,66 @@ describe('parseAllowedHosts', () => {
   })
 })
 
-describe('isPublicIp', () => {
-  it('treats every special-purpose range as not public', () => {
-    for (const address of [
-      '127.0.0.1',
-      '127.255.255.254',
-      '::1',
-      '[::1]',
-      '10.1.2.3',
-      '172.16.0.1',
-      '172.31.255.255',
-      '192.168.0.1',
-      '169.254.169.254',
-      'fe80::1',
-      'febf::1',
-      '100.64.0.1',
-      '100.127.255.255',
-      'fc00::1',
-      'fd12:3456::1',
-      '0.0.0.0',
-      '0.1.2.3',
-      '::',
-      '224.0.0.1',
-      '239.255.255.250',
-      'ff02::1',
-      '255.255.255.255',
-      '240.0.0.1',
-      '::ffff:127.0.0.1',
-      '::ffff:8.8.8.8',
-      '2001:db8::1',
-      'not an ip',
-      '1.2.3',
-      '256.1.1.1',
-    ]) {
-      expect(isPublicIp(address), address).toBe(false)
-    }
+describe('guardedFetch', () => {
+  // The test receiver listens on 127.0.0.1, which the tests' WEBHOOK_ALLOWED_HOSTS lists.
+  const options = { allowedHosts: '127.0.0.1', timeoutMs: 5000 }
+  afterEach(() => {
+    vi.restoreAllMocks()
   })
 
-  it('treats global unicast addresses as public', () => {
-    for (const address of [
-      '8.8.8.8',
-      '1.1.1.1',
-      '172.15.255.255',
-      '172.32.0.1',
-      '100.63.255.255',
-      '100.128.0.1',
-      '2606:4700:4700::1111',
-      '[2a00:1450::200e]',
-    ]) {
-      expect(isPublicIp(address), address).toBe(true)
-    }
+  it('refuses a private target without sending anything', async () => {
+    const sent = vi.spyOn(globalThis, 'fetch')
+    const attempt = guardedFetch('https://169.254.169.254/latest/meta-data', {}, options)
+    await expect(attempt).rejects.toBeInstanceOf(RefusedUrl)
+    await expect(attempt).rejects.toMatchObject({ reason: IP_REASON })
+    expect(sent).not.toHaveBeenCalled()
+  })
+
+  it('hands a redirect back unfollowed by default', async () => {
+    const target = await scriptReceiver('guard-unfollowed-target')
+    const url = await scriptReceiver('guard-unfollowed', [{ status: 302, location: target }])
+    const res = await guardedFetch(url, {}, options)
+    expect(res.status).toBe(302)
+    await res.body?.cancel()
+    expect(await receivedBy('guard-unfollowed-target')).toEqual([])
+  })
+
+  it('follows a GET redirect to an allowed URL when asked to, checking the new URL', async () => {
+    const target = await scriptReceiver('guard-followed-target')
+    const url = await scriptReceiver('guard-followed', [{ status: 301, location: target }])
+    const res = await guardedFetch(url, {}, { ...options, maxRedirects: 2 })
+    expect(res.status).toBe(200)
+    await res.body?.cancel()
+    expect(await receivedBy('guard-followed-target')).toHaveLength(1)
+  })
+
+  it('refuses a redirect to a private address before following it', async () => {
+    const metadata = 'https://169.254.169.254/latest/meta-data'
+    const url = await scriptReceiver('guard-to-private', [{ status: 307, location: metadata }])
+    const sent = vi.spyOn(globalThis, 'fetch')
+    const attempt = guardedFetch(url, {}, { ...options, maxRedirects: 3 })
+    await expect(attempt).rejects.toMatchObject({ url: metadata, reason: IP_REASON })
+    expect(sent).toHaveBeenCalledTimes(1)
+  })
+
+  it('never follows the redirect of a POST, and stops after maxRedirects', async () => {
+    const target = await scriptReceiver('guard-post-target')
+    const post = await scriptReceiver('guard-post', [{ status: 307, location: target }])
+    const res = await guardedFetch(
+      post,
+      { method: 'POST', body: '{}' },
+      { ...options, maxRedirects: 3 },
+    )
+    expect(res.status).toBe(307)
+    await res.body?.cancel()
+    const loop = await scriptReceiver('guard-loop', [
+      { status: 302, location: '/hook/guard-loop' },
+      { status: 302, location: '/hook/guard-loop' },
+    ])
+    const looped = await guardedFetch(loop, {}, { ...options, maxRedirects: 1 })
+    expect(looped.status).toBe(302)
+    await looped.body?.cancel()
+    expect(await receivedBy('guard-loop')).toHaveLength(2)
+    expect(await receivedBy('guard-post-target')).toEqual([])
   })
 })

@@ -1,5 +1,6 @@
 import { env, SELF } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { downloadAvatar } from '../../../worker/routes/contacts/avatar'
 import {
   contactRow,
   contactsPath,
@@ -12,6 +13,7 @@ import {
   sendForm,
 } from '../contacts-helpers'
 import { api, createWorld, expectError } from '../helpers'
+import { PRIVATE_TARGETS } from '../private-targets'
 
 /** Avatars stored in R2 for the account. */
 async function storedAvatars(accountId: number) {
@@ -180,5 +182,19 @@ describe('contact avatars (multipart)', () => {
     expect(res.status).toBe(200)
     expect((await SELF.fetch(contact.thumbnail)).status).toBe(404)
     expect(await storedAvatars(world.accountId)).toEqual([])
+  })
+})
+
+describe('avatar_url downloads', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('refuses the same private targets as webhooks, sending nothing', async () => {
+    const sent = vi.spyOn(globalThis, 'fetch')
+    for (const url of PRIVATE_TARGETS) {
+      expect(await downloadAvatar(env, 1, url), url).toBeNull()
+    }
+    expect(sent).not.toHaveBeenCalled()
   })
 })

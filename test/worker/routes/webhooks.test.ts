@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { api, createWorld, expectError, type World } from '../helpers'
+import { PRIVATE_TARGETS } from '../private-targets'
 import { createApiInbox } from '../product-helpers'
 
 const ALL_EVENTS = [
@@ -106,6 +107,24 @@ describe('webhooks', () => {
       expectError(res, 422, 'validation_failed')
       const urlError = res.json.errors.find((e: { field: string }) => e.field === 'url')
       expect(urlError?.message, String(url)).toMatch(message)
+    }
+    expect(await listed(world)).toEqual([existing])
+  })
+
+  it('refuses the same private targets as avatar downloads and delivery, on create and update', async () => {
+    const world = await createWorld()
+    const existing = await createWebhook(world, { url: 'https://hooks.example.com/kept' })
+    for (const url of PRIVATE_TARGETS) {
+      for (const [method, path] of [
+        ['POST', pathOf(world)],
+        ['PATCH', `${pathOf(world)}/${existing.id}`],
+      ] as const) {
+        const res = await api(path, { method, token: world.admin.token, body: { url } })
+        expectError(res, 422, 'validation_failed')
+        expect(res.json.errors, `${method} ${url}`).toEqual([
+          { field: 'url', message: expect.stringMatching(/^must not/), code: 'unsafe_url' },
+        ])
+      }
     }
     expect(await listed(world)).toEqual([existing])
   })

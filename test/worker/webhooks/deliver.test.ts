@@ -1,8 +1,9 @@
 import { env } from 'cloudflare:test'
 import { Webhook } from 'standardwebhooks'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MAX_DELIVERY_ATTEMPTS, RETRY_SCHEDULE_SECONDS } from '../../../worker/webhooks/backoff'
 import { attemptDelivery } from '../../../worker/webhooks/deliver'
+import { PRIVATE_TARGETS } from '../private-targets'
 import { receivedBy, scriptReceiver } from '../receiver'
 import { deliveryRow, seedDelivery } from './delivery-helpers'
 
@@ -10,6 +11,10 @@ const attempt = (deliveryId: number, n: number) =>
   attemptDelivery(env, deliveryId, { attempt: n, timeoutMs: 1500, random: () => 0.5 })
 
 describe('attemptDelivery', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
   it('POSTs the frozen payload with Standard Webhooks headers that the standardwebhooks library verifies', async () => {
     const url = await scriptReceiver('ok-1')
     const seeded = await seedDelivery(url, { event: 'contact_created', id: 42, name: 'Ada' })
@@ -110,6 +115,20 @@ describe('attemptDelivery', () => {
     const outcome = await attempt(seeded.deliveryId, 1)
     expect(outcome.kind).toBe('retry')
     expect((await deliveryRow(seeded.deliveryId))?.last_error).toMatch(/^refused/)
+  })
+
+  it('refuses at send time the same private targets as avatar downloads, sending nothing', async () => {
+    const seeded = await seedDelivery('https://hooks.example.com/replaced-below')
+    const sent = vi.spyOn(globalThis, 'fetch')
+    for (const url of PRIVATE_TARGETS) {
+      // A URL stored before the guard knew better is checked again at send time.
+      await env.DB.prepare('update webhooks set url = ? where id = ?')
+        .bind(url, seeded.webhookId)
+        .run()
+      expect((await attempt(seeded.deliveryId, 1)).kind).toBe('retry')
+      expect((await deliveryRow(seeded.deliveryId))?.last_error, url).toMatch(/^refused: must/)
+    }
+    expect(sent).not.toHaveBeenCalled()
   })
 
   it('sends nothing for a webhook deleted after the event', async () => {
