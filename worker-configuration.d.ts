@@ -12,18 +12,16 @@ interface __BaseEnv_Env {
 	ASSETS: Fetcher;
 	PUBLIC_BASE_URL: string;
 	DEMO_PAGES: string;
-	BENCH: string;
 	WEBHOOK_TIMEOUT_MS: string;
 	PLATFORM_API_TOKEN: string;
 	WEBHOOK_ALLOWED_HOSTS: string;
 	CONVERSATION_ROOM: DurableObjectNamespace<import("./worker/index").ConversationRoom>;
 	ACCOUNT_FEED: DurableObjectNamespace<import("./worker/index").AccountFeed>;
-	BENCH_ROOM: DurableObjectNamespace<import("./worker/index").BenchRoom>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./worker/index");
-		durableNamespaces: "ConversationRoom" | "AccountFeed" | "BenchRoom";
+		durableNamespaces: "ConversationRoom" | "AccountFeed";
 	}
 	interface Env extends __BaseEnv_Env {}
 }
@@ -32,7 +30,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PUBLIC_BASE_URL" | "DEMO_PAGES" | "BENCH" | "WEBHOOK_TIMEOUT_MS" | "PLATFORM_API_TOKEN" | "WEBHOOK_ALLOWED_HOSTS">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PUBLIC_BASE_URL" | "DEMO_PAGES" | "WEBHOOK_TIMEOUT_MS" | "PLATFORM_API_TOKEN" | "WEBHOOK_ALLOWED_HOSTS">> {}
 }
 declare module "*.txt" {
 	const value: string;

@@ -1,5 +1,6 @@
-// Starts the worker under `wrangler dev` for benchmarks, on its own port and its own local state,
-// with BENCH=1 so /bench/baseline and the x-d1-round-trips header exist.
+// Starts the benchmark's Worker (bench/worker: production's app plus /bench/baseline, the
+// broadcast-only room and the x-d1-round-trips header) under `wrangler dev`, on its own port and
+// its own local state.
 import { spawn, spawnSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
@@ -7,13 +8,25 @@ import { fileURLToPath } from 'node:url'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler')
+const config = ['--config', path.join(root, 'bench', 'wrangler.toml')]
 export const persistDir = path.join(root, '.wrangler', 'bench-state')
 export const PLATFORM_TOKEN = 'bench-platform-token-000000000000000000000000'
 
 export function d1(sql) {
   const result = spawnSync(
     wrangler,
-    ['d1', 'execute', 'DB', '--local', '--persist-to', persistDir, '--command', sql, '--json'],
+    [
+      'd1',
+      'execute',
+      'DB',
+      ...config,
+      '--local',
+      '--persist-to',
+      persistDir,
+      '--command',
+      sql,
+      '--json',
+    ],
     { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   )
   if (result.status !== 0) throw new Error(`d1 execute failed: ${result.stderr || result.stdout}`)
@@ -24,7 +37,7 @@ export async function startWorker(port = Number(process.env.BENCH_PORT ?? 8799))
   rmSync(persistDir, { recursive: true, force: true })
   const migrate = spawnSync(
     wrangler,
-    ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir],
+    ['d1', 'migrations', 'apply', 'DB', ...config, '--local', '--persist-to', persistDir],
     { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
   )
   if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`)
@@ -32,6 +45,7 @@ export async function startWorker(port = Number(process.env.BENCH_PORT ?? 8799))
     wrangler,
     [
       'dev',
+      ...config,
       '--port',
       String(port),
       '--ip',
@@ -39,11 +53,7 @@ export async function startWorker(port = Number(process.env.BENCH_PORT ?? 8799))
       '--persist-to',
       persistDir,
       '--var',
-      'BENCH:1',
-      '--var',
       `PLATFORM_API_TOKEN:${PLATFORM_TOKEN}`,
-      '--var',
-      'WEBHOOK_ALLOWED_HOSTS:127.0.0.1,localhost',
       '--log-level',
       'error',
     ],

@@ -4,7 +4,6 @@ import { secureHeaders } from 'hono/secure-headers'
 import { createDb } from './db/client'
 import type { AppEnv } from './env'
 import { notFound, renderError } from './errors'
-import { countingD1 } from './lib/d1-counter'
 import { D1Gate } from './lib/d1-gate'
 import { accountAuth, platformAuth, userAuth } from './middleware/auth'
 import { readBody } from './middleware/body'
@@ -12,7 +11,6 @@ import { publicCors } from './middleware/public-cors'
 import { apiRateLimit } from './middleware/rate-limit'
 import { accountRoutes } from './routes/accounts'
 import { agentRoutes } from './routes/agents'
-import { benchRoomRoutes, benchRoutes } from './routes/bench'
 import { contactRoutes } from './routes/contacts'
 import { conversationRoutes } from './routes/conversations'
 import { customAttributeDefinitionRoutes } from './routes/custom-attribute-definitions'
@@ -50,22 +48,23 @@ export const OPENAPI_INFO = {
     '(/platform/api/v1) and the public client API (/public/api/v1).',
 }
 
-export function createApp() {
+/** What an entry other than production's adds to the app (the benchmark's, `bench/worker`). */
+export type AppOptions = {
+  /** Registered after the middleware, before the API's routes. */
+  routes?: (app: OpenAPIHono<AppEnv>) => void
+}
+
+export function createApp(options: AppOptions = {}) {
   // Not strict: Chatwoot clients add a trailing slash to some paths (`/inboxes/1/`).
   const app = new OpenAPIHono<AppEnv>({ strict: false })
 
   app.use('*', async (c, next) => {
     c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID())
-    const counter = { trips: 0 }
-    const bench = c.env.BENCH === '1'
-    const gate = new D1Gate(bench ? countingD1(c.env.DB, counter) : c.env.DB)
+    const gate = new D1Gate(c.env.DB)
     c.set('d1Gate', gate)
     c.set('db', createDb(gate.binding))
     c.set('redispatch', async (request) => app.fetch(request, c.env, executionContextOf(c)))
     await next()
-    if (bench && c.res.status !== 101) {
-      c.res.headers.set('x-d1-round-trips', String(counter.trips))
-    }
   })
   const secure = secureHeaders({ crossOriginResourcePolicy: false })
   // A WebSocket upgrade's 101 response comes from a Durable Object and cannot take headers.
@@ -83,6 +82,7 @@ export function createApp() {
   app.use('/api/v1/profile/*', userAuth)
   app.use('/public/*', publicCors)
   app.use('*', readBody)
+  options.routes?.(app)
 
   app.route('/platform/api/v1', platformAccounts)
   app.route('/platform/api/v1', platformAccountUsers)
@@ -90,8 +90,6 @@ export function createApp() {
   app.route('/platform/api/v1', platformAgentBots)
   app.route('/', accountRoutes)
   app.route('/', healthRoutes)
-  app.route('/', benchRoutes)
-  app.route('/', benchRoomRoutes)
   app.route('/', profileRoutes)
   app.route('/', inboxRoutes)
   app.route('/', contactRoutes)

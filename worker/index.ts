@@ -3,7 +3,6 @@ import { handleQueue } from './queues/consumer'
 import { runScheduledWork } from './scheduled'
 
 export { AccountFeed } from './durable-objects/account-feed'
-export { BenchRoom } from './durable-objects/bench-room'
 export { ConversationRoom } from './durable-objects/conversation-room'
 
 export default {

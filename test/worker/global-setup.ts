@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { TestProject } from 'vitest/node'
+import { startNodeChecks } from './node-checks'
 
 /**
  * A real webhook receiver on loopback, started in Node before the workerd tests. Each endpoint
@@ -57,5 +58,10 @@ export default async function setup(project: TestProject) {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   project.provide('receiverPort', (server.address() as AddressInfo).port)
-  return () => new Promise<void>((resolve) => server.close(() => resolve()))
+  const nodeChecks = await startNodeChecks()
+  project.provide('nodeChecksPort', nodeChecks.port)
+  return async () => {
+    await nodeChecks.close()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
 }

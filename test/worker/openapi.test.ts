@@ -23,6 +23,26 @@ describe('GET /openapi.json', () => {
       in: 'header',
     })
   })
+
+  it("lists none of the benchmark's routes (they live in bench/worker)", async () => {
+    const res = await api('/openapi.json')
+    expect(Object.keys(res.json.paths).filter((path) => path.startsWith('/bench'))).toEqual([])
+    expect(JSON.stringify(res.json)).not.toContain('Benchmark')
+  })
+})
+
+describe('/bench/*', () => {
+  it('does not exist in production', async () => {
+    for (const [method, path] of [
+      ['GET', '/bench/baseline'],
+      ['GET', '/bench/rooms/one/live'],
+      ['POST', '/bench/rooms/one/broadcast'],
+    ] as const) {
+      const res = await api(path, { method, body: method === 'POST' ? { text: 'x' } : undefined })
+      expect(res.status, `${method} ${path}`).toBe(404)
+      expect(res.headers.get('x-d1-round-trips')).toBeNull()
+    }
+  })
 })
 
 describe('GET /docs', () => {

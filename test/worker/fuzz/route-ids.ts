@@ -176,8 +176,6 @@ export const ROUTE_IDS: Record<string, Entry> = {
   '/files/{kind}/{uuid}/{name}': {
     skip: 'a capability URL: the unguessable uuid is the credential, no account id is in it',
   },
-  '/bench/rooms/{name}/live': { skip: 'benchmark only (BENCH=1): no account data' },
-  '/bench/rooms/{name}/broadcast': { skip: 'benchmark only (BENCH=1): no account data' },
 }
 
 /**

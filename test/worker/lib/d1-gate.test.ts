@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:test'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { countingD1 } from '../../../bench/worker/d1-counter'
 import { createDb } from '../../../worker/db/client'
 import { accounts, labels } from '../../../worker/db/schema'
-import { countingD1 } from '../../../worker/lib/d1-counter'
 import { D1Gate, hasDistinctColumns } from '../../../worker/lib/d1-gate'
 import { createWorld } from '../helpers'
 

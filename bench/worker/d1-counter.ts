@@ -1,6 +1,6 @@
 /**
  * Wraps a D1 binding to count round trips: each statement run and each batch is one. Used only
- * when the worker runs for `npm run bench` (BENCH=1), which reports the count per request.
+ * by the benchmark's entry (bench/worker), which reports the count per request.
  */
 export function countingD1(db: D1Database, counter: { trips: number }): D1Database {
   const originals = new WeakMap<object, D1PreparedStatement>()

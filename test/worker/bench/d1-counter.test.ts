@@ -1,10 +1,9 @@
 import { env } from 'cloudflare:test'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { countingD1 } from '../../../bench/worker/d1-counter'
 import { createDb } from '../../../worker/db/client'
 import { accounts } from '../../../worker/db/schema'
-import { countingD1 } from '../../../worker/lib/d1-counter'
-import { api } from '../helpers'
 
 describe('countingD1', () => {
   it('counts each statement and each batch as one round trip', async () => {
@@ -18,13 +17,5 @@ describe('countingD1', () => {
     expect(counter.trips).toBe(2)
     await env.DB.prepare('select 1').first()
     expect(counter.trips).toBe(2)
-  })
-})
-
-describe('GET /bench/baseline', () => {
-  it('does not exist unless the worker runs for the benchmark', async () => {
-    const res = await api('/bench/baseline')
-    expect(res.status).toBe(404)
-    expect(res.headers.get('x-d1-round-trips')).toBeNull()
   })
 })
