@@ -5,6 +5,7 @@ import { createDb } from './db/client'
 import type { AppEnv } from './env'
 import { notFound, renderError } from './errors'
 import { D1Gate } from './lib/d1-gate'
+import { carryRequestId, requestIdFor, stampRequestId } from './lib/request-id'
 import { accountAuth, platformAuth, userAuth } from './middleware/auth'
 import { readBody } from './middleware/body'
 import { publicCors } from './middleware/public-cors'
@@ -59,12 +60,16 @@ export function createApp(options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>({ strict: false })
 
   app.use('*', async (c, next) => {
-    c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID())
+    const requestId = requestIdFor(c.req.raw)
+    c.set('requestId', requestId)
     const gate = new D1Gate(c.env.DB)
     c.set('d1Gate', gate)
     c.set('db', createDb(gate.binding))
-    c.set('redispatch', async (request) => app.fetch(request, c.env, executionContextOf(c)))
+    c.set('redispatch', async (request) =>
+      app.fetch(carryRequestId(request, requestId), c.env, executionContextOf(c)),
+    )
     await next()
+    stampRequestId(c, requestId)
   })
   const secure = secureHeaders({ crossOriginResourcePolicy: false })
   // A WebSocket upgrade's 101 response comes from a Durable Object and cannot take headers.

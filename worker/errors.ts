@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { requestIdOf } from './lib/request-id'
 
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -44,6 +45,12 @@ export const ErrorBodySchema = z
     message: z.string(),
     description: z.string(),
     errors: z.array(FieldErrorSchema),
+    request_id: z.string().openapi({
+      description:
+        "The request's id, also in the `x-request-id` response header and in the request's " +
+        'log lines: quote it when reporting a problem.',
+      example: '8f1e2d3c4b5a6978-CDG',
+    }),
   })
   .openapi('Error')
 export type ErrorBody = z.infer<typeof ErrorBodySchema>
@@ -81,8 +88,13 @@ export const fieldError = (field: string, message: string, code = 'invalid'): Fi
   code,
 })
 
-export function errorBody(code: ErrorCode, message: string, errors: FieldError[] = []): ErrorBody {
-  return { error: code, message, description: message, errors }
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  errors: FieldError[],
+  requestId: string,
+): ErrorBody {
+  return { error: code, message, description: message, errors, request_id: requestId }
 }
 
 /** OpenAPI `responses` entries for the error statuses an operation can return. */
@@ -111,7 +123,6 @@ export function issuesToFieldErrors(issues: readonly ZodIssueLike[]): FieldError
   }))
 }
 
-/** The only renderer of errors: every failure leaves the worker in the same envelope. */
 /**
  * A remembered credential turned out to have changed while the request ran. The request is then
  * answered again from the start (middleware/token-owner.ts), so this answer is never seen.
@@ -122,27 +133,58 @@ export class StaleCredential extends Error {
   }
 }
 
+/**
+ * The only renderer of errors: every failure leaves the worker in the same envelope, carrying the
+ * request's id (lib/request-id.ts) as `request_id`.
+ */
 export function renderError(err: Error, c: Context): Response {
+  const requestId = requestIdOf(c)
   // Drizzle wraps what the D1 binding throws, so the marker may be the cause.
   if (err instanceof StaleCredential || err.cause instanceof StaleCredential) {
-    return c.json(errorBody('unauthorized', DEFAULT_MESSAGE.unauthorized), 401)
+    // Never seen: the request is answered again from the start, under the same id.
+    const body = errorBody('unauthorized', DEFAULT_MESSAGE.unauthorized, [], requestId)
+    return c.json(body, ERROR_STATUS.unauthorized)
   }
-  if (err instanceof ApiError) {
-    return c.json(errorBody(err.code, err.message, err.fieldErrors), err.status, err.headers)
-  }
-  if (err instanceof HTTPException) {
-    const code = codeForStatus(err.status)
-    return c.json(errorBody(code, err.message || DEFAULT_MESSAGE[code]), ERROR_STATUS[code])
-  }
-  const constraint = constraintError(err)
-  if (constraint) return renderError(constraint, c)
-  console.error(
-    JSON.stringify({ level: 'error', requestId: c.get('requestId'), error: describeError(err) }),
-  )
+  const failure = clientFailure(err)
+  if (failure) return renderClientError(c, failure)
+  console.error(JSON.stringify({ level: 'error', requestId, error: describeError(err) }))
   return c.json(
-    errorBody('internal_error', DEFAULT_MESSAGE.internal_error),
+    errorBody('internal_error', DEFAULT_MESSAGE.internal_error, [], requestId),
     ERROR_STATUS.internal_error,
   )
+}
+
+/** What the client is told for an error it caused, or null for our own failure (a 500). */
+function clientFailure(err: Error): ApiError | null {
+  if (err instanceof ApiError) return err
+  if (err instanceof HTTPException) {
+    const code = codeForStatus(err.status)
+    return apiError(code, err.message || DEFAULT_MESSAGE[code])
+  }
+  return constraintError(err)
+}
+
+/**
+ * Renders an ApiError, after one log line with the request's id, so the id a client quotes from
+ * a 4xx finds what was refused. The path and message are redacted: a public API path carries the
+ * inbox identifier and the contact's source_id.
+ */
+function renderClientError(c: Context, failure: ApiError): Response {
+  const requestId = requestIdOf(c)
+  const ours = failure.status >= 500
+  const line = JSON.stringify({
+    level: ours ? 'error' : 'info',
+    requestId,
+    status: failure.status,
+    error: failure.code,
+    method: c.req.method,
+    path: redactSecrets(c.req.path),
+    message: redactSecrets(failure.message),
+  })
+  if (ours) console.error(line)
+  else console.log(line)
+  const body = errorBody(failure.code, failure.message, failure.fieldErrors, requestId)
+  return c.json(body, failure.status, failure.headers)
 }
 
 function codeForStatus(status: number): ErrorCode {
@@ -150,8 +192,7 @@ function codeForStatus(status: number): ErrorCode {
   return entry ? (entry[0] as ErrorCode) : status >= 500 ? 'internal_error' : 'bad_request'
 }
 
-export const notFound = (c: Context) =>
-  c.json(errorBody('not_found', DEFAULT_MESSAGE.not_found), ERROR_STATUS.not_found)
+export const notFound = (c: Context) => renderClientError(c, apiError('not_found'))
 
 /**
  * A write that lost a race to a unique index (two creates with the same email at once) is the

@@ -1,7 +1,11 @@
+import { SELF } from 'cloudflare:test'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
 import { apiError, renderError } from '../../worker/errors'
+import { carryRequestId, requestIdFor } from '../../worker/lib/request-id'
 import { api, createWorld, expectError, PLATFORM_TOKEN } from './helpers'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
 describe('the error envelope', () => {
   it('answers an unknown route with 404', async () => {
@@ -73,6 +77,7 @@ describe('the error envelope', () => {
       message: 'Something went wrong on our side',
       description: 'Something went wrong on our side',
       errors: [],
+      request_id: expect.stringMatching(UUID),
     })
   })
 
@@ -106,5 +111,61 @@ describe('the error envelope', () => {
     const res = await api('/health')
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('strict-transport-security')).toContain('max-age')
+  })
+})
+
+describe('request ids', () => {
+  it('are in the x-request-id header of successes and errors, and in every error envelope', async () => {
+    const world = await createWorld()
+    const base = `/api/v1/accounts/${world.accountId}`
+    const answers = [
+      [await api('/health'), 200],
+      [await api('/api/v1/profile', { token: world.admin.token }), 200],
+      [await api(`${base}/teams`, { token: world.admin.token, body: '{"name":' }), 400],
+      [await api('/api/v1/profile'), 401],
+      [await api(`${base}/webhooks`, { token: world.agent.token }), 403],
+      [await api('/no/such/route'), 404],
+      [await api('/health', { method: 'DELETE' }), 404],
+      [await api(`${base}/teams`, { token: world.admin.token, body: {} }), 422],
+    ] as const
+    const ids = new Set<string>()
+    for (const [res, status] of answers) {
+      const id = res.headers.get('x-request-id')
+      expect({ status: res.status, id }).toEqual({ status, id: expect.stringMatching(UUID) })
+      if (status >= 400) expect(res.json.request_id).toBe(id)
+      ids.add(id ?? '')
+    }
+    expect(ids.size).toBe(answers.length)
+  })
+
+  it('are on a CORS preflight of the public API', async () => {
+    const res = await SELF.fetch('http://parley.test/public/api/v1/inboxes/anything/contacts', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST' },
+    })
+    expect(res.status).toBe(204)
+    expect(res.headers.get('x-request-id')).toMatch(UUID)
+  })
+
+  it("take Cloudflare's cf-ray, never a malformed one or the client's own x-request-id", async () => {
+    const ray = '8f1e2d3c4b5a6978-CDG'
+    const withRay = await api('/no/such/route', { headers: { 'cf-ray': ray } })
+    expect(withRay.headers.get('x-request-id')).toBe(ray)
+    expect(withRay.json.request_id).toBe(ray)
+    for (const headers of [
+      { 'cf-ray': '<script>alert(1)</script>' },
+      { 'cf-ray': 'a'.repeat(65) },
+      { 'x-request-id': 'chosen-by-the-client' },
+    ]) {
+      const res = await api('/no/such/route', { headers })
+      expect(res.headers.get('x-request-id'), JSON.stringify(headers)).toMatch(UUID)
+      expect(res.json.request_id).toBe(res.headers.get('x-request-id'))
+    }
+  })
+
+  it('stay the same when a request is answered again after a stale credential', () => {
+    const replay = carryRequestId(new Request('http://parley.test/api/v1/profile'), 'first-id')
+    expect(requestIdFor(replay)).toBe('first-id')
+    expect(requestIdFor(new Request('http://parley.test/api/v1/profile'))).toMatch(UUID)
   })
 })

@@ -19,6 +19,9 @@ const SECURE_HEADERS = {
   'x-xss-protection': '0',
 }
 
+/** Every response also carries its request's id (worker/lib/request-id.ts). */
+const REQUEST_ID = /^[0-9a-f-]{36}$/
+
 const headersOf = (res: Response) =>
   Object.fromEntries(Object.keys(SECURE_HEADERS).map((name) => [name, res.headers.get(name)]))
 
@@ -80,6 +83,7 @@ describe('secure headers', () => {
       const res = await send(sample)
       expect({ path: sample.path, status: res.status }).toEqual({ path: sample.path, status })
       expect(headersOf(res)).toEqual(SECURE_HEADERS)
+      expect(res.headers.get('x-request-id'), sample.path).toMatch(REQUEST_ID)
     }
   })
 
@@ -95,6 +99,7 @@ describe('secure headers', () => {
           body: method === 'get' ? undefined : '{}',
         })
         expect({ url, headers: headersOf(res) }).toEqual({ url, headers: SECURE_HEADERS })
+        expect(res.headers.get('x-request-id'), url).toMatch(REQUEST_ID)
         checked++
       }
     }
@@ -125,6 +130,7 @@ describe('secure headers', () => {
       await waitOnExecutionContext(ctx)
       expect(res.status).toBe(status)
       expect(headersOf(res)).toEqual(SECURE_HEADERS)
+      expect(res.headers.get('x-request-id')).toMatch(REQUEST_ID)
     }
   })
 })

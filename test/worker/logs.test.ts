@@ -100,7 +100,7 @@ async function request(path: string, { method, token, body, db = env.DB }: Optio
     ctx,
   )
   await waitOnExecutionContext(ctx)
-  return { status: res.status, json: await res.json() }
+  return { status: res.status, headers: res.headers, json: await res.json() }
 }
 
 describe('log lines', () => {
@@ -148,6 +148,62 @@ describe('log lines', () => {
     ]
     expect(answers.map((a) => a.status)).toEqual([200, 200, 400, 422, 403, 401, 401, 404, 404])
     expect(leaked()).toEqual([])
+  })
+})
+
+describe('the request id', () => {
+  /** The parsed log lines that carry `requestId`. */
+  const loggedWith = (requestId: string | null) =>
+    lines
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.requestId === requestId)
+
+  it("of a 500 is the header's, the envelope's and its one error line's", async () => {
+    const res = await request('/api/v1/profile', {
+      token: side.admin.token,
+      db: failingOn('access_tokens'),
+    })
+    expectError(res, 500, 'internal_error')
+    const id = res.headers.get('x-request-id')
+    expect(res.json.request_id).toBe(id)
+    expect(loggedWith(id)).toEqual([
+      { level: 'error', requestId: id, error: expect.any(String) },
+    ])
+  })
+
+  it("of a 4xx is the header's, the envelope's and its one log line's", async () => {
+    const base = `/api/v1/accounts/${side.accountId}`
+    const refused = [
+      [await request(`${base}/webhooks`, { token: side.agent.token }), 403, 'forbidden'],
+      [
+        await request(`${base}/conversations/999999`, { token: side.admin.token }),
+        404,
+        'not_found',
+      ],
+      [await request('/no/such/route'), 404, 'not_found'],
+      [
+        await request(`${base}/teams`, { token: side.admin.token, body: {} }),
+        422,
+        'validation_failed',
+      ],
+    ] as const
+    for (const [res, status, code] of refused) {
+      expectError(res, status, code)
+      const id = res.headers.get('x-request-id')
+      expect(res.json.request_id).toBe(id)
+      expect(loggedWith(id)).toEqual([
+        {
+          level: 'info',
+          requestId: id,
+          status,
+          error: code,
+          method: expect.any(String),
+          path: expect.any(String),
+          message: res.json.message,
+        },
+      ])
+    }
   })
 })
 

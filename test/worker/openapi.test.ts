@@ -16,7 +16,7 @@ describe('GET /openapi.json', () => {
       ]),
     )
     expect(res.json.components.schemas.Error.required).toEqual(
-      expect.arrayContaining(['error', 'message', 'description', 'errors']),
+      expect.arrayContaining(['error', 'message', 'description', 'errors', 'request_id']),
     )
     expect(res.json.components.securitySchemes.api_access_token).toMatchObject({
       type: 'apiKey',

@@ -25,6 +25,8 @@ export default defineConfig(async () => {
       include: ['test/worker/**/*.test.ts'],
       setupFiles: ['test/worker/setup.ts'],
       globalSetup: ['test/worker/global-setup.ts'],
+      // Every refused request logs one info line with its request id; tests refuse thousands.
+      onConsoleLog: (log: string) => !log.startsWith('{"level":"info"'),
       root,
     },
   }
