@@ -167,9 +167,7 @@ describe('the request id', () => {
     expectError(res, 500, 'internal_error')
     const id = res.headers.get('x-request-id')
     expect(res.json.request_id).toBe(id)
-    expect(loggedWith(id)).toEqual([
-      { level: 'error', requestId: id, error: expect.any(String) },
-    ])
+    expect(loggedWith(id)).toEqual([{ level: 'error', requestId: id, error: expect.any(String) }])
   })
 
   it("of a 4xx is the header's, the envelope's and its one log line's", async () => {
