@@ -1,4 +1,5 @@
 import { env, SELF } from 'cloudflare:test'
+import { expect } from 'vitest'
 
 export type Frame = { event: string; data: Record<string, unknown> }
 
@@ -33,12 +34,47 @@ export async function openSocket(path: string, headers: Record<string, string> =
         await new Promise((r) => setTimeout(r, 10))
       }
     },
-    async settle(ms = 150) {
-      await new Promise((r) => setTimeout(r, ms))
+    /** Waits until the socket is closed (by the server or itself); the close code. */
+    async closeCode(ms = 5000): Promise<number> {
+      const until = Date.now() + ms
+      for (;;) {
+        if (closed.code !== undefined) return closed.code
+        if (Date.now() > until) throw new Error(`not closed; got ${JSON.stringify(frames)}`)
+        await new Promise((r) => setTimeout(r, 10))
+      }
+    },
+    /**
+     * Waits until the server has handled everything sent before now: a ping's pong comes after
+     * every frame the socket was sent before the ping was read (a replay included).
+     */
+    async flush() {
+      const from = frames.length
+      ws.send(JSON.stringify({ type: 'ping' }))
+      await socket.next('pong', from)
     },
     close: () => ws.close(1000, 'done'),
   }
   return { status: res.status, body: '', socket }
+}
+
+/**
+ * Waits until every event of the account is published: publishing broadcasts to the sockets
+ * before it marks the event, so after this (and a `flush`) no frame of them is still coming.
+ */
+export async function allPublished(accountId: number) {
+  await expect
+    .poll(
+      async () =>
+        (
+          await env.DB.prepare(
+            'select count(*) as n from events where account_id = ? and published_at is null',
+          )
+            .bind(accountId)
+            .first<{ n: number }>()
+        )?.n,
+      { timeout: 10_000, interval: 20 },
+    )
+    .toBe(0)
 }
 
 /** A message row straight in D1 (the REST path is tested elsewhere). */

@@ -7,7 +7,7 @@ import {
   messagesPath,
 } from '../conversation-helpers'
 import { api, createWorld } from '../helpers'
-import { openSocket } from '../live-helpers'
+import { allPublished, openSocket } from '../live-helpers'
 
 async function conversationWorld() {
   const world = await createWorld()
@@ -42,7 +42,8 @@ describe('live broadcasts from the REST API', () => {
       content: 'Hello from the API',
       private: true,
     })
-    await socket.settle(300)
+    await allPublished(world.accountId)
+    await socket.flush()
     expect(
       socket.frames.filter((f) => f.event === 'message.created' && f.data.id === posted.json.id),
     ).toHaveLength(1)
@@ -71,7 +72,9 @@ describe('live broadcasts from the REST API', () => {
       })
       expect(res.status).toBe(200)
     }
-    await admin.settle(500)
+    await allPublished(world.accountId)
+    await admin.flush()
+    await agent.flush()
     const inboxesOf = (frames: typeof admin.frames, event: string) =>
       frames.filter((f) => f.event === event).map((f) => f.data.inbox_id)
     expect(inboxesOf(admin.frames, 'conversation.created').sort()).toEqual(

@@ -1,5 +1,7 @@
+import { env } from 'cloudflare:test'
 import { Webhook } from 'standardwebhooks'
 import { expect } from 'vitest'
+import { fanOutEvent } from '../../../worker/webhooks/fanout'
 import { type Received, receivedBy } from '../receiver'
 
 // biome-ignore lint/suspicious/noExplicitAny: webhook payloads are read loosely in tests
@@ -34,9 +36,9 @@ export class ReceiverLog {
     return fresh
   }
 
-  /** Whatever arrived since the last call, after giving late deliveries `ms` to land. */
-  async rest(ms = 1_500): Promise<Delivery[]> {
-    await new Promise((r) => setTimeout(r, ms))
+  /** Whatever arrived since the last call, once the account's pipeline has settled. */
+  async rest(accountId: number): Promise<Delivery[]> {
+    await pipelineSettled(accountId)
     return this.next(0, 0)
   }
 
@@ -44,6 +46,31 @@ export class ReceiverLog {
     const payload = new Webhook(this.secret).verify(received.body, received.headers) as Payload
     return { webhookId: received.headers['webhook-id'] ?? '', payload }
   }
+}
+
+/**
+ * Waits until nothing more can reach a receiver for this account: every event is fanned out
+ * (fan-out is idempotent, so running it again here only adds what the queue has not made yet)
+ * and every delivery has settled. A terminal state in D1, not a pause.
+ */
+export async function pipelineSettled(accountId: number) {
+  const { results } = await env.DB.prepare('select id from events where account_id = ?')
+    .bind(accountId)
+    .all<{ id: number }>()
+  for (const { id } of results) await fanOutEvent(env, id)
+  await expect
+    .poll(
+      async () =>
+        (
+          await env.DB.prepare(
+            "select count(*) as n from webhook_deliveries where account_id = ? and status = 'pending'",
+          )
+            .bind(accountId)
+            .first<{ n: number }>()
+        )?.n,
+      { timeout: 15_000, interval: 50 },
+    )
+    .toBe(0)
 }
 
 export const kinds = (deliveries: Delivery[]) => deliveries.map((d) => d.payload.event).sort()

@@ -357,7 +357,7 @@ describe('webhook events end to end', () => {
   })
 
   it('delivered each webhook-id once, no contact events to the inbox, no activity messages', async () => {
-    const late = await Promise.all([account.rest(), inbox.rest()])
+    const late = await Promise.all([account.rest(world.accountId), inbox.rest(world.accountId)])
     expect(late.flat()).toEqual([])
     const all: Delivery[] = [...account.all, ...inbox.all]
     const ids = all.map((d) => d.webhookId)

@@ -3,9 +3,11 @@ import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
 import { publishEvents } from '../../../worker/events/publish'
 import { runScheduledWork } from '../../../worker/scheduled'
+import { fanOutEvent } from '../../../worker/webhooks/fanout'
 import { newWebhookSecret } from '../../../worker/webhooks/signature'
 import { createWorld } from '../helpers'
 import { receivedBy, scriptReceiver } from '../receiver'
+import { pipelineSettled } from './events-helpers'
 
 async function waitForReceived(name: string, count: number, ms = 15_000) {
   const until = Date.now() + ms
@@ -39,6 +41,34 @@ async function seedContactEvent(receiver: string, createdAgoSeconds = 0) {
   return { world, secret, contactId: contact!.id, eventId: event!.id }
 }
 
+/** The env with its deliveries queue recorded on the way through (the messages still go). */
+function recordingDeliveries() {
+  const deliveryIds: number[] = []
+  const queue = env.DELIVERIES
+  const recorded = {
+    send: (body: { deliveryId: number }, options?: QueueSendOptions) => {
+      deliveryIds.push(body.deliveryId)
+      return queue.send(body, options)
+    },
+    sendBatch: (
+      messages: Iterable<MessageSendRequest<{ deliveryId: number }>>,
+      options?: QueueSendBatchOptions,
+    ) => {
+      const list = [...messages]
+      deliveryIds.push(...list.map((m) => m.body.deliveryId))
+      return queue.sendBatch(list, options)
+    },
+  }
+  return { env: { ...env, DELIVERIES: recorded as unknown as Env['DELIVERIES'] }, deliveryIds }
+}
+
+const deliveryCount = async (eventId: number) =>
+  (
+    await env.DB.prepare('select count(*) as n from webhook_deliveries where event_id = ?')
+      .bind(eventId)
+      .first<{ n: number }>()
+  )?.n
+
 describe('the webhook pipeline: outbox → events queue → deliveries queue → receiver', () => {
   it('delivers a published event once, signed, with the Chatwoot payload', async () => {
     const seeded = await seedContactEvent('pipeline')
@@ -57,9 +87,12 @@ describe('the webhook pipeline: outbox → events queue → deliveries queue →
       account: { id: seeded.world.accountId },
     })
     expect(got[0]!.headers['webhook-id']).toMatch(new RegExp(`^msg_${seeded.eventId}_w\\d+$`))
-    // Publishing the same event again (a duplicate queue message) sends nothing new.
-    await publishEvents(env, [seeded.eventId])
-    await new Promise((r) => setTimeout(r, 1500))
+    // The same event again (a duplicate queue message) makes no new delivery and queues none.
+    const sent = recordingDeliveries()
+    await fanOutEvent(sent.env, seeded.eventId)
+    expect(sent.deliveryIds).toEqual([])
+    expect(await deliveryCount(seeded.eventId)).toBe(1)
+    await pipelineSettled(seeded.world.accountId)
     expect(await receivedBy('pipeline')).toHaveLength(1)
   })
 
@@ -89,7 +122,8 @@ describe('the webhook pipeline: outbox → events queue → deliveries queue →
       .first<{ id: number }>()
     await publishEvents(env, [other!.id, seeded.eventId])
     const got = await waitForReceived('unsubscribed', 1)
-    await new Promise((r) => setTimeout(r, 1000))
+    await pipelineSettled(seeded.world.accountId)
+    expect(await deliveryCount(other!.id)).toBe(0)
     expect((await receivedBy('unsubscribed')).map((r) => JSON.parse(r.body).event)).toEqual([
       'contact_created',
     ])
@@ -108,12 +142,15 @@ describe('the delivery sweep', () => {
       .bind(stranded.deliveryId)
       .run()
     const freshUrl = await scriptReceiver('not-stranded')
-    await seedDelivery(freshUrl)
-    await runScheduledWork(env, Date.now())
+    const fresh = await seedDelivery(freshUrl)
+    const sent = recordingDeliveries()
+    await runScheduledWork(sent.env, Date.now())
+    // What the sweep queued is the whole decision: the stranded delivery, not the fresh one.
+    expect(sent.deliveryIds).toContain(stranded.deliveryId)
+    expect(sent.deliveryIds).not.toContain(fresh.deliveryId)
     const got = await waitForReceived('stranded', 1)
     expect(got).toHaveLength(1)
     expect(got[0]?.headers['webhook-id']).toBe(stranded.messageId)
-    await new Promise((r) => setTimeout(r, 1000))
     expect(await receivedBy('not-stranded')).toEqual([])
   })
 })
