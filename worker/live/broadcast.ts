@@ -9,13 +9,9 @@ import { messageContextOf, toConversation } from '../schemas/conversations'
 import { toMessagePushData } from '../schemas/messages'
 import { toPublicConversationSummary } from '../schemas/public'
 import { toPublicMessage, visibleToVisitor } from '../schemas/public-messages'
+import { accountFeed, conversationRoom } from './stubs'
 
 type EventRow = typeof events.$inferSelect
-
-const roomOf = (env: Env, conversationId: number) =>
-  env.CONVERSATION_ROOM.get(env.CONVERSATION_ROOM.idFromName(String(conversationId)))
-const feedOf = (env: Env, accountId: number) =>
-  env.ACCOUNT_FEED.get(env.ACCOUNT_FEED.idFromName(String(accountId)))
 
 /**
  * Sends committed events to the live sockets: the conversation's room (agents and the visitor,
@@ -81,9 +77,9 @@ export async function broadcastEvents(env: Env, eventIds: number[], origin: stri
         })
         if (name !== 'conversation.updated') feed.push({ event: name, inboxId, data: agent })
       }
-      const target = roomOf(env, view.conversation.id)
+      const target = conversationRoom(env, view.conversation.id)
       for (const message of room) await target.broadcast(message)
-      for (const message of feed) await feedOf(env, accountId).broadcast(message)
+      for (const message of feed) await accountFeed(env, accountId).broadcast(message)
     }
   }
 }

@@ -3,6 +3,7 @@ import type { ConversationRow } from '../db/queries/conversations'
 import type { MessageView } from '../db/queries/messages'
 import type { AppEnv } from '../env'
 import { toPublicMessage, visibleToVisitor } from '../schemas/public-messages'
+import { conversationRoom } from './stubs'
 
 /**
  * Sends a just-created message to the visitor's socket straight from the request that made it,
@@ -16,10 +17,7 @@ export function sendToVisitorNow(
   view: MessageView,
 ) {
   if (!visibleToVisitor(view)) return undefined
-  const room = c.env.CONVERSATION_ROOM.get(
-    c.env.CONVERSATION_ROOM.idFromName(String(conversation.id)),
-  )
-  const sent = room
+  const sent = conversationRoom(c.env, conversation.id)
     .broadcast({
       event: 'message.created',
       agent: null,

@@ -9,6 +9,7 @@ import { commitWithEvents } from '../../events/outbox'
 import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { nowSeconds } from '../../lib/time'
 import { limitClientAddress, limitVisitor, visitorConversation, visitorOf } from '../../lib/visitor'
+import { conversationRoom } from '../../live/stubs'
 import { unwrapBody } from '../../middleware/body'
 import { EmptySchema, jsonBody, jsonResponse } from '../../schemas/common'
 import {
@@ -190,9 +191,7 @@ const conversationRoutes = createRouter()
     const params = c.req.valid('param')
     await limitVisitor(c, params.source_id)
     const { conversation, contact } = await visitorConversation(c, params)
-    const room = c.env.CONVERSATION_ROOM.get(
-      c.env.CONVERSATION_ROOM.idFromName(String(conversation.id)),
-    )
+    const room = conversationRoom(c.env, conversation.id)
     const user = { id: contact.id, name: contact.name, type: 'contact' }
     await room.typing(`contact:${contact.id}`, c.req.valid('json').typing_status, false, user)
     return c.json({}, 200)

@@ -4,6 +4,7 @@ import { createRouter } from '../../env'
 import { apiError, errorResponses } from '../../errors'
 import { sha256Hex } from '../../lib/crypto'
 import { visitorConversation } from '../../lib/visitor'
+import { conversationRoom } from '../../live/stubs'
 import { allowedHosts, originAllowed } from '../../middleware/public-cors'
 import { ConversationParamsSchema } from '../../schemas/public'
 import { handOff, LiveQuerySchema } from '../live'
@@ -47,8 +48,6 @@ export const publicLiveRoutes = createRouter().openapi(visitorLive, async (c) =>
     contactId: contactInbox.contactId,
     pubsubTokenHash: await sha256Hex(contactInbox.pubsubToken),
   }
-  const room = c.env.CONVERSATION_ROOM.get(
-    c.env.CONVERSATION_ROOM.idFromName(String(conversation.id)),
-  )
+  const room = conversationRoom(c.env, conversation.id)
   return room.fetch(handOff(c, SOCKET_STATE_HEADER, state)) as never
 })
