@@ -1,8 +1,19 @@
 import { DurableObject } from 'cloudflare:workers'
 import { createDb } from '../db/client'
+import { conversationInboxIds } from '../db/queries/conversations'
+import { sha256Hex } from '../lib/crypto'
+import {
+  isOpen,
+  type LiveRole,
+  liveAccessByTokenHash,
+  RECHECK_WINDOW_MS,
+  refuse,
+  unauthorized,
+} from '../live/access'
 import { authorizeAgentToken } from '../live/authorize'
 import { CLOSE, errorFrame, frame, parseClientFrame } from '../live/frames'
 import { listMemberInboxIds } from '../live/inboxes'
+import { conversationRoom } from '../live/stubs'
 import type { ServerEvent } from '../schemas/realtime'
 
 /** What the worker route learned about an agent's account socket. */
@@ -10,20 +21,35 @@ export type FeedSocket = {
   authed: boolean
   accountId: number
   userId?: number
-  role?: 'administrator' | 'agent' | 'agent_bot'
-  /** For agents: the inboxes whose events this socket may see (read when it authenticated). */
+  role?: LiveRole
+  /** For agents: the inboxes whose events this socket may see (narrowed when rights shrink). */
   inboxIds?: number[]
+  /** SHA-256 of the socket's token, never the token: what `revalidate()` checks again. */
+  tokenHash?: string
+  /** When the token was checked (ms), for the join-time race with a revalidation. */
+  checkedAt?: number
 }
 
 export const FEED_STATE_HEADER = 'x-parley-feed'
 
 export type FeedBroadcast = { event: ServerEvent; inboxId: number; data: Record<string, unknown> }
 
+/** A conversation room with sockets, as registered here: only these are revalidated. */
+export type RoomEntry = { inboxId: number; agents: boolean }
+
+const ROOM_PREFIX = 'room:'
+const REVALIDATED_AT = 'revalidatedAt'
+
 /**
  * The account-wide live stream (Chatwoot's `account_<id>` stream): new conversations, status
- * changes and new messages, each sent only to agents whose role lets them see its inbox.
+ * changes and new messages, each sent only to agents whose role lets them see its inbox. It is
+ * also the account's registry of conversation rooms with open sockets (kept in storage, so it
+ * survives hibernation), which `revalidate()` walks when rights are taken away.
  */
 export class AccountFeed extends DurableObject<Env> {
+  /** Bumped as a revalidation starts: an authentication in flight across one checks again. */
+  private revalidations = 0
+
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') {
       return new Response('expected a websocket upgrade', { status: 426 })
@@ -32,8 +58,15 @@ export class AccountFeed extends DurableObject<Env> {
     if (!state) return new Response('missing socket state', { status: 400 })
     const pair = new WebSocketPair()
     const [client, server] = [pair[0], pair[1]]
+    // The route checked the token; a revalidation since then has not seen this socket.
+    const epoch = this.revalidations
+    const stale = state.authed && (await this.revalidatedSince(state.checkedAt ?? 0))
     this.ctx.acceptWebSocket(server)
     server.serializeAttachment(state)
+    if (stale || epoch !== this.revalidations) {
+      await this.recheck(state.accountId, [server])
+      if (!isOpen(server)) return new Response(null, { status: 101, webSocket: client })
+    }
     if (state.authed) server.send(frame('ready', { account_id: state.accountId }))
     return new Response(null, { status: 101, webSocket: client })
   }
@@ -48,25 +81,32 @@ export class AccountFeed extends DurableObject<Env> {
         return
       }
       const db = createDb(this.env.DB)
-      const agent = await authorizeAgentToken(db, parsed.token, state.accountId, null)
-      if (!agent.ok) {
-        ws.send(errorFrame(agent.code, agent.message))
-        ws.close(agent.code === 'forbidden' ? CLOSE.forbidden : CLOSE.unauthorized, agent.code)
+      for (;;) {
+        // A revalidation that starts while this reads may have missed it: read again.
+        const epoch = this.revalidations
+        const agent = await authorizeAgentToken(db, parsed.token, state.accountId, null)
+        if (!agent.ok) {
+          ws.send(errorFrame(agent.code, agent.message))
+          ws.close(agent.code === 'forbidden' ? CLOSE.forbidden : CLOSE.unauthorized, agent.code)
+          return
+        }
+        const inboxIds =
+          agent.role === 'agent'
+            ? await listMemberInboxIds(db, state.accountId, agent.userId)
+            : undefined
+        if (epoch !== this.revalidations) continue
+        ws.serializeAttachment({
+          ...state,
+          authed: true,
+          userId: agent.userId,
+          role: agent.role,
+          inboxIds,
+          tokenHash: await sha256Hex(parsed.token),
+          checkedAt: Date.now(),
+        } satisfies FeedSocket)
+        ws.send(frame('ready', { account_id: state.accountId }))
         return
       }
-      const inboxIds =
-        agent.role === 'agent'
-          ? await listMemberInboxIds(db, state.accountId, agent.userId)
-          : undefined
-      ws.serializeAttachment({
-        ...state,
-        authed: true,
-        userId: agent.userId,
-        role: agent.role,
-        inboxIds,
-      })
-      ws.send(frame('ready', { account_id: state.accountId }))
-      return
     }
     if (parsed?.type === 'ping') ws.send(frame('pong', {}))
     else ws.send(errorFrame('invalid_frame', 'The account feed accepts only ping frames'))
@@ -87,5 +127,75 @@ export class AccountFeed extends DurableObject<Env> {
 
   async connectionCount(): Promise<number> {
     return this.ctx.getWebSockets().length
+  }
+
+  /**
+   * Rights were taken away in the account: re-checks every socket here against D1 (closing or
+   * narrowing it), then has every registered room with agent sockets do the same, and every
+   * visitor-only room whose conversation is gone close its sockets.
+   */
+  async revalidate(accountId: number): Promise<void> {
+    this.revalidations++
+    await this.ctx.storage.put(REVALIDATED_AT, Date.now())
+    await this.recheck(accountId, this.ctx.getWebSockets())
+    const rooms = await this.ctx.storage.list<RoomEntry>({ prefix: ROOM_PREFIX })
+    const withAgents: number[] = []
+    const visitorOnly: number[] = []
+    for (const [key, entry] of rooms) {
+      const conversationId = Number(key.slice(ROOM_PREFIX.length))
+      ;(entry.agents ? withAgents : visitorOnly).push(conversationId)
+    }
+    const existing =
+      visitorOnly.length > 0
+        ? await conversationInboxIds(createDb(this.env.DB), visitorOnly)
+        : new Map<number, number>()
+    const targets = [...withAgents, ...visitorOnly.filter((id) => !existing.has(id))]
+    const results = await Promise.allSettled(
+      targets.map((id) => conversationRoom(this.env, id).revalidate()),
+    )
+    const failed = results.find((r) => r.status === 'rejected')
+    if (failed) throw failed.reason
+  }
+
+  /**
+   * A room's sockets changed (`entry` null: it has none left). Returns when a revalidation last
+   * started here, so a joining socket checked before that is checked again.
+   */
+  async registerRoom(conversationId: number, entry: RoomEntry | null): Promise<number> {
+    if (entry) await this.ctx.storage.put(`${ROOM_PREFIX}${conversationId}`, entry)
+    else await this.ctx.storage.delete(`${ROOM_PREFIX}${conversationId}`)
+    return (await this.ctx.storage.get<number>(REVALIDATED_AT)) ?? 0
+  }
+
+  private async revalidatedSince(checkedAt: number) {
+    const at = (await this.ctx.storage.get<number>(REVALIDATED_AT)) ?? 0
+    return at >= checkedAt - RECHECK_WINDOW_MS
+  }
+
+  /** Closes the sockets whose token lost the account; narrows the agents' inbox lists. */
+  private async recheck(accountId: number, sockets: WebSocket[]) {
+    const authed = sockets.flatMap((ws) => {
+      const state = ws.deserializeAttachment() as FeedSocket
+      return isOpen(ws) && state.authed ? [{ ws, state }] : []
+    })
+    if (authed.length === 0) return
+    const access = await liveAccessByTokenHash(
+      createDb(this.env.DB),
+      accountId,
+      authed.flatMap(({ state }) => (state.tokenHash ? [state.tokenHash] : [])),
+    )
+    for (const { ws, state } of authed) {
+      const now = state.tokenHash ? access.get(state.tokenHash) : undefined
+      if (!now?.ok) {
+        refuse(ws, unauthorized(now?.message ?? 'Invalid Access Token'))
+        continue
+      }
+      ws.serializeAttachment({
+        ...state,
+        userId: now.userId,
+        role: now.role,
+        inboxIds: now.inboxIds ?? undefined,
+      } satisfies FeedSocket)
+    }
   }
 }

@@ -1,11 +1,9 @@
 import { DurableObject } from 'cloudflare:workers'
-import { createDb } from '../db/client'
 import { describeError } from '../errors'
 import { fireStageAlert, nextStageAlertDueAt } from '../funnels/stage-alerts'
-import { sha256Hex, timingSafeEqualStrings } from '../lib/crypto'
-import { authorizeAgentToken } from '../live/authorize'
 import { CLOSE, errorFrame, frame, parseClientFrame, TYPING_TTL_MS } from '../live/frames'
 import { markSeen, replayFrames } from '../live/replay'
+import { RoomAccess } from '../live/room-access'
 import type { ServerEvent } from '../schemas/realtime'
 
 /** What the worker route learned about a socket before handing it to the room. */
@@ -26,6 +24,10 @@ export type RoomSocket = {
   pubsubTokenHash?: string
   userId?: number
   userName?: string
+  /** Agents: SHA-256 of the socket's token, never the token; what `revalidate()` checks again. */
+  tokenHash?: string
+  /** Agents: when the token was checked (ms), for the join-time race with a revalidation. */
+  checkedAt?: number
 }
 
 export const SOCKET_STATE_HEADER = 'x-parley-socket'
@@ -54,9 +56,12 @@ const actorOf = (s: RoomSocket) =>
 /**
  * Live state of one conversation: the visitor's and agents' hibernatable sockets, typing with
  * expiry, presence, read state, and replay from D1 on (re)connect. D1 stays the source of truth:
- * nothing here is needed to rebuild a client's view.
+ * nothing here is needed to rebuild a client's view. Who may stay connected is `RoomAccess`'s:
+ * rights taken away reach the room through `revalidate()`, never through a read per broadcast.
  */
 export class ConversationRoom extends DurableObject<Env> {
+  private readonly access = new RoomAccess(this.ctx, this.env)
+
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') {
       return new Response('expected a websocket upgrade', { status: 426 })
@@ -67,11 +72,24 @@ export class ConversationRoom extends DurableObject<Env> {
     if (!state) return new Response('missing socket state', { status: 400 })
     const pair = new WebSocketPair()
     const [client, server] = [pair[0], pair[1]]
-    this.ctx.acceptWebSocket(server, [state.role])
-    server.serializeAttachment(state)
+    const accept = () => {
+      this.ctx.acceptWebSocket(server, [state.role])
+      server.serializeAttachment(state)
+    }
+    const response = new Response(null, { status: 101, webSocket: client })
+    if (state.role === 'agent') {
+      const refusal = await this.access.admitAgent(state, accept)
+      if (refusal) {
+        await this.access.refuse(server, refusal)
+        return response
+      }
+    } else {
+      accept()
+      await this.access.admitVisitor(state)
+    }
     // Sockets authenticated by header are ready at once; the rest wait for their auth frame.
     if (state.authed) await this.welcome(server, state)
-    return new Response(null, { status: 101, webSocket: client })
+    return response
   }
 
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer) {
@@ -83,7 +101,7 @@ export class ConversationRoom extends DurableObject<Env> {
         ws.close(CLOSE.unauthorized, 'unauthorized')
         return
       }
-      const authed = await this.authenticate(state, parsed.token)
+      const authed = await this.access.authenticate(state, parsed.token)
       if (!authed.ok) {
         ws.send(errorFrame(authed.code, authed.message))
         ws.close(authed.code === 'forbidden' ? CLOSE.forbidden : CLOSE.unauthorized, authed.code)
@@ -115,9 +133,11 @@ export class ConversationRoom extends DurableObject<Env> {
 
   override async webSocketClose(ws: WebSocket) {
     const state = ws.deserializeAttachment() as RoomSocket | null
-    if (!state?.authed) return
-    await this.typing(actorOf(state), 'off', false, this.actorData(state))
-    this.presence(state, 'offline', ws)
+    if (state?.authed) {
+      await this.typing(actorOf(state), 'off', false, this.actorData(state))
+      this.presence(state, 'offline', ws)
+    }
+    await this.access.left()
   }
 
   override async webSocketError(ws: WebSocket) {
@@ -171,6 +191,14 @@ export class ConversationRoom extends DurableObject<Env> {
 
   async connectionCount(): Promise<number> {
     return this.ctx.getWebSockets().length
+  }
+
+  /**
+   * Rights were taken away in the account (called through its feed): closes the sockets that
+   * may no longer see this conversation — 4401, 4403, or 4410 for all when it is gone.
+   */
+  async revalidate(): Promise<number> {
+    return this.access.revalidate()
   }
 
   /**
@@ -266,34 +294,6 @@ export class ConversationRoom extends DurableObject<Env> {
     return state.role === 'visitor'
       ? { id: state.contactId, type: 'contact' }
       : { id: state.userId, name: state.userName, type: 'user' }
-  }
-
-  private async authenticate(
-    state: RoomSocket,
-    token: string,
-  ): Promise<
-    | { ok: true; state: RoomSocket }
-    | { ok: false; code: 'unauthorized' | 'forbidden'; message: string }
-  > {
-    if (state.role === 'visitor') {
-      const matches =
-        state.pubsubTokenHash !== undefined &&
-        timingSafeEqualStrings(await sha256Hex(token), state.pubsubTokenHash)
-      return matches
-        ? { ok: true, state: { ...state, authed: true } }
-        : { ok: false, code: 'unauthorized', message: 'Invalid pubsub_token' }
-    }
-    const agent = await authorizeAgentToken(
-      createDb(this.env.DB),
-      token,
-      state.accountId,
-      state.inboxId,
-    )
-    if (!agent.ok) return agent
-    return {
-      ok: true,
-      state: { ...state, authed: true, userId: agent.userId, userName: agent.userName },
-    }
   }
 
   /** After authentication: `ready`, then every message after the cursor, then live frames. */

@@ -21,10 +21,17 @@ export function parseClientFrame(raw: string | ArrayBuffer) {
   return parsed.success ? parsed.data : null
 }
 
-/** Close codes the clients understand (4000–4999 are the application's). */
+/**
+ * Close codes the clients understand (4000–4999 are the application's), each after an `error`
+ * frame with the same name. Sent on a refused first frame and when rights are taken away from an
+ * open socket (`./access.ts`).
+ */
 export const CLOSE = {
+  /** The credential is not (or no longer) valid for the account: rotated, revoked, deleted. */
   unauthorized: 4401,
+  /** Valid, but not for this conversation's inbox (an agent outside it). */
   forbidden: 4403,
+  /** The conversation, or its inbox, was deleted. */
   gone: 4410,
 } as const
 

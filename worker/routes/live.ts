@@ -6,7 +6,9 @@ import { type RoomSocket, SOCKET_STATE_HEADER } from '../durable-objects/convers
 import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { restrictedAgentId } from '../lib/access'
+import { tokenHashOf } from '../lib/crypto'
 import { listMemberInboxIds } from '../live/inboxes'
+import { accountFeed, conversationRoom } from '../live/stubs'
 import { AccountIdParamsSchema, IdSchema, tokenSecurity } from '../schemas/common'
 
 const tags = ['Live']
@@ -30,6 +32,18 @@ export function handOff(c: Context, header: string, state: unknown) {
   const headers = new Headers(c.req.raw.headers)
   headers.set(header, JSON.stringify(state))
   return new Request(c.req.url, { headers })
+}
+
+/**
+ * What a header-authenticated socket keeps of its credential: the token's hash (never the token),
+ * which a revalidation checks again when rights are taken away, and when it was checked.
+ */
+async function checkedToken(principal: { id: number; token: string }) {
+  return {
+    userId: principal.id,
+    tokenHash: await tokenHashOf(principal.token),
+    checkedAt: Date.now(),
+  }
 }
 
 const conversationLive = createRoute({
@@ -97,11 +111,9 @@ export const liveRoutes = createRouter()
       after: after ?? null,
       lastMessageId: 0,
       origin: new URL(c.req.url).origin,
-      ...(principal && principal.type !== 'platform_app' ? { userId: principal.id } : {}),
+      ...(principal && principal.type !== 'platform_app' ? await checkedToken(principal) : {}),
     }
-    const room = c.env.CONVERSATION_ROOM.get(
-      c.env.CONVERSATION_ROOM.idFromName(String(found.conversation.id)),
-    )
+    const room = conversationRoom(c.env, found.conversation.id)
     return room.fetch(handOff(c, SOCKET_STATE_HEADER, state)) as never
   })
   .openapi(accountLive, async (c) => {
@@ -113,7 +125,7 @@ export const liveRoutes = createRouter()
       accountId: c.var.accountId,
       ...(principal && principal.type !== 'platform_app'
         ? {
-            userId: principal.id,
+            ...(await checkedToken(principal)),
             role: c.var.role,
             inboxIds:
               agentId === null
@@ -122,6 +134,6 @@ export const liveRoutes = createRouter()
           }
         : {}),
     }
-    const feed = c.env.ACCOUNT_FEED.get(c.env.ACCOUNT_FEED.idFromName(String(c.var.accountId)))
+    const feed = accountFeed(c.env, c.var.accountId)
     return feed.fetch(handOff(c, FEED_STATE_HEADER, state)) as never
   })

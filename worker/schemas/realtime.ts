@@ -36,8 +36,12 @@ export type ServerEvent = (typeof SERVER_EVENTS)[number]
 
 export type ServerFrame = { event: ServerEvent; data: Record<string, unknown> }
 
-/** An error frame keeps the socket open unless the code says the socket is refused. */
+/**
+ * An error frame keeps the socket open unless the code says the socket is refused: then the
+ * socket closes with 4401 (`unauthorized`), 4403 (`forbidden`) or 4410 (`gone`: its
+ * conversation or inbox was deleted).
+ */
 export type ErrorFrameData = {
-  code: 'invalid_frame' | 'unauthorized' | 'forbidden' | 'rate_limited'
+  code: 'invalid_frame' | 'unauthorized' | 'forbidden' | 'gone' | 'rate_limited'
   message: string
 }

@@ -1,7 +1,8 @@
-import { and, eq, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import { randomToken, sha256Hex } from '../../lib/crypto'
 import type { Db } from '../client'
 import { accessTokens, accountUsers, agentBots, users } from '../schema'
+import { chunk } from './agents'
 
 export type TokenOwnerType = 'user' | 'agent_bot' | 'platform_app'
 
@@ -77,4 +78,38 @@ export function tokenOwnerFromValues(values: unknown[] | undefined): TokenOwner 
 export async function findTokenOwnerInAccount(db: Db, token: string, accountId: number) {
   const [row] = await tokenOwnerStatement(db, await sha256Hex(token), accountId)
   return row
+}
+
+/**
+ * For live sockets' re-check: the owners of many token hashes at once, each with its role in
+ * `accountId` as in `tokenOwnerStatement`. A hash with no row is a token rotated or revoked.
+ */
+export async function tokenOwnersByHash(db: Db, tokenHashes: readonly string[], accountId: number) {
+  const pages = await Promise.all(
+    chunk(tokenHashes).map((hashes) =>
+      db
+        .select({
+          tokenHash: accessTokens.tokenHash,
+          ownerType: accessTokens.ownerType,
+          ownerId: accessTokens.ownerId,
+          role: accountUsers.role,
+          botAccountId: agentBots.accountId,
+        })
+        .from(accessTokens)
+        .leftJoin(
+          users,
+          and(eq(accessTokens.ownerType, 'user'), eq(users.id, accessTokens.ownerId)),
+        )
+        .leftJoin(
+          accountUsers,
+          and(eq(accountUsers.userId, users.id), eq(accountUsers.accountId, accountId)),
+        )
+        .leftJoin(
+          agentBots,
+          and(eq(accessTokens.ownerType, 'agent_bot'), eq(agentBots.id, accessTokens.ownerId)),
+        )
+        .where(inArray(accessTokens.tokenHash, hashes)),
+    ),
+  )
+  return pages.flat()
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
@@ -13,6 +13,7 @@ import {
   teams,
   users,
 } from '../schema'
+import { chunk } from './agents'
 import {
   accessOf,
   findByDisplayIdTemplate,
@@ -105,6 +106,19 @@ export function deleteConversationStatement(db: Db, accountId: number, id: numbe
   return db
     .delete(conversations)
     .where(and(eq(conversations.accountId, accountId), eq(conversations.id, id)))
+}
+
+/** Each conversation of these ids that still exists, with its inbox (deleted ones are absent). */
+export async function conversationInboxIds(db: Db, conversationIds: readonly number[]) {
+  const pages = await Promise.all(
+    chunk(conversationIds).map((ids) =>
+      db
+        .select({ id: conversations.id, inboxId: conversations.inboxId })
+        .from(conversations)
+        .where(inArray(conversations.id, ids)),
+    ),
+  )
+  return new Map(pages.flat().map((row) => [row.id, row.inboxId]))
 }
 
 /** A message from the contact is the contact's latest activity. */

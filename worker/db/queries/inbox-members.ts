@@ -46,3 +46,20 @@ export function removeInboxMembersStatements(db: Db, inboxId: number, userIds: r
       .where(and(eq(inboxMembers.inboxId, inboxId), inArray(inboxMembers.userId, ids))),
   )
 }
+
+/** The inboxes each of these users belongs to in the account (users with none are absent). */
+export async function memberInboxIdsByUser(db: Db, accountId: number, userIds: readonly number[]) {
+  const pages = await Promise.all(
+    chunk(userIds).map((ids) =>
+      db
+        .select({ userId: inboxMembers.userId, inboxId: inboxMembers.inboxId })
+        .from(inboxMembers)
+        .where(and(eq(inboxMembers.accountId, accountId), inArray(inboxMembers.userId, ids))),
+    ),
+  )
+  const byUser = new Map<number, number[]>()
+  for (const row of pages.flat()) {
+    byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.inboxId])
+  }
+  return byUser
+}

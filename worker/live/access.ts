@@ -1,0 +1,125 @@
+import type { Db } from '../db/client'
+import { tokenOwnersByHash } from '../db/queries/access-tokens'
+import { memberInboxIdsByUser } from '../db/queries/inbox-members'
+import { CLOSE, errorFrame } from './frames'
+
+/**
+ * Revoking live access.
+ *
+ * A socket is checked when it opens; after that, only a write that takes rights away looks at it
+ * again, so the broadcast path never reads D1. Every authenticated agent socket keeps the SHA-256
+ * of its token (never the token) in its attachment. A write that removes rights calls
+ * `revokeLiveAccess` (`./revoke.ts`), which asks the account's feed to `revalidate()`: the feed
+ * re-reads what each of its sockets' tokens may still see and, through its registry of the
+ * account's conversation rooms that have sockets, has each room do the same for its own.
+ *
+ * What a socket is told:
+ *  - 4401 (`unauthorized`): its credential is gone — the token was rotated or revoked, the user
+ *    or agent bot was deleted, or the user is no longer a member of the account;
+ *  - 4403 (`forbidden`): a conversation socket whose agent may no longer see that inbox;
+ *  - 4410 (`gone`): a conversation socket (visitor too) whose conversation or inbox was deleted.
+ * An account feed socket whose rights merely shrink (an inbox membership removed, an
+ * administrator demoted) stays open with its inbox list narrowed. An error frame always comes
+ * before the close, as on a refused first frame.
+ */
+
+export type LiveRole = 'administrator' | 'agent' | 'agent_bot'
+
+/** What a token may see in one account now: `inboxIds` is the agent's inboxes, null for all. */
+export type LiveAccess =
+  | { ok: true; role: LiveRole; userId: number; inboxIds: number[] | null }
+  | { ok: false; message: string }
+
+/**
+ * A socket whose rights were checked before a revalidation began (or up to this long before
+ * it, for clocks of different machines) is checked again as it joins: the revalidation may not
+ * have seen it yet.
+ */
+export const RECHECK_WINDOW_MS = 10_000
+
+/** The access of each token hash in the account, read in two round trips however many. */
+export async function liveAccessByTokenHash(
+  db: Db,
+  accountId: number,
+  tokenHashes: readonly string[],
+): Promise<Map<string, LiveAccess>> {
+  const unique = [...new Set(tokenHashes)]
+  const access = new Map<string, LiveAccess>()
+  if (unique.length === 0) return access
+  const owners = await tokenOwnersByHash(db, unique, accountId)
+  const agentIds = owners.flatMap((o) =>
+    o.ownerType === 'user' && o.role === 'agent' ? [o.ownerId] : [],
+  )
+  const inboxesOf =
+    agentIds.length > 0 ? await memberInboxIdsByUser(db, accountId, agentIds) : new Map()
+  for (const hash of unique) access.set(hash, { ok: false, message: 'Invalid Access Token' })
+  for (const owner of owners) {
+    if (owner.ownerType === 'agent_bot') {
+      access.set(
+        owner.tokenHash,
+        owner.botAccountId === accountId
+          ? { ok: true, role: 'agent_bot', userId: owner.ownerId, inboxIds: null }
+          : { ok: false, message: 'Bot is not authorized to access this account' },
+      )
+    } else if (owner.ownerType === 'user') {
+      access.set(
+        owner.tokenHash,
+        owner.role
+          ? {
+              ok: true,
+              role: owner.role,
+              userId: owner.ownerId,
+              inboxIds: owner.role === 'agent' ? (inboxesOf.get(owner.ownerId) ?? []) : null,
+            }
+          : { ok: false, message: 'You are no longer a member of this account' },
+      )
+    }
+  }
+  return access
+}
+
+/** Why a socket is closed: the error frame's code and message, and the close code. */
+export type Refusal = {
+  code: 'unauthorized' | 'forbidden' | 'gone'
+  closeCode: (typeof CLOSE)[keyof typeof CLOSE]
+  message: string
+}
+
+export const unauthorized = (message: string): Refusal => ({
+  code: 'unauthorized',
+  closeCode: CLOSE.unauthorized,
+  message,
+})
+
+export const conversationGone: Refusal = {
+  code: 'gone',
+  closeCode: CLOSE.gone,
+  message: 'This conversation no longer exists',
+}
+
+/** What a conversation socket may do now, in the conversation's current inbox. */
+export function roomRefusal(access: LiveAccess | undefined, inboxId: number): Refusal | null {
+  if (!access) return unauthorized('Invalid Access Token')
+  if (!access.ok) return unauthorized(access.message)
+  if (access.inboxIds && !access.inboxIds.includes(inboxId)) {
+    return {
+      code: 'forbidden',
+      closeCode: CLOSE.forbidden,
+      message: 'You are no longer a member of this inbox',
+    }
+  }
+  return null
+}
+
+/** Tells the socket why, then closes it with the refusal's code. */
+export function refuse(ws: WebSocket, refusal: Refusal) {
+  try {
+    ws.send(errorFrame(refusal.code, refusal.message))
+    ws.close(refusal.closeCode, refusal.code)
+  } catch {
+    // Already closing: nothing more will be sent to it either way.
+  }
+}
+
+/** Only sockets still open can be sent to or revalidated. */
+export const isOpen = (ws: WebSocket) => ws.readyState === WebSocket.OPEN

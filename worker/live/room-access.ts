@@ -1,0 +1,206 @@
+import { createDb } from '../db/client'
+import { conversationInboxIds } from '../db/queries/conversations'
+import type { RoomEntry } from '../durable-objects/account-feed'
+import type { RoomSocket } from '../durable-objects/conversation-room'
+import { describeError } from '../errors'
+import { sha256Hex, timingSafeEqualStrings } from '../lib/crypto'
+import {
+  conversationGone,
+  isOpen,
+  liveAccessByTokenHash,
+  RECHECK_WINDOW_MS,
+  type Refusal,
+  refuse,
+  roomRefusal,
+} from './access'
+import { authorizeAgentToken } from './authorize'
+import { accountFeed } from './stubs'
+
+/** The conversation a room is registered for with its account's feed (kept in room storage). */
+type Registration = { accountId: number; conversationId: number; inboxId: number } & RoomEntry
+
+const REGISTRATION = 'registration'
+
+type Authenticated =
+  | { ok: true; state: RoomSocket }
+  | { ok: false; code: 'unauthorized' | 'forbidden'; message: string }
+
+/**
+ * Who may stay on a conversation room's sockets (see `./access.ts`). The room keeps itself
+ * registered with its account's feed while it has sockets — as having agent sockets or only the
+ * visitor's — so a write that takes rights away reaches it; `revalidate()` then re-checks it.
+ *
+ * Joining races a revalidation: a socket checked before the write but accepted after the room
+ * was revalidated would keep stale rights. So an agent socket registers before it is checked
+ * (first frame) or accepted (header), and is checked again when a revalidation began after (or
+ * just before) its check, by the feed's clock or the room's own count.
+ */
+export class RoomAccess {
+  /** Bumped as a revalidation starts. */
+  private revalidations = 0
+  /** Agent sockets registered but not yet accepted: they count as agents in the registration. */
+  private joiningAgents = 0
+  /** Registration updates, one at a time and in order, so the last one sent is the current one. */
+  private registering: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    private readonly ctx: DurableObjectState,
+    private readonly env: Env,
+  ) {}
+
+  /**
+   * Registers a joining agent socket, runs `accept` (which must accept it synchronously), and
+   * returns why it must be refused when a revalidation may have missed its header check.
+   */
+  async admitAgent(state: RoomSocket, accept: () => void): Promise<Refusal | null> {
+    const epoch = this.revalidations
+    this.joiningAgents++
+    try {
+      const revalidatedAt = await this.register(state, state.authed)
+      const missed =
+        state.authed &&
+        (revalidatedAt >= (state.checkedAt ?? 0) - RECHECK_WINDOW_MS ||
+          epoch !== this.revalidations)
+      const refusal = missed ? await this.check(state) : null
+      accept()
+      return refusal
+    } finally {
+      this.joiningAgents--
+    }
+  }
+
+  /**
+   * Registers the room for a visitor's socket (already accepted) if it is not yet. Only an inbox
+   * deletion needs it, so a feed out of reach does not keep the visitor out.
+   */
+  async admitVisitor(state: RoomSocket) {
+    await this.register(state, false).catch((error) => logRegistrationFailure(state, error))
+  }
+
+  /** A socket closed: the registration follows what is left (a stale entry costs one call). */
+  async left() {
+    await this.register(null, false).catch((error) => logRegistrationFailure(null, error))
+  }
+
+  /** Checks a first frame's credential; read again if a revalidation began while it was read. */
+  async authenticate(state: RoomSocket, token: string): Promise<Authenticated> {
+    if (state.role === 'visitor') {
+      const matches =
+        state.pubsubTokenHash !== undefined &&
+        timingSafeEqualStrings(await sha256Hex(token), state.pubsubTokenHash)
+      return matches
+        ? { ok: true, state: { ...state, authed: true } }
+        : { ok: false, code: 'unauthorized', message: 'Invalid pubsub_token' }
+    }
+    const db = createDb(this.env.DB)
+    for (;;) {
+      const epoch = this.revalidations
+      const agent = await authorizeAgentToken(db, token, state.accountId, state.inboxId)
+      if (!agent.ok) return agent
+      if (epoch !== this.revalidations) continue
+      return {
+        ok: true,
+        state: {
+          ...state,
+          authed: true,
+          userId: agent.userId,
+          userName: agent.userName,
+          tokenHash: await sha256Hex(token),
+          checkedAt: Date.now(),
+        },
+      }
+    }
+  }
+
+  /** Closes every socket that may no longer see this conversation; returns how many. */
+  async revalidate(): Promise<number> {
+    this.revalidations++
+    const sockets = this.ctx
+      .getWebSockets()
+      .filter(isOpen)
+      .map((ws) => ({ ws, state: ws.deserializeAttachment() as RoomSocket }))
+    const [first] = sockets
+    let closed = 0
+    if (first) {
+      const db = createDb(this.env.DB)
+      const { conversationId, accountId } = first.state
+      const inboxId = (await conversationInboxIds(db, [conversationId])).get(conversationId)
+      const agents = sockets.filter(({ state }) => state.role === 'agent' && state.authed)
+      const access =
+        inboxId === undefined
+          ? new Map()
+          : await liveAccessByTokenHash(
+              db,
+              accountId,
+              agents.flatMap(({ state }) => (state.tokenHash ? [state.tokenHash] : [])),
+            )
+      for (const { ws, state } of inboxId === undefined ? sockets : agents) {
+        const refusal =
+          inboxId === undefined
+            ? conversationGone
+            : roomRefusal(state.tokenHash ? access.get(state.tokenHash) : undefined, inboxId)
+        if (!refusal) continue
+        refuse(ws, refusal)
+        closed++
+      }
+    }
+    await this.register(null, false)
+    return closed
+  }
+
+  /** Refuses a socket now (after `admitAgent` said so) and updates the registration. */
+  async refuse(ws: WebSocket, refusal: Refusal) {
+    refuse(ws, refusal)
+    await this.left()
+  }
+
+  private async check(state: RoomSocket): Promise<Refusal | null> {
+    const db = createDb(this.env.DB)
+    const inboxId = (await conversationInboxIds(db, [state.conversationId])).get(
+      state.conversationId,
+    )
+    if (inboxId === undefined) return conversationGone
+    const access = await liveAccessByTokenHash(db, state.accountId, [state.tokenHash ?? ''])
+    return roomRefusal(access.get(state.tokenHash ?? ''), inboxId)
+  }
+
+  /**
+   * Brings the feed's entry for this room in line with its open sockets; `state` names the room
+   * the first time. With `force` the feed is asked even when nothing changed, for the time of
+   * its last revalidation (0 when it was not asked).
+   */
+  private register(state: RoomSocket | null, force: boolean): Promise<number> {
+    const run = this.registering.then(async () => {
+      const stored = await this.ctx.storage.get<Registration>(REGISTRATION)
+      const room = stored ?? (state && { ...state, agents: false })
+      if (!room) return 0
+      const open = this.ctx.getWebSockets().filter(isOpen)
+      const agents =
+        this.joiningAgents > 0 ||
+        open.some((ws) => (ws.deserializeAttachment() as RoomSocket).role === 'agent')
+      const wanted = agents || open.length > 0 ? { inboxId: room.inboxId, agents } : null
+      if (!force && (wanted ? stored?.agents === agents : !stored)) return 0
+      const feed = accountFeed(this.env, room.accountId)
+      const revalidatedAt = await feed.registerRoom(room.conversationId, wanted)
+      if (!wanted) await this.ctx.storage.delete(REGISTRATION)
+      else {
+        const { accountId, conversationId, inboxId } = room
+        await this.ctx.storage.put(REGISTRATION, { accountId, conversationId, inboxId, agents })
+      }
+      return revalidatedAt
+    })
+    this.registering = run.catch(() => undefined)
+    return run
+  }
+}
+
+function logRegistrationFailure(state: RoomSocket | null, error: unknown) {
+  console.error(
+    JSON.stringify({
+      level: 'warn',
+      msg: 'room registration failed',
+      conversationId: state?.conversationId,
+      error: describeError(error),
+    }),
+  )
+}
