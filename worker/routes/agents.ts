@@ -15,6 +15,7 @@ import { findUserByEmail, insertUserStatement, updateUserStatement } from '../db
 import { users } from '../db/schema'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
+import { revokeLiveAccess } from '../live/revoke'
 import { currentUserId, requireAdministrator } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
 import { AgentInputSchema, AgentSchema, AgentUpdateSchema, toAgent } from '../schemas/agents'
@@ -204,6 +205,8 @@ export const agentRoutes = createRouter()
         ? [updateMembershipStatement(db, accountId, id, membershipChanges)]
         : []),
     ])
+    // A demoted administrator's open sockets narrow to its inboxes at once.
+    if (demoted) await revokeLiveAccess(c.env, [accountId])
     const updated = await agentOr404(c, id)
     return c.json(toAgent(updated.user, updated.membership), 200)
   })
@@ -221,5 +224,6 @@ export const agentRoutes = createRouter()
     const [removed] = await db.batch(removeAgentStatements(db, accountId, id))
     // Another request removed the other administrators in the meantime.
     if (removed.length === 0) throw lastAdministrator()
+    await revokeLiveAccess(c.env, [accountId])
     return c.json({}, 200)
   })

@@ -10,6 +10,7 @@ import {
 import { findInbox } from '../db/queries/inboxes'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
+import { revokeLiveAccess } from '../live/revoke'
 import { unwrapBody } from '../middleware/body'
 import {
   AgentPayloadSchema,
@@ -143,6 +144,8 @@ async function removeInboxMembers(c: Context<AppEnv>, inboxId: number, userIds: 
   await accountInbox(c, inboxId)
   await requireAccountMembers(c, userIds)
   await batchAll(c.var.db, removeInboxMembersStatements(c.var.db, inboxId, userIds))
+  // Their open sockets stop receiving this inbox before the response says it is done.
+  await revokeLiveAccess(c.env, [c.var.accountId])
 }
 
 export const inboxMemberRoutes = createRouter()
@@ -169,12 +172,9 @@ export const inboxMemberRoutes = createRouter()
     const current = await listInboxMemberIds(db, inbox_id)
     const wanted = new Set(user_ids)
     const kept = new Set(current)
+    const removed = current.filter((id) => !wanted.has(id))
     await batchAll(db, [
-      ...removeInboxMembersStatements(
-        db,
-        inbox_id,
-        current.filter((id) => !wanted.has(id)),
-      ),
+      ...removeInboxMembersStatements(db, inbox_id, removed),
       ...addInboxMembersStatements(
         db,
         c.var.accountId,
@@ -182,6 +182,7 @@ export const inboxMemberRoutes = createRouter()
         user_ids.filter((id) => !kept.has(id)),
       ),
     ])
+    if (removed.length > 0) await revokeLiveAccess(c.env, [c.var.accountId])
     return c.json(await membersPayload(c, inbox_id), 200)
   })
   .openapi(removeMembers, async (c) => {

@@ -12,6 +12,7 @@ import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { randomToken } from '../lib/crypto'
 import { checkOutboundUrl } from '../lib/ssrf'
+import { revokeLiveAccess } from '../live/revoke'
 import { currentUserId, requireAdministrator } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
 import {
@@ -232,5 +233,7 @@ export const inboxRoutes = createRouter()
     requireAdministrator(c)
     const { id } = c.req.valid('param')
     if (!(await deleteInbox(c.var.db, c.var.accountId, id))) throw apiError('not_found')
+    // Its conversations went with it: their rooms close every socket, the visitor's too (4410).
+    await revokeLiveAccess(c.env, [c.var.accountId])
     return c.json({ message: 'Inbox deleted' }, 200)
   })

@@ -7,6 +7,7 @@ import {
 import { findUser } from '../db/queries/users'
 import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
+import { revokeLiveAccess } from '../live/revoke'
 import { unwrapBody } from '../middleware/body'
 import {
   AccountIdParamsSchema,
@@ -97,6 +98,8 @@ export const platformAccountUsers = createRouter()
       role,
     })
     if (!row) throw new Error('account user upsert returned nothing')
+    // Making the user an agent may demote an administrator: its sockets narrow at once.
+    if (role === 'agent') await revokeLiveAccess(c.env, [account_id])
     return c.json(toAccountUser(row), 200)
   })
   .openapi(deleteAccountUser, async (c) => {
@@ -105,5 +108,6 @@ export const platformAccountUsers = createRouter()
     await permittedAccount(c, account_id)
     const removed = await deleteAccountUserStatement(c.var.db, account_id, user_id)
     if (removed.length === 0) throw apiError('not_found', `User ${user_id} is not in this account`)
+    await revokeLiveAccess(c.env, [account_id])
     return c.json({}, 200)
   })

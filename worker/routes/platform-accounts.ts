@@ -13,6 +13,7 @@ import type { AppEnv } from '../env'
 import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { permittedResource } from '../lib/permissible'
+import { revokeLiveAccess } from '../live/revoke'
 import { currentPlatformAppId } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
 import {
@@ -157,5 +158,7 @@ export const platformAccounts = createRouter()
     await permittedAccount(c, id)
     const db = c.var.db
     await db.batch([deleteAccountStatement(db, id), deletePermissibles(db, 'account', [id])])
+    // Nobody is a member any more (4401 on the feed) and every conversation is gone (4410).
+    await revokeLiveAccess(c.env, [id])
     return c.json({}, 200)
   })

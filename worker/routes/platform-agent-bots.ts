@@ -18,6 +18,7 @@ import {
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { permittedResource } from '../lib/permissible'
+import { revokeLiveAccess } from '../live/revoke'
 import { currentPlatformAppId } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
 import {
@@ -176,7 +177,7 @@ export const platformAgentBots = createRouter()
   .openapi(updateAgentBotRoute, async (c) => {
     const { id } = c.req.valid('param')
     const body = c.req.valid('json')
-    await permittedAgentBot(c, id)
+    const before = await permittedAgentBot(c, id)
     if (body.account_id) await permittedAccount(c, body.account_id)
     const bot = await updateAgentBot(c.var.db, id, {
       name: body.name,
@@ -186,17 +187,22 @@ export const platformAgentBots = createRouter()
       avatarUrl: body.avatar_url,
     })
     if (!bot) throw apiError('not_found')
+    // A bot moved to another account leaves the old one: its sockets there close.
+    if (before.accountId !== null && before.accountId !== bot.accountId) {
+      await revokeLiveAccess(c.env, [before.accountId])
+    }
     return c.json(toAgentBot(bot), 200)
   })
   .openapi(deleteAgentBot, async (c) => {
     const { id } = c.req.valid('param')
     const db = c.var.db
-    await permittedAgentBot(c, id)
+    const bot = await permittedAgentBot(c, id)
     await db.batch([
       deleteAgentBotStatement(db, id),
       deleteTokensOf(db, 'agent_bot', id),
       deletePermissibles(db, 'agent_bot', [id]),
     ])
+    if (bot.accountId !== null) await revokeLiveAccess(c.env, [bot.accountId])
     return c.json({}, 200)
   })
   .openapi(createPlatformApp, async (c) => {

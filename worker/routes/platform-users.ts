@@ -16,6 +16,7 @@ import { users } from '../db/schema'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { permittedResource } from '../lib/permissible'
+import { revokeLiveAccess } from '../live/revoke'
 import { currentPlatformAppId } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
 import {
@@ -175,12 +176,18 @@ export const platformUsers = createRouter()
     const { id } = c.req.valid('param')
     const db = c.var.db
     await permittedUser(c, id)
+    // Read before the delete takes the memberships with it: each account's sockets are revoked.
+    const memberships = await listMemberships(db, id)
     await db.batch([
       unassignUserStatement(db, id, 'all'),
       deleteUserStatement(db, id),
       deleteTokensOf(db, 'user', id),
       deletePermissibles(db, 'user', [id]),
     ])
+    await revokeLiveAccess(
+      c.env,
+      memberships.map((m) => m.accountId),
+    )
     return c.json({}, 200)
   })
   .openapi(rotateUserToken, async (c) => {
@@ -189,6 +196,12 @@ export const platformUsers = createRouter()
     const user = await permittedUser(c, id)
     const { token, insert } = await newAccessToken(db, 'user', id)
     await db.batch([deleteTokensOf(db, 'user', id), insert])
+    // Sockets opened with the old token close in every account of the user.
+    const memberships = await listMemberships(db, id)
+    await revokeLiveAccess(
+      c.env,
+      memberships.map((m) => m.accountId),
+    )
     return c.json(
       {
         access_token: token,
