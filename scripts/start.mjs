@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { startLocalCron, TEST_SCHEDULED_FLAG } from './local-cron.mjs'
 import { bin, ensureDependencies, root } from './setup.mjs'
 
 const run = (cmd, args) => {
@@ -64,10 +65,12 @@ const vars = Object.fromEntries(
 if (existsSync(path.join(root, 'widget', 'vite.config.ts'))) run('npm', ['run', 'build:widget'])
 run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local'])
 
-const server = spawn(bin('wrangler'), ['dev', '--port', String(port), '--ip', '127.0.0.1'], {
-  cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
+// --test-scheduled plus the ticker below run wrangler.toml's crons, which `wrangler dev` never fires.
+const server = spawn(
+  bin('wrangler'),
+  ['dev', '--port', String(port), '--ip', '127.0.0.1', TEST_SCHEDULED_FLAG],
+  { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
+)
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))
 
@@ -84,6 +87,7 @@ async function waitForServer() {
 
 try {
   await waitForServer()
+  startLocalCron(baseUrl)
   const { seedDemo, callOver } = await import('./seed-demo.ts')
   const demoFile = path.join(root, '.parley', 'demo.json')
   const previous = existsSync(demoFile) ? JSON.parse(readFileSync(demoFile, 'utf8')) : null

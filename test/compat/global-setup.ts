@@ -3,6 +3,7 @@ import { existsSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { startLocalCron, TEST_SCHEDULED_FLAG } from '../../scripts/local-cron.mjs'
 import type { CompatWorld } from './world'
 
 /**
@@ -42,7 +43,7 @@ async function call(base: string, pathname: string, token: string, body?: unknow
   return JSON.parse(text)
 }
 
-async function seed(base: string): Promise<Omit<CompatWorld, 'base' | 'platformToken'>> {
+async function seed(base: string): Promise<Omit<CompatWorld, 'base' | 'platformToken' | 'persistDir'>> {
   const account = await call(base, '/platform/api/v1/accounts', PLATFORM_TOKEN, {
     name: 'Compat Co',
   })
@@ -112,6 +113,7 @@ export default async function setup(project: TestProject) {
       '--show-interactive-dev-session=false',
       '--log-level',
       'error',
+      TEST_SCHEDULED_FLAG,
     ],
     { cwd: root, env: childEnv, detached: true, stdio: ['ignore', 'ignore', 'inherit'] },
   )
@@ -130,11 +132,21 @@ export default async function setup(project: TestProject) {
     await stop(child)
     throw new Error('wrangler dev did not answer /health')
   }
+  const cron = startLocalCron(base)
   try {
-    project.provide('compat', { base, platformToken: PLATFORM_TOKEN, ...(await seed(base)) })
+    project.provide('compat', {
+      base,
+      platformToken: PLATFORM_TOKEN,
+      persistDir,
+      ...(await seed(base)),
+    })
   } catch (error) {
+    cron.stop()
     await stop(child)
     throw error
   }
-  return () => stop(child)
+  return async () => {
+    cron.stop()
+    await stop(child)
+  }
 }

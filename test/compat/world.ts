@@ -6,6 +6,8 @@ export type CompatUser = { id: number; token: string; name: string }
 export type CompatWorld = {
   base: string
   platformToken: string
+  /** wrangler dev's local state (D1 included), for `wrangler d1 execute --persist-to`. */
+  persistDir: string
   accountId: number
   admin: CompatUser
   agent: CompatUser

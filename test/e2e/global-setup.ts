@@ -5,6 +5,7 @@ import { createServer } from 'node:net'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { callOver, seedDemo } from '../../scripts/seed-demo.ts'
+import { startLocalCron, TEST_SCHEDULED_FLAG } from '../../scripts/local-cron.mjs'
 import { ensureChromium } from '../../scripts/setup.mjs'
 
 /**
@@ -88,6 +89,7 @@ async function startWorker(platformToken: string) {
       '--var',
       'WEBHOOK_ALLOWED_HOSTS:127.0.0.1,localhost',
       '--show-interactive-dev-session=false',
+      TEST_SCHEDULED_FLAG,
     ],
     { cwd: root, stdio: ['ignore', log, log], detached: true },
   )
@@ -108,6 +110,7 @@ export default async function setup(project: TestProject) {
   ensureWidgetBuilt()
   const platformToken = randomBytes(24).toString('base64url')
   const { base, child } = await startWorker(platformToken)
+  const cron = startLocalCron(base)
   try {
     const call = callOver(fetch, base)
     const demo = await seedDemo(call, { baseUrl: base, platformToken })
@@ -147,8 +150,12 @@ export default async function setup(project: TestProject) {
       websiteInboxName: updated.json.name,
     })
   } catch (error) {
+    cron.stop()
     stop(child)
     throw error
   }
-  return () => stop(child)
+  return () => {
+    cron.stop()
+    stop(child)
+  }
 }
