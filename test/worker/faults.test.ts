@@ -1,0 +1,137 @@
+import { env, evictDurableObject } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { createDb } from '../../worker/db/client'
+import { commitEvents } from '../../worker/events/outbox'
+import { publishEvents } from '../../worker/events/publish'
+import { SWEEP_GRACE_SECONDS, sweepOutbox } from '../../worker/events/sweep'
+import { attemptDelivery } from '../../worker/webhooks/deliver'
+import { createWorld } from './helpers'
+import { insertMessage, openSocket } from './live-helpers'
+import {
+  agentPost,
+  conversationOf,
+  createVisitor,
+  publicPath,
+  publicScene,
+  startConversation,
+} from './public-helpers'
+import { receivedBy, scriptReceiver } from './receiver'
+import { deliveryRow, seedDelivery } from './webhooks/delivery-helpers'
+import { pipelineSettled } from './webhooks/events-helpers'
+
+/** Faults injected between the steps of the outbox: each is repaired, nothing is lost or sent twice. */
+
+const nowSeconds = () => Math.floor(Date.now() / 1000)
+
+const publishedAt = async (eventId: number) =>
+  (
+    await env.DB.prepare('select published_at from events where id = ?')
+      .bind(eventId)
+      .first<{ published_at: number | null }>()
+  )?.published_at
+
+/** The env with a queue that refuses every send, as during a Queues outage. */
+const queueDown = (): Env => {
+  const refuse = () => Promise.reject(new Error('queue unavailable'))
+  return { ...env, EVENTS: { send: refuse, sendBatch: refuse } as unknown as Env['EVENTS'] }
+}
+
+describe('faults between a commit and its publication', () => {
+  it('a failing queue send leaves the event unpublished, and the sweep delivers it once', async () => {
+    const world = await createWorld()
+    const url = await scriptReceiver('queue-down')
+    await env.DB.prepare(
+      'insert into webhooks (account_id, url, subscriptions, secret) values (?, ?, \'["contact_created"]\', ?)',
+    )
+      .bind(world.accountId, url, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')
+      .run()
+    const db = createDb(env.DB)
+    const contact = await env.DB.prepare(
+      "insert into contacts (account_id, name) values (?, 'Grace') returning id",
+    )
+      .bind(world.accountId)
+      .first<{ id: number }>()
+    const { eventIds } = await commitEvents(
+      db,
+      [],
+      [{ kind: 'contact_created', accountId: world.accountId, contactId: contact!.id }],
+    )
+    const eventId = eventIds[0] as number
+    await expect(publishEvents(queueDown(), [eventId])).rejects.toThrow('queue unavailable')
+    expect(await publishedAt(eventId)).toBeNull()
+
+    await sweepOutbox(env, nowSeconds() + SWEEP_GRACE_SECONDS + 1)
+    expect(await publishedAt(eventId)).toEqual(expect.any(Number))
+    await pipelineSettled(world.accountId)
+    const got = await receivedBy('queue-down')
+    expect(got.map((r) => JSON.parse(r.body).event)).toEqual(['contact_created'])
+    expect(got[0]?.headers['webhook-id']).toMatch(new RegExp(`^msg_${eventId}_w\\d+$`))
+  })
+
+  it('a room reset between a commit and its broadcast is repaired by the replay on reconnect', async () => {
+    const { world, inbox } = await publicScene('web_widget')
+    const visitor = await createVisitor(inbox, { name: 'Ada' })
+    const conversation = await startConversation(inbox, visitor)
+    const live = (after: number) =>
+      publicPath(
+        inbox.identifier,
+        `${conversationOf(visitor, conversation.displayId)}/live?after=${after}`,
+      )
+    const first = await agentPost(world, conversation.displayId, { content: 'first' })
+    const socket = (await openSocket(live(0))).socket!
+    socket.send({ type: 'auth', token: visitor.pubsubToken })
+    await socket.next('message.created')
+    await socket.flush()
+
+    // The reply is committed with its event, then the room resets before the broadcast.
+    const replyId = await insertMessage(conversation, world.accountId, { content: 'while away' })
+    const { eventIds } = await commitEvents(
+      createDb(env.DB),
+      [],
+      [
+        {
+          kind: 'message_created',
+          accountId: world.accountId,
+          conversationId: conversation.id,
+          inboxId: conversation.inboxId,
+          messageId: replyId,
+        },
+      ],
+    )
+    const room = env.CONVERSATION_ROOM.get(
+      env.CONVERSATION_ROOM.idFromName(String(conversation.id)),
+    )
+    await evictDurableObject(room, { webSockets: 'close' })
+    expect(await socket.closeCode()).toEqual(expect.any(Number))
+    await publishEvents(env, eventIds)
+
+    const again = (await openSocket(live(first.id))).socket!
+    again.send({ type: 'auth', token: visitor.pubsubToken })
+    await again.next('ready')
+    await again.flush()
+    const replayed = again.frames.filter((f) => f.event === 'message.created').map((f) => f.data.id)
+    expect(replayed).toEqual([replyId])
+    again.close()
+  })
+
+  it('a receiver that answers too slowly, then redirects, is retried under one webhook-id and succeeds once', async () => {
+    const target = await scriptReceiver('fault-redirect-target')
+    const url = await scriptReceiver('fault-flaky', [
+      { delayMs: 4000 },
+      { status: 302, location: target },
+    ])
+    const seeded = await seedDelivery(url)
+    const attempt = (n: number) =>
+      attemptDelivery(env, seeded.deliveryId, { attempt: n, timeoutMs: 1500, random: () => 0.5 })
+    expect((await attempt(1)).kind).toBe('retry')
+    expect((await attempt(2)).kind).toBe('retry')
+    expect(await attempt(3)).toEqual({ kind: 'done' })
+    // The queue delivering the message once more after success sends nothing.
+    expect(await attempt(4)).toEqual({ kind: 'done' })
+    const got = await receivedBy('fault-flaky')
+    expect(got.map((r) => r.status)).toEqual([200, 302, 200])
+    expect(new Set(got.map((r) => r.headers['webhook-id']))).toEqual(new Set([seeded.messageId]))
+    expect(await receivedBy('fault-redirect-target')).toEqual([])
+    expect(await deliveryRow(seeded.deliveryId)).toMatchObject({ status: 'succeeded', attempts: 3 })
+  })
+})
