@@ -3,6 +3,7 @@ import type { Db } from './db/client'
 import { apiError, issuesToFieldErrors, validationError } from './errors'
 import type { D1Gate } from './lib/d1-gate'
 import type { Principal } from './middleware/auth'
+import { withFormCasting } from './middleware/body'
 
 export type Bindings = Env
 
@@ -26,9 +27,12 @@ export type AppEnv = {
   }
 }
 
-/** Every router is built here so that validation failures render through the one error helper. */
+/**
+ * Every router is built here so that validation failures render through the one error helper,
+ * and so that every route taking a JSON body also takes it as a form (see middleware/body.ts).
+ */
 export function createRouter() {
-  return new OpenAPIHono<AppEnv>({
+  const router = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (result.success) return
       // A malformed id in the path names no resource: 404, as for an unknown one.
@@ -36,4 +40,8 @@ export function createRouter() {
       throw validationError(issuesToFieldErrors(result.error.issues))
     },
   })
+  const register = router.openapi
+  router.openapi = ((route, handler, hook) =>
+    register(withFormCasting(route), handler, hook)) as typeof router.openapi
+  return router
 }
