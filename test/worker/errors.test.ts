@@ -26,11 +26,11 @@ describe('the error envelope', () => {
     expectError(res, 400, 'bad_request')
   })
 
-  it('answers a body that is not JSON with 415', async () => {
+  it('answers a body that is neither JSON nor a form with 415', async () => {
     const res = await api('/platform/api/v1/accounts', {
       token: PLATFORM_TOKEN,
       body: 'name=Acme',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'text/plain' },
     })
     expectError(res, 415, 'unsupported_media_type')
   })
