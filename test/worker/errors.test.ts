@@ -152,11 +152,12 @@ describe('request ids', () => {
     const withRay = await api('/no/such/route', { headers: { 'cf-ray': ray } })
     expect(withRay.headers.get('x-request-id')).toBe(ray)
     expect(withRay.json.request_id).toBe(ray)
-    for (const headers of [
+    const refusedIds: Record<string, string>[] = [
       { 'cf-ray': '<script>alert(1)</script>' },
       { 'cf-ray': 'a'.repeat(65) },
       { 'x-request-id': 'chosen-by-the-client' },
-    ]) {
+    ]
+    for (const headers of refusedIds) {
       const res = await api('/no/such/route', { headers })
       expect(res.headers.get('x-request-id'), JSON.stringify(headers)).toMatch(UUID)
       expect(res.json.request_id).toBe(res.headers.get('x-request-id'))

@@ -158,6 +158,7 @@ describe('the request id', () => {
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((entry) => entry.requestId === requestId)
+  const envelopeOf = (res: { json: unknown }) => res.json as { request_id: string; message: string }
 
   it("of a 500 is the header's, the envelope's and its one error line's", async () => {
     const res = await request('/api/v1/profile', {
@@ -166,7 +167,7 @@ describe('the request id', () => {
     })
     expectError(res, 500, 'internal_error')
     const id = res.headers.get('x-request-id')
-    expect(res.json.request_id).toBe(id)
+    expect(envelopeOf(res).request_id).toBe(id)
     expect(loggedWith(id)).toEqual([{ level: 'error', requestId: id, error: expect.any(String) }])
   })
 
@@ -189,7 +190,7 @@ describe('the request id', () => {
     for (const [res, status, code] of refused) {
       expectError(res, status, code)
       const id = res.headers.get('x-request-id')
-      expect(res.json.request_id).toBe(id)
+      expect(envelopeOf(res).request_id).toBe(id)
       expect(loggedWith(id)).toEqual([
         {
           level: 'info',
@@ -198,7 +199,7 @@ describe('the request id', () => {
           error: code,
           method: expect.any(String),
           path: expect.any(String),
-          message: res.json.message,
+          message: envelopeOf(res).message,
         },
       ])
     }
