@@ -8,7 +8,7 @@ import { call, d1, PLATFORM_TOKEN } from './worker.mjs'
 const SIZES = [1_000, 10_000, 100_000]
 
 /** An account with an administrator and a website inbox, made through the API. */
-async function account(base, name) {
+export async function account(base, name) {
   const acc = await call(base, '/platform/api/v1/accounts', {
     token: PLATFORM_TOKEN,
     body: { name },
@@ -30,18 +30,18 @@ async function account(base, name) {
 }
 
 /** `rows` contacts, each with a contact inbox and one conversation, inserted in bulk. */
-function seedRows(acc, rows) {
+export async function seedRows(acc, rows) {
   const seq = `with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${rows})`
-  d1(
+  await d1(
     `insert into contacts (account_id, name, email, phone_number, last_activity_at, created_at) ${seq} ` +
       `select ${acc.id}, 'Contact ' || n, 'contact' || n || '@example.com', '+1555' || printf('%07d', n), ` +
       `1700000000 + n, 1700000000 + n from seq`,
   )
-  d1(
+  await d1(
     `insert into contact_inboxes (account_id, contact_id, inbox_id, source_id, pubsub_token) ` +
       `select ${acc.id}, id, ${acc.inboxId}, 'src-' || id, 'pub-' || id from contacts where account_id = ${acc.id}`,
   )
-  d1(
+  await d1(
     `insert into conversations (account_id, display_id, uuid, inbox_id, contact_id, contact_inbox_id, status, last_activity_at, created_at) ` +
       `select ${acc.id}, row_number() over (order by ci.id), 'uuid-' || ci.id, ${acc.inboxId}, ci.contact_id, ci.id, ` +
       `case when ci.id % 4 = 0 then 'resolved' else 'open' end, 1700000000 + ci.id, 1700000000 + ci.id ` +
@@ -49,9 +49,9 @@ function seedRows(acc, rows) {
   )
 }
 
-function seedMessages(acc, displayId, count) {
+export async function seedMessages(acc, displayId, count) {
   const seq = `with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${count})`
-  d1(
+  await d1(
     `insert into messages (account_id, inbox_id, conversation_id, message_type, content, sender_type, sender_id, created_at) ${seq} ` +
       `select ${acc.id}, ${acc.inboxId}, c.id, n % 2, 'Message number ' || n, case when n % 2 = 0 then 'Contact' else null end, ` +
       `case when n % 2 = 0 then c.contact_id else null end, 1700000000 + n from seq, conversations c ` +
@@ -64,11 +64,11 @@ export async function benchApi(base) {
   const accounts = {}
   for (const size of SIZES) {
     const acc = await account(base, `Bench ${size}`)
-    seedRows(acc, size)
+    await seedRows(acc, size)
     accounts[size] = acc
   }
   const small = accounts[SIZES[0]]
-  seedMessages(small, 1, 50)
+  await seedMessages(small, 1, 50)
 
   const headers = { api_access_token: small.token }
   const paths = {

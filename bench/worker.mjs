@@ -1,50 +1,78 @@
 // Starts the benchmark's Worker (bench/worker: production's app plus /bench/baseline, the
 // broadcast-only room and the x-d1-round-trips header) under `wrangler dev`, on its own port and
 // its own local state.
-import { spawn, spawnSync } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { execFile, spawn, spawnSync } from 'node:child_process'
+import { existsSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler')
 const config = ['--config', path.join(root, 'bench', 'wrangler.toml')]
 export const persistDir = path.join(root, '.wrangler', 'bench-state')
+const buildDir = path.join(root, '.wrangler', 'bench-build')
 export const PLATFORM_TOKEN = 'bench-platform-token-000000000000000000000000'
 
-export function d1(sql) {
-  const result = spawnSync(
-    wrangler,
-    [
-      'd1',
-      'execute',
-      'DB',
-      ...config,
-      '--local',
-      '--persist-to',
-      persistDir,
-      '--command',
-      sql,
-      '--json',
-    ],
-    { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  )
-  if (result.status !== 0) throw new Error(`d1 execute failed: ${result.stderr || result.stdout}`)
-  return JSON.parse(result.stdout)
+/**
+ * Runs SQL on the Worker's local database. Asynchronous on purpose: a call that blocked Node for
+ * the seconds it takes would leave the connections `fetch` keeps alive to be closed by the server
+ * unnoticed, and the next request on one would fail with "other side closed".
+ */
+export async function d1(sql) {
+  try {
+    const { stdout } = await promisify(execFile)(
+      wrangler,
+      [
+        'd1',
+        'execute',
+        'DB',
+        ...config,
+        '--local',
+        '--persist-to',
+        persistDir,
+        '--command',
+        sql,
+        '--json',
+      ],
+      { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    )
+    return JSON.parse(stdout)
+  } catch (error) {
+    throw new Error(`d1 execute failed: ${error.stderr || error.stdout || error.message}`)
+  }
 }
 
 export async function startWorker(port = Number(process.env.BENCH_PORT ?? 8799)) {
+  // The Worker serves the widget's built files: wrangler refuses a missing assets directory.
+  if (!existsSync(path.join(root, 'widget', 'dist', 'widget.js'))) {
+    const build = spawnSync('npm', ['run', 'build:widget'], { cwd: root, stdio: 'inherit' })
+    if (build.status !== 0) throw new Error('npm run build:widget failed')
+  }
   rmSync(persistDir, { recursive: true, force: true })
+  // Bundled once and served without bundling: `wrangler dev` would otherwise rebuild and restart
+  // the Worker mid-measurement whenever a source file changes (others edit the tree meanwhile).
+  rmSync(buildDir, { recursive: true, force: true })
+  const bundle = spawnSync(wrangler, ['deploy', ...config, '--dry-run', '--outdir', buildDir], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+  })
+  if (bundle.status !== 0) throw new Error(`bundling failed: ${bundle.stderr || bundle.stdout}`)
   const migrate = spawnSync(
     wrangler,
     ['d1', 'migrations', 'apply', 'DB', ...config, '--local', '--persist-to', persistDir],
     { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
   )
   if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`)
+  // BENCH_LOG_LEVEL=info shows the Worker's request log (wrangler writes it to stdout).
+  const logLevel = process.env.BENCH_LOG_LEVEL ?? 'error'
   const child = spawn(
     wrangler,
     [
       'dev',
+      path.join(buildDir, 'index.js'),
+      '--no-bundle',
       ...config,
       '--port',
       String(port),
@@ -55,12 +83,16 @@ export async function startWorker(port = Number(process.env.BENCH_PORT ?? 8799))
       '--var',
       `PLATFORM_API_TOKEN:${PLATFORM_TOKEN}`,
       '--log-level',
-      'error',
+      logLevel,
     ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+    { cwd: root, stdio: ['ignore', logLevel === 'error' ? 'ignore' : 'inherit', 'inherit'] },
   )
+  let exited = false
+  child.on('exit', () => {
+    exited = true
+  })
   const base = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 240 && !exited; i++) {
     try {
       if ((await fetch(`${base}/health`)).ok) return { base, stop: () => child.kill('SIGTERM') }
     } catch {}
