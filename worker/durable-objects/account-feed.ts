@@ -4,7 +4,6 @@ import { conversationInboxIds } from '../db/queries/conversations'
 import { sha256Hex } from '../lib/crypto'
 import {
   isOpen,
-  type LiveRole,
   liveAccessByTokenHash,
   RECHECK_WINDOW_MS,
   refuse,
@@ -13,29 +12,13 @@ import {
 import { authorizeAgentToken } from '../live/authorize'
 import { CLOSE, errorFrame, frame, parseClientFrame } from '../live/frames'
 import { listMemberInboxIds } from '../live/inboxes'
+import {
+  FEED_STATE_HEADER,
+  type FeedBroadcast,
+  type FeedSocket,
+  type RoomEntry,
+} from '../live/sockets'
 import { conversationRoom } from '../live/stubs'
-import type { ServerEvent } from '../schemas/realtime'
-
-/** What the worker route learned about an agent's account socket. */
-export type FeedSocket = {
-  authed: boolean
-  accountId: number
-  userId?: number
-  role?: LiveRole
-  /** For agents: the inboxes whose events this socket may see (narrowed when rights shrink). */
-  inboxIds?: number[]
-  /** SHA-256 of the socket's token, never the token: what `revalidate()` checks again. */
-  tokenHash?: string
-  /** When the token was checked (ms), for the join-time race with a revalidation. */
-  checkedAt?: number
-}
-
-export const FEED_STATE_HEADER = 'x-parley-feed'
-
-export type FeedBroadcast = { event: ServerEvent; inboxId: number; data: Record<string, unknown> }
-
-/** A conversation room with sockets, as registered here: only these are revalidated. */
-export type RoomEntry = { inboxId: number; agents: boolean }
 
 const ROOM_PREFIX = 'room:'
 const REVALIDATED_AT = 'revalidatedAt'

@@ -4,44 +4,7 @@ import { fireStageAlert, nextStageAlertDueAt } from '../funnels/stage-alerts'
 import { CLOSE, errorFrame, frame, parseClientFrame, TYPING_TTL_MS } from '../live/frames'
 import { markSeen, replayFrames } from '../live/replay'
 import { RoomAccess } from '../live/room-access'
-import type { ServerEvent } from '../schemas/realtime'
-
-/** What the worker route learned about a socket before handing it to the room. */
-export type RoomSocket = {
-  role: 'visitor' | 'agent'
-  authed: boolean
-  accountId: number
-  conversationId: number
-  displayId: number
-  inboxId: number
-  /** Replay cursor: messages with a greater id are sent after authentication. */
-  after: number | null
-  /** The highest message id this socket has been sent; never sent twice. */
-  lastMessageId: number
-  origin: string
-  contactId?: number
-  /** SHA-256 of the visitor's pubsub_token, which the first frame must present. */
-  pubsubTokenHash?: string
-  userId?: number
-  userName?: string
-  /** Agents: SHA-256 of the socket's token, never the token; what `revalidate()` checks again. */
-  tokenHash?: string
-  /** Agents: when the token was checked (ms), for the join-time race with a revalidation. */
-  checkedAt?: number
-}
-
-export const SOCKET_STATE_HEADER = 'x-parley-socket'
-
-/** One event for the room: what agents get, what the visitor gets (null: not for the visitor). */
-export type RoomBroadcast = {
-  event: ServerEvent
-  agent: Record<string, unknown> | null
-  visitor: Record<string, unknown> | null
-  /** For message.created: lets each socket skip what its replay already sent. */
-  messageId?: number
-  /** Not echoed to the socket(s) of whoever caused it (typing). */
-  exceptActor?: string
-}
+import { type RoomBroadcast, type RoomSocket, SOCKET_STATE_HEADER } from '../live/sockets'
 
 type TypingEntry = {
   actor: string

@@ -3,12 +3,11 @@ import { createDb } from '../db/client'
 import { loadConversationViews } from '../db/queries/conversations'
 import { loadMessageViews } from '../db/queries/messages'
 import { events } from '../db/schema'
-import type { FeedBroadcast } from '../durable-objects/account-feed'
-import type { RoomBroadcast } from '../durable-objects/conversation-room'
 import { messageContextOf, toConversation } from '../schemas/conversations'
 import { toMessagePushData } from '../schemas/messages'
 import { toPublicConversationSummary } from '../schemas/public'
 import { toPublicMessage, visibleToVisitor } from '../schemas/public-messages'
+import type { FeedBroadcast, RoomBroadcast } from './sockets'
 import { accountFeed, conversationRoom } from './stubs'
 
 type EventRow = typeof events.$inferSelect

@@ -7,10 +7,10 @@ import {
 } from '../db/queries/messages'
 import { markSeenByContact } from '../db/queries/public'
 import { contactInboxes, conversations, messages } from '../db/schema'
-import type { RoomSocket } from '../durable-objects/conversation-room'
 import { nowSeconds } from '../lib/time'
 import { toMessagePushData } from '../schemas/messages'
 import { toPublicMessage } from '../schemas/public-messages'
+import type { RoomSocket } from './sockets'
 
 /** A reconnecting client is sent at most this many missed messages; older ones come over REST. */
 export const REPLAY_LIMIT = 500

@@ -1,7 +1,5 @@
 import { createDb } from '../db/client'
 import { conversationInboxIds } from '../db/queries/conversations'
-import type { RoomEntry } from '../durable-objects/account-feed'
-import type { RoomSocket } from '../durable-objects/conversation-room'
 import { describeError } from '../errors'
 import { sha256Hex, timingSafeEqualStrings } from '../lib/crypto'
 import {
@@ -14,6 +12,7 @@ import {
   roomRefusal,
 } from './access'
 import { authorizeAgentToken } from './authorize'
+import type { RoomEntry, RoomSocket } from './sockets'
 import { accountFeed } from './stubs'
 
 /** The conversation a room is registered for with its account's feed (kept in room storage). */

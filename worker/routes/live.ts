@@ -1,13 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { findConversationByDisplayId } from '../db/queries/conversations'
-import { FEED_STATE_HEADER, type FeedSocket } from '../durable-objects/account-feed'
-import { type RoomSocket, SOCKET_STATE_HEADER } from '../durable-objects/conversation-room'
 import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { restrictedAgentId } from '../lib/access'
 import { tokenHashOf } from '../lib/crypto'
 import { listMemberInboxIds } from '../live/inboxes'
+import {
+  FEED_STATE_HEADER,
+  type FeedSocket,
+  type RoomSocket,
+  SOCKET_STATE_HEADER,
+} from '../live/sockets'
 import { accountFeed, conversationRoom } from '../live/stubs'
 import { AccountIdParamsSchema, IdSchema, tokenSecurity } from '../schemas/common'
 

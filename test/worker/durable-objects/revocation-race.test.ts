@@ -1,11 +1,12 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { FEED_STATE_HEADER, type FeedSocket } from '../../../worker/durable-objects/account-feed'
+import { sha256Hex } from '../../../worker/lib/crypto'
 import {
+  FEED_STATE_HEADER,
+  type FeedSocket,
   type RoomSocket,
   SOCKET_STATE_HEADER,
-} from '../../../worker/durable-objects/conversation-room'
-import { sha256Hex } from '../../../worker/lib/crypto'
+} from '../../../worker/live/sockets'
 import { accountFeed, conversationRoom } from '../../../worker/live/stubs'
 import { api, createWorld, PLATFORM_TOKEN } from '../helpers'
 import { addInboxMember, createApiInbox, insertConversation } from '../product-helpers'
