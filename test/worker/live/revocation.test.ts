@@ -1,4 +1,4 @@
-import { env, evictDurableObject } from 'cloudflare:test'
+import { env, evictDurableObject, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { accountFeed, conversationRoom } from '../../../worker/live/stubs'
 import { addInboxMember } from '../conversation-helpers'
@@ -89,13 +89,9 @@ describe('live sockets when rights are taken away', () => {
     const room = await liveSocket(roomPath(world, a.displayId), world.agent.token)
     const adminFeed = await liveSocket(feedPath(world), world.admin.token)
     const adminRoom = await liveSocket(roomPath(world, a.displayId), world.admin.token)
-    const conversationId = await env.DB.prepare(
-      'select id from conversations where account_id = ? and display_id = ?',
-    )
-      .bind(world.accountId, a.displayId)
-      .first<number>('id')
+    const conversationId = await conversationIdOf(world.accountId, a.displayId)
     await evictDurableObject(accountFeed(env, world.accountId), { webSockets: 'hibernate' })
-    await evictDurableObject(conversationRoom(env, conversationId as number), {
+    await evictDurableObject(conversationRoom(env, conversationId), {
       webSockets: 'hibernate',
     })
     await removeFromInbox(world, a.inboxId, world.agent.id)
@@ -104,4 +100,28 @@ describe('live sockets when rights are taken away', () => {
       post(world, b.displayId),
     )
   })
+
+  it("a room is in its account feed's registry only while it has sockets", async () => {
+    const { world, a } = await twoInboxes()
+    const conversationId = await conversationIdOf(world.accountId, a.displayId)
+    const registry = () =>
+      runInDurableObject(accountFeed(env, world.accountId), async (_feed, state) => [
+        ...(await state.storage.list({ prefix: 'room:' })).entries(),
+      ])
+    const room = await liveSocket(roomPath(world, a.displayId), world.agent.token)
+    expect(await registry()).toEqual([
+      [`room:${conversationId}`, { inboxId: a.inboxId, agents: true }],
+    ])
+    room.close()
+    await expect.poll(registry).toEqual([])
+  })
 })
+
+async function conversationIdOf(accountId: number, displayId: number) {
+  const id = await env.DB.prepare(
+    'select id from conversations where account_id = ? and display_id = ?',
+  )
+    .bind(accountId, displayId)
+    .first<number>('id')
+  return id as number
+}
