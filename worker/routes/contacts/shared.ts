@@ -72,10 +72,9 @@ export async function checkUnique(
   if (errors.length > 0) throw validationError(errors)
 }
 
+// A url-encoded form arrives here as JSON already (readBody reads it as Rails does).
 const isFormRequest = (c: Context<AppEnv>) =>
-  /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(
-    c.req.header('content-type') ?? '',
-  )
+  /^multipart\/form-data/i.test(c.req.header('content-type') ?? '')
 
 const ATTRIBUTE_FIELD = /^(additional_attributes|custom_attributes)\[([^\]]+)\]$/
 

@@ -49,8 +49,8 @@ function fromForm(form: Form): { input: MessageInput; files: File[] } {
  */
 export function readInput(c: Context<AppEnv>, json: MessageInput, form: Form) {
   const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
-  const multipart =
-    mediaType === 'multipart/form-data' || mediaType === 'application/x-www-form-urlencoded'
+  // A url-encoded form arrives here as JSON already (readBody reads it as Rails does).
+  const multipart = mediaType === 'multipart/form-data'
   const { input, files } = multipart ? fromForm(form) : { input: json, files: [] as File[] }
   const contentType = input.content_type ?? 'text'
   const checked = checkContentAttributes(contentType, input.content_attributes)

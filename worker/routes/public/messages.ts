@@ -114,8 +114,8 @@ type Form = z.infer<typeof PublicMessageFormSchema>
 /** The visitor's content, echo_id and files, from JSON or a multipart form. */
 function readMessage(c: Context<AppEnv>, json: Json, form: Form) {
   const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
-  const multipart =
-    mediaType === 'multipart/form-data' || mediaType === 'application/x-www-form-urlencoded'
+  // A url-encoded form arrives here as JSON already (readBody reads it as Rails does).
+  const multipart = mediaType === 'multipart/form-data'
   let input = { content: json?.content ?? null, echoId: json?.echo_id ?? null }
   let files: File[] = []
   if (multipart) {
