@@ -1,7 +1,6 @@
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm'
-import { toSnakeCase } from 'drizzle-orm/casing'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
-import type { Decoder } from './row-mapper'
+import { columnSqlName, type Decoder, isJsonColumn } from './drizzle-internals'
 
 /** Selecting a table's columns packed into one value per row. */
 
@@ -9,8 +8,7 @@ type ColumnKey<T extends SQLiteTable> = keyof T['$inferSelect'] & string
 
 /** A column as SQL text, `"table"."column"`, as drizzle would write it; `source` renames the table. */
 function columnText(table: SQLiteTable, column: SQLiteColumn, source = getTableName(table)) {
-  const name = column.keyAsName ? toSnakeCase(column.name) : column.name
-  return `"${source}"."${name}"`
+  return `"${source}"."${columnSqlName(column)}"`
 }
 
 /** Every column key of a table, for packing its whole row. */
@@ -46,7 +44,7 @@ function packedColumns<T extends SQLiteTable, K extends ColumnKey<T>>(
     if (idIndex < 0) throw new Error(`packedColumns(${cacheKey}): the keys must include id`)
     // A JSON column goes in as JSON (`json(…)`), so it arrives parsed with the row instead of as
     // text to parse again; other columns keep their driver mapping (booleans, …).
-    const isJson = list.map((column) => column.columnType === 'SQLiteTextJson')
+    const isJson = list.map(isJsonColumn)
     const decoders = list.map((column, i) => (isJson[i] ? undefined : column))
     const decodeValues = (values: unknown[]) => {
       if (values[idIndex] === null) return null

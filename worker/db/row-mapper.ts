@@ -1,9 +1,5 @@
-import { Column, getTableName, is, SQL, Subquery } from 'drizzle-orm'
-
-/** What drizzle keeps of each selected field: where it goes in the row object, and what it is. */
-export type SelectedField = { path: string[]; field: unknown }
-/** What turns a value as D1 returns it into the value a row holds (a column, or `mapWith`). */
-export type Decoder = { mapFromDriverValue(value: unknown): unknown }
+import { Column, getTableName, is } from 'drizzle-orm'
+import { type Decoder, decoderOf, type SelectedField } from './drizzle-internals'
 
 /** The per-row work of a field list, resolved once: a field's kind costs drizzle `is()` walks. */
 type RowPlan = {
@@ -31,16 +27,6 @@ function planOf(fields: readonly SelectedField[]): RowPlan {
   }
   plans.set(fields, plan)
   return plan
-}
-
-/** `decoder` is internal to drizzle's SQL class; mapResultRow reads it as this does. */
-const decoderOfSql = (query: unknown) => (query as { decoder: Decoder }).decoder
-
-function decoderOf(field: unknown): Decoder {
-  if (is(field, Column)) return field
-  if (is(field, SQL)) return decoderOfSql(field)
-  if (is(field, Subquery)) return decoderOfSql(field._.sql)
-  return decoderOfSql((field as SQL.Aliased).sql)
 }
 
 /**
@@ -92,7 +78,3 @@ function mapRow(
   }
   return result
 }
-
-/** Rows of a D1 batch (objects keyed by column, in select order) as arrays, as drizzle reads them. */
-export const valuesOfObjects = (rows: readonly Record<string, unknown>[]) =>
-  rows.map((row) => Object.values(row))

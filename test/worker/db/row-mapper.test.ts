@@ -3,8 +3,9 @@ import * as drizzle from 'drizzle-orm'
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createDb } from '../../../worker/db/client'
+import { decoderOf, prepare, type SelectedField } from '../../../worker/db/drizzle-internals'
 import { findByDisplayIdStatement } from '../../../worker/db/queries/conversations/views'
-import { mapRows, type SelectedField } from '../../../worker/db/row-mapper'
+import { mapRows } from '../../../worker/db/row-mapper'
 import { contacts, conversations, inboxes, messages, teams } from '../../../worker/db/schema'
 import { api, createWorld } from '../helpers'
 
@@ -17,14 +18,12 @@ type DrizzleMapper = (
 /** drizzle's own row mapper (exported by its JavaScript, not by its types). */
 const drizzleMapResultRow = (drizzle as unknown as { mapResultRow: DrizzleMapper }).mapResultRow
 
-const prepared = (query: unknown) => (query as { _prepare(): Prepared })._prepare()
+const prepared = (query: object) => prepare(query) as unknown as Prepared
 
 /** A value of the kind the field's decoder reads, as D1 returns it. */
 function sampleFor(field: unknown, seed: number): unknown {
   // A picked column is SQL that decodes as its column.
-  const decoder = drizzle.is(field, drizzle.SQL.Aliased)
-    ? (field.sql as unknown as { decoder: unknown }).decoder
-    : field
+  const decoder = decoderOf(field)
   const column = (drizzle.is(decoder, drizzle.Column) ? decoder : undefined) as
     | { columnType: string; dataType: string }
     | undefined

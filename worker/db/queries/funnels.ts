@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
+import { withStatement } from '../drizzle-internals'
 import {
   checklistItems,
   conversationStages,
@@ -16,7 +17,7 @@ import {
  * same client (so the bench's round-trip counter still sees the batch).
  */
 export function batchable<T extends { getQuery(): { sql: string } }>(db: Db, raw: T): T {
-  return Object.assign(raw, { stmt: db.$client.prepare(raw.getQuery().sql) })
+  return withStatement(raw, db.$client)
 }
 
 export type FunnelRow = typeof funnels.$inferSelect
