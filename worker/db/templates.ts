@@ -1,13 +1,12 @@
-import { is, Placeholder, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from './client'
-
-/** What drizzle's D1 batch needs of an item: a prepared query with its SQL, statement and mapper. */
-type PreparedQuery = {
-  getQuery(): { sql: string; params: unknown[] }
-  stmt: D1PreparedStatement
-  query: { sql: string; params: unknown[] }
-}
-type Preparable = { _prepare(): PreparedQuery }
+import {
+  asBatchItem,
+  type PreparedQuery,
+  placeholderName,
+  prepare,
+  preparedWith,
+} from './drizzle-internals'
 
 /** A named parameter of a template; stands where a value of type T goes. */
 export type Param<T> = T & { readonly __param: true }
@@ -17,12 +16,24 @@ const templates = new Map<string, PreparedQuery>()
 /** Shapes kept per isolate; filters combine into many, so the oldest go past this. */
 const MAX_TEMPLATES = 500
 
+let checkingTemplates = false
+
+/**
+ * Tests only (test/worker/setup.ts): every use of a template also builds its query afresh and
+ * throws unless the SQL and the parameters' order are the template's. A key that misses one of
+ * `build`'s choices then fails where it is used, instead of running another shape's SQL.
+ */
+export function checkTemplatesAgainstFreshBuilds(on: boolean) {
+  checkingTemplates = on
+}
+
 /** A built query's parameters with each placeholder replaced by its value in `values`. */
 export function bindParams(key: string, params: unknown[], values: Record<string, unknown>) {
   return params.map((p) => {
-    if (!is(p, Placeholder)) return p
-    if (!(p.name in values)) throw new Error(`template ${key}: no value for ${p.name}`)
-    return values[p.name]
+    const name = placeholderName(p)
+    if (name === undefined) return p
+    if (!(name in values)) throw new Error(`template ${key}: no value for ${name}`)
+    return values[name]
   })
 }
 
@@ -64,16 +75,34 @@ export function fromTemplate<T extends object>(
 ): T {
   let template = templates.get(key)
   if (!template) {
-    // `_prepare` is drizzle's (internal) step from builder to prepared query, as its batch uses.
-    template = (build() as unknown as Preparable)._prepare()
+    template = prepare(build())
     if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value ?? '')
     templates.set(key, template)
+  } else if (checkingTemplates) {
+    assertSameQuery(key, template, prepare(build()))
   }
   const { sql: text, params } = template.getQuery()
-  const bound = bindParams(key, params, values)
   // The template keeps its field mapping; this use gets its own statement and values.
-  const prepared: PreparedQuery = Object.create(template)
-  prepared.stmt = db.$client.prepare(text)
-  prepared.query = { sql: text, params: bound }
-  return { _prepare: () => prepared } as unknown as T
+  const prepared = preparedWith(template, db.$client.prepare(text), bindParams(key, params, values))
+  return asBatchItem<T>(prepared)
+}
+
+/** A parameter as the template check compares it: a placeholder by name, a value by itself. */
+const paramText = (p: unknown) => {
+  const name = placeholderName(p)
+  return name === undefined ? JSON.stringify(p) : `:${name}`
+}
+
+function assertSameQuery(key: string, template: PreparedQuery, fresh: PreparedQuery) {
+  const cached = template.getQuery()
+  const built = fresh.getQuery()
+  const mismatch =
+    cached.sql !== built.sql
+      ? `SQL\n  cached: ${cached.sql}\n  built:  ${built.sql}`
+      : cached.params.map(paramText).join(',') !== built.params.map(paramText).join(',')
+        ? `parameters\n  cached: ${cached.params.map(paramText)}\n  built:  ${built.params.map(paramText)}`
+        : undefined
+  if (mismatch) {
+    throw new Error(`template ${key}: its key misses a choice the build made; the ${mismatch}`)
+  }
 }

@@ -2,8 +2,8 @@ import { env } from 'cloudflare:test'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createDb } from '../../../worker/db/client'
-import { accounts } from '../../../worker/db/schema'
-import { fromTemplate, param } from '../../../worker/db/templates'
+import { accounts, conversations } from '../../../worker/db/schema'
+import { checkTemplatesAgainstFreshBuilds, fromTemplate, param } from '../../../worker/db/templates'
 import { createWorld } from '../helpers'
 
 describe('fromTemplate', () => {
@@ -29,7 +29,15 @@ describe('fromTemplate', () => {
     expect(second).toEqual({ id: two.accountId, label: `#${two.accountId}` })
     const [[again]] = await db.batch([byId(two.accountId)])
     expect(again?.id).toBe(two.accountId)
-    expect(builds).toBe(1)
+    // Under the tests' check (setup.ts) each later use builds again to compare.
+    expect(builds).toBe(3)
+    checkTemplatesAgainstFreshBuilds(false)
+    try {
+      await db.batch([byId(one.accountId)])
+      expect(builds).toBe(3)
+    } finally {
+      checkTemplatesAgainstFreshBuilds(true)
+    }
   })
 
   it('refuses a use that leaves a parameter without a value', () => {
@@ -41,5 +49,37 @@ describe('fromTemplate', () => {
         .where(eq(accounts.id, param<number>('id')))
     fromTemplate(db, 'test:needs-id', build, { id: 1 })
     expect(() => fromTemplate(db, 'test:needs-id', build, {})).toThrow(/no value for id/)
+  })
+
+  it('fails a use whose key misses a choice its build made (tests check every use)', () => {
+    const db = createDb(env.DB)
+    // A wrong key: the status filter's presence changes the SQL, and the key does not say so.
+    const byStatus = (status: 'open' | null) =>
+      fromTemplate(
+        db,
+        'test:key-without-status',
+        () =>
+          db
+            .select()
+            .from(conversations)
+            .where(status === null ? undefined : eq(conversations.status, param('status'))),
+        status === null ? {} : { status },
+      )
+    byStatus('open')
+    expect(() => byStatus('open')).not.toThrow()
+    expect(() => byStatus(null)).toThrow(/template test:key-without-status: its key misses/)
+  })
+
+  it('fails a use whose build put a value in the SQL instead of a parameter', () => {
+    const db = createDb(env.DB)
+    const byId = (id: number) =>
+      fromTemplate(
+        db,
+        'test:value-not-param',
+        () => db.select().from(accounts).where(eq(accounts.id, id)),
+        {},
+      )
+    byId(1)
+    expect(() => byId(2)).toThrow(/parameters\n {2}cached: 1\n {2}built: {2}2/)
   })
 })
