@@ -493,6 +493,11 @@ export const webhookDeliveries = sqliteTable(
     lastResponseCode: integer(),
     lastError: text(),
     nextAttemptAt: integer(),
+    /**
+     * Set while an attempt is being made (until when it may take): a queue message finding it in
+     * the future sends nothing, so two copies of a delivery's message never both POST.
+     */
+    claimedUntil: integer(),
     deliveredAt: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -500,6 +505,8 @@ export const webhookDeliveries = sqliteTable(
   (t) => [
     uniqueIndex('webhook_deliveries_message_unique').on(t.messageId),
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id),
+    // The sweep's look for deliveries whose attempt is overdue (events/sweep.ts).
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
   ],
 )
 
@@ -527,10 +534,13 @@ export const events = sqliteTable(
     data: text({ mode: 'json' }).$type<Json>().notNull().default({}),
     payload: text({ mode: 'json' }).$type<Json>(),
     publishedAt: integer(),
+    /** When its deliveries were made (or it was found to have none): set by the fan-out. */
+    fannedOutAt: integer(),
     createdAt: createdAt(),
   },
   (t) => [
     index('events_unpublished_idx').on(t.publishedAt, t.id),
+    index('events_unfanned_idx').on(t.fannedOutAt, t.publishedAt),
     index('events_conversation_idx').on(t.conversationId, t.id),
   ],
 )
