@@ -13,6 +13,7 @@ interface __BaseEnv_Env {
 	PUBLIC_BASE_URL: string;
 	DEMO_PAGES: string;
 	WEBHOOK_TIMEOUT_MS: string;
+	SWEEP_AGE_SECONDS: string;
 	PLATFORM_API_TOKEN: string;
 	WEBHOOK_ALLOWED_HOSTS: string;
 	CONVERSATION_ROOM: DurableObjectNamespace<import("./worker/index").ConversationRoom>;
@@ -30,7 +31,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PUBLIC_BASE_URL" | "DEMO_PAGES" | "WEBHOOK_TIMEOUT_MS" | "PLATFORM_API_TOKEN" | "WEBHOOK_ALLOWED_HOSTS">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PUBLIC_BASE_URL" | "DEMO_PAGES" | "WEBHOOK_TIMEOUT_MS" | "SWEEP_AGE_SECONDS" | "PLATFORM_API_TOKEN" | "WEBHOOK_ALLOWED_HOSTS">> {}
 }
 declare module "*.txt" {
 	const value: string;
