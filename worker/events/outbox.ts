@@ -1,70 +1,20 @@
-import { getTableColumns, is, SQL, sql } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { Db } from '../db/client'
-import { events } from '../db/schema'
+import { type EventInput, eventStatement } from '../db/queries/events'
 import type { AppEnv } from '../env'
 import { describeError } from '../errors'
-import type { ChangedAttribute, EventKind } from './kinds'
+import type { OwnRoom } from '../live/sockets'
 import { publishEvents } from './publish'
 
 /**
- * The transactional outbox: an event row is only ever written by `commitEvents`, in the same D1
- * batch as the change it records, and published after the commit (the cron sweep re-publishes
- * whatever a crash left unpublished).
+ * The transactional outbox: event rows (`eventStatement`) are written in the same D1 batch as the
+ * change they record, here by `commitEvents`, and published after the commit (the cron sweep
+ * re-publishes whatever a crash left unpublished).
  */
-
-export type EventInput = {
-  kind: EventKind
-  accountId: number
-  /** Table ids (not display ids). SQL lets a batch refer to a row it inserts earlier. */
-  conversationId?: number | SQL | null
-  messageId?: number | SQL | null
-  contactId?: number | SQL | null
-  inboxId?: number | SQL | null
-  changedAttributes?: ChangedAttribute[]
-  data?: Record<string, unknown>
-}
+export type { EventInput }
 
 type Statement = Parameters<Db['batch']>[0][number]
-type EventRowInput = Partial<Record<keyof typeof events.$inferInsert, unknown>>
-
-const rowOf = (event: EventInput): EventRowInput => ({
-  accountId: event.accountId,
-  kind: event.kind,
-  conversationId: event.conversationId ?? null,
-  messageId: event.messageId ?? null,
-  contactId: event.contactId ?? null,
-  inboxId: event.inboxId ?? null,
-  changedAttributes: event.changedAttributes ?? [],
-  data: event.data ?? {},
-})
-
-const eventColumns = Object.entries(getTableColumns(events))
-
-/**
- * The insert of one event row. With `when`, the row is written only if that condition holds as
- * the statement runs (`changes() = 1`: the statement before it in the batch changed a row), as
- * `insert … select … where`: drizzle's insert-select names every column, so each comes in the
- * table's order, with its default where the event gives no value.
- */
-function eventStatement(db: Db, event: EventInput, when?: SQL) {
-  const row = rowOf(event)
-  if (!when)
-    return db
-      .insert(events)
-      .values(row as typeof events.$inferInsert)
-      .returning({ id: events.id })
-  const values = eventColumns.map(([key, column]) => {
-    const value = row[key as keyof EventRowInput]
-    if (value !== undefined) return is(value, SQL) ? value : sql.param(value, column)
-    if (is(column.default, SQL)) return column.default
-    return column.default === undefined ? sql`null` : sql.param(column.default, column)
-  })
-  return db
-    .insert(events)
-    .select(sql`select ${sql.join(values, sql`, `)} where ${when}`)
-    .returning({ id: events.id })
-}
 
 /**
  * Writes `statements` and the rows of their events atomically, in one D1 batch, and returns the
@@ -74,7 +24,9 @@ function eventStatement(db: Db, event: EventInput, when?: SQL) {
 export async function commitEvents<
   T extends readonly [Statement, ...Statement[]] | readonly [] | readonly Statement[],
 >(db: Db, statements: T, eventInputs: EventInput[], when?: SQL) {
-  const eventStatements = eventInputs.map((e) => eventStatement(db, e, when))
+  const eventStatements = eventInputs.map((e) =>
+    eventStatement(db, e, when ? { where: when } : undefined),
+  )
   const all = [...statements, ...eventStatements]
   if (all.length === 0)
     return { results: [] as unknown as { [K in keyof T]: Awaited<T[K]> }, eventIds: [] }
@@ -89,9 +41,14 @@ export async function commitEvents<
 }
 
 /** Publishes committed events; a failure is logged and left to the cron sweep, never thrown. */
-export async function publishCommitted(env: Env, eventIds: number[], origin?: string) {
+export async function publishCommitted(
+  env: Env,
+  eventIds: number[],
+  origin?: string,
+  ownRoom?: OwnRoom,
+) {
   try {
-    await publishEvents(env, eventIds, origin)
+    await publishEvents(env, eventIds, origin, ownRoom)
   } catch (error) {
     console.error(
       JSON.stringify({ level: 'warn', msg: 'event publish failed', error: describeError(error) }),

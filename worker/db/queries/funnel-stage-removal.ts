@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../client'
+import { eventStatement } from './events'
 import { batchable, renumberStagesStatement, type StageRow } from './funnels'
 
 type StageRemoval = {
@@ -53,14 +54,22 @@ function bulkMoveStatements(db: Db, r: StageRemoval, target: StageRow) {
     sql`json_object('funnel_id', ${funnelId}, 'stage_id', ${stageId})`
   const template = JSON.stringify(target.checklistTemplate)
   return [
-    batchable(
+    // One conversation_updated per conversation the stage holds, read before they move.
+    eventStatement(
       db,
-      db.all(sql`insert into events (account_id, kind, conversation_id, inbox_id, contact_id, changed_attributes, data, created_at)
-      select c.account_id, 'conversation_updated', c.id, c.inbox_id, c.contact_id,
-        json_array(json_object('funnel_stage', json_object('previous_value', ${placementOf(old)}, 'current_value', ${placementOf(target.id)}))),
-        json_object('deleted_stage_id', ${old}), ${r.now}
-      from conversation_stages cs join conversations c on c.id = cs.conversation_id
-      where cs.stage_id = ${old} returning id`),
+      {
+        kind: 'conversation_updated',
+        accountId: sql`c.account_id`,
+        conversationId: sql`c.id`,
+        inboxId: sql`c.inbox_id`,
+        contactId: sql`c.contact_id`,
+        changedAttributes: sql`json_array(json_object('funnel_stage', json_object('previous_value', ${placementOf(old)}, 'current_value', ${placementOf(target.id)})))`,
+        data: sql`json_object('deleted_stage_id', ${old})`,
+      },
+      {
+        from: sql`conversation_stages cs join conversations c on c.id = cs.conversation_id`,
+        where: sql`cs.stage_id = ${old}`,
+      },
     ),
     batchable(
       db,
