@@ -199,7 +199,8 @@ export class ConversationRoom extends DurableObject<Env> {
     const [kind, id] = key.split(':')
     if (kind !== 'stage' || !id) return 0
     try {
-      const outcome = await fireStageAlert(this.env, Number(id), Math.floor(now / 1000))
+      // The alert's frames go to this room's sockets from here, not through its own stub.
+      const outcome = await fireStageAlert(this.env, Number(id), Math.floor(now / 1000), this)
       if (outcome !== 'not_due') return 0
       return (await nextStageAlertDueAt(this.env, Number(id))) ?? 0
     } catch (error) {

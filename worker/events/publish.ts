@@ -4,6 +4,7 @@ import { events } from '../db/schema'
 import { describeError } from '../errors'
 import { nowSeconds } from '../lib/time'
 import { broadcastEvents } from '../live/broadcast'
+import type { OwnRoom } from '../live/sockets'
 import { freezePayloads } from '../webhooks/fanout'
 
 export type EventsQueueMessage = { type: 'event'; eventId: number }
@@ -12,11 +13,21 @@ export type EventsQueueMessage = { type: 'event'; eventId: number }
  * Hands committed events to the `events` queue and marks them published. A failure leaves the
  * rows unpublished for the cron sweep to pick up; consumers are idempotent per event id.
  */
-export async function publishEvents(env: Env, eventIds: number[], origin?: string) {
+export async function publishEvents(
+  env: Env,
+  eventIds: number[],
+  origin?: string,
+  ownRoom?: OwnRoom,
+) {
   if (eventIds.length === 0) return
   // Live sockets first: a reply should reach the visitor before anything slower happens.
   try {
-    await broadcastEvents(env, eventIds, origin || env.PUBLIC_BASE_URL || 'http://localhost')
+    await broadcastEvents(
+      env,
+      eventIds,
+      origin || env.PUBLIC_BASE_URL || 'http://localhost',
+      ownRoom,
+    )
   } catch (error) {
     console.error(
       JSON.stringify({ level: 'warn', msg: 'live broadcast failed', error: describeError(error) }),

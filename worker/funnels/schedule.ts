@@ -1,3 +1,5 @@
+import { conversationRoom } from '../live/stubs'
+
 /** Arms the conversation room's alarm for a stage time-limit alert (the room persists it). */
 export async function scheduleStageAlert(
   env: Env,
@@ -5,8 +7,5 @@ export async function scheduleStageAlert(
   conversationStageId: number,
   dueAtMs: number,
 ) {
-  const room = env.CONVERSATION_ROOM.get(env.CONVERSATION_ROOM.idFromName(String(conversationId)))
-  await (
-    room as unknown as { scheduleTimer(key: string, dueAt: number): Promise<void> }
-  ).scheduleTimer(`stage:${conversationStageId}`, dueAtMs)
+  await conversationRoom(env, conversationId).scheduleTimer(`stage:${conversationStageId}`, dueAtMs)
 }

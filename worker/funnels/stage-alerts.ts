@@ -4,6 +4,7 @@ import { batchable } from '../db/queries/funnels'
 import { MESSAGE_TYPE } from '../db/queries/messages'
 import { conversationStages, conversations, funnelStages } from '../db/schema'
 import { commitEvents, publishCommitted } from '../events/outbox'
+import type { OwnRoom } from '../live/sockets'
 
 /** When the stage's time limit passes for a stay that began at `enteredAtSeconds` (ms epoch). */
 export function stageAlertDueAt(
@@ -51,6 +52,7 @@ export async function fireStageAlert(
   env: Env,
   conversationStageId: number,
   nowSeconds: number,
+  ownRoom?: OwnRoom,
 ): Promise<'alerted' | 'not_due' | 'skipped'> {
   const db = createDb(env.DB)
   const row = await findAlertSubject(db, conversationStageId)
@@ -101,6 +103,6 @@ export async function fireStageAlert(
     onlyAfterChange,
   )
   if (eventIds.length === 0) return 'skipped'
-  await publishCommitted(env, eventIds)
+  await publishCommitted(env, eventIds, undefined, ownRoom)
   return 'alerted'
 }

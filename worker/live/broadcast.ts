@@ -7,7 +7,7 @@ import { messageContextOf, toConversation } from '../schemas/conversations'
 import { toMessagePushData } from '../schemas/messages'
 import { toPublicConversationSummary } from '../schemas/public'
 import { toPublicMessage, visibleToVisitor } from '../schemas/public-messages'
-import type { FeedBroadcast, RoomBroadcast } from './sockets'
+import type { FeedBroadcast, OwnRoom, RoomBroadcast } from './sockets'
 import { accountFeed, conversationRoom } from './stubs'
 
 type EventRow = typeof events.$inferSelect
@@ -16,8 +16,14 @@ type EventRow = typeof events.$inferSelect
  * Sends committed events to the live sockets: the conversation's room (agents and the visitor,
  * each in its own shape) and the account feed (agents, filtered by inbox there). D1 stays the
  * source of truth; a socket that misses a frame catches up with `?after=` on reconnect.
+ * `ownRoom`: the caller is the room of these events' one conversation.
  */
-export async function broadcastEvents(env: Env, eventIds: number[], origin: string) {
+export async function broadcastEvents(
+  env: Env,
+  eventIds: number[],
+  origin: string,
+  ownRoom?: OwnRoom,
+) {
   const db = createDb(env.DB)
   const rows = await db
     .select()
@@ -76,7 +82,7 @@ export async function broadcastEvents(env: Env, eventIds: number[], origin: stri
         })
         if (name !== 'conversation.updated') feed.push({ event: name, inboxId, data: agent })
       }
-      const target = conversationRoom(env, view.conversation.id)
+      const target = ownRoom ?? conversationRoom(env, view.conversation.id)
       for (const message of room) await target.broadcast(message)
       for (const message of feed) await accountFeed(env, accountId).broadcast(message)
     }

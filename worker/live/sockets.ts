@@ -5,6 +5,12 @@ import type { LiveRole } from './access'
 // not with the objects, so that nothing under worker/live imports worker/durable-objects: the
 // objects depend on live/, never the other way round (no import cycle through events/ either).
 
+/**
+ * A room publishing events of its own conversation (its alarm's stage alert) sends their frames
+ * itself instead of calling its own stub; the feed, webhooks and queue go the usual way.
+ */
+export type OwnRoom = { broadcast(message: RoomBroadcast): Promise<unknown> }
+
 /** What the worker route learned about a socket before handing it to the room. */
 export type RoomSocket = {
   role: 'visitor' | 'agent'

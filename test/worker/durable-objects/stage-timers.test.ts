@@ -2,6 +2,7 @@ import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } fr
 import { describe, expect, it } from 'vitest'
 import type { ConversationRoom } from '../../../worker/durable-objects/conversation-room'
 import { backdatePlacement, funnelWorld, placeOk, rowsOf } from '../funnel-helpers'
+import { openSocket } from '../live-helpers'
 
 async function waitForTimer(room: DurableObjectStub, ms = 3000) {
   const until = Date.now() + ms
@@ -40,7 +41,18 @@ describe("a stage time-limit alert on the conversation's Durable Object alarm", 
     await runInDurableObject(room, async (_o: ConversationRoom, state) => {
       await state.storage.put('timers', { [`stage:${placement.id}`]: Date.now() - 1 })
     })
+    const socket = (
+      await openSocket(
+        `/api/v1/accounts/${s.world.accountId}/conversations/${s.conversation.displayId}/live`,
+        { api_access_token: s.world.admin.token },
+      )
+    ).socket!
+    await socket.next('ready')
     expect(await runDurableObjectAlarm(room)).toBe(true)
+    // The room sends the alert's frame to its own sockets as it commits it.
+    const updated = await socket.next('conversation.updated')
+    expect(updated.data).toMatchObject({ id: s.conversation.displayId })
+    socket.close()
     const activity = (
       await rowsOf<{ message_type: number; content: string }>('messages', s.conversation.id)
     ).filter((m) => m.message_type === 2)
