@@ -1,5 +1,5 @@
 import { describeError } from '../errors'
-import { accountFeed } from './stubs'
+import { accountFeed, conversationRoom } from './stubs'
 
 /**
  * Makes every open live socket of these accounts lose, at once, what a just-committed write took
@@ -28,4 +28,23 @@ export async function revokeLiveAccess(env: Env, accountIds: Iterable<number>) {
       }),
     )
   })
+}
+
+/**
+ * Closes the live sockets of a just-deleted conversation (4410): its room re-checks them and
+ * finds the conversation gone. Logged, not thrown, as above.
+ */
+export async function closeDeletedConversation(env: Env, conversationId: number) {
+  try {
+    await conversationRoom(env, conversationId).revalidate()
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'closing a deleted conversation’s sockets failed',
+        conversationId,
+        error: describeError(error),
+      }),
+    )
+  }
 }

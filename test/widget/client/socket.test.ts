@@ -120,6 +120,15 @@ describe('createLiveSocket', () => {
     expect(FakeWebSocket.instances).toHaveLength(1)
   })
 
+  it('stops for good when its conversation or inbox is gone', async () => {
+    const { statuses } = connect()
+    FakeWebSocket.last.open()
+    FakeWebSocket.last.receive({ event: 'error', data: { code: 'gone', message: 'deleted' } })
+    expect(statuses.at(-1)).toBe('closed')
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(FakeWebSocket.instances).toHaveLength(1)
+  })
+
   it('keeps going after a non-fatal error frame', () => {
     const { socket } = connect()
     FakeWebSocket.last.open()

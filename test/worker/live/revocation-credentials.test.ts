@@ -108,6 +108,23 @@ describe('live sockets when a credential is gone', () => {
   })
 })
 
+describe('a conversation deleted', () => {
+  it('closes its agent and visitor sockets 4410 at once', async () => {
+    const { world, inbox } = await publicScene('web_widget')
+    const watched = await visitorOnConversation(inbox)
+    const agentRoom = await liveSocket(roomPath(world, watched.displayId), world.admin.token)
+    const deleted = await api(
+      `/api/v1/accounts/${world.accountId}/conversations/${watched.displayId}`,
+      { method: 'DELETE', token: world.admin.token },
+    )
+    expect(deleted.status).toBe(200)
+    for (const socket of [watched.socket, agentRoom]) {
+      expect(await socket.closeCode()).toBe(4410)
+      expect(socket.frames.at(-1)).toMatchObject({ event: 'error', data: { code: 'gone' } })
+    }
+  })
+})
+
 /** A new visitor's conversation in the inbox, with the visitor's socket open on it. */
 async function visitorOnConversation(inbox: PublicInbox) {
   const visitor = await createVisitor(inbox)

@@ -32,7 +32,7 @@ export interface LiveSocket {
   readonly status: SocketStatus
 }
 
-const FATAL: ReadonlySet<string> = new Set(['unauthorized', 'forbidden'])
+const FATAL: ReadonlySet<string> = new Set(['unauthorized', 'forbidden', 'gone'])
 
 /**
  * One conversation's live socket: the first frame is the auth frame; after `ready` the server

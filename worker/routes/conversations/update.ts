@@ -21,6 +21,7 @@ import { visibleConversation } from '../../lib/access'
 import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { deleteStored } from '../../lib/files'
 import { nowSeconds } from '../../lib/time'
+import { closeDeletedConversation } from '../../live/revoke'
 import { requireAdministrator } from '../../middleware/auth'
 import { unwrapBody } from '../../middleware/body'
 import { EmptySchema, jsonBody, jsonResponse, tokenSecurity } from '../../schemas/common'
@@ -273,6 +274,7 @@ export const conversationUpdateRoutes = createRouter()
     const db = c.var.db
     const keys = await conversationAttachmentKeys(db, conversation.id)
     await db.batch([deleteConversationStatement(db, c.var.accountId, conversation.id)])
+    await closeDeletedConversation(c.env, conversation.id)
     await deleteStored(c.env, keys)
     return c.json({}, 200)
   })
