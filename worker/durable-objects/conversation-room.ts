@@ -1,17 +1,9 @@
 import { DurableObject } from 'cloudflare:workers'
-import { describeError } from '../errors'
-import { fireStageAlert, nextStageAlertDueAt } from '../funnels/stage-alerts'
-import { CLOSE, errorFrame, frame, parseClientFrame, TYPING_TTL_MS } from '../live/frames'
+import { CLOSE, errorFrame, frame, parseClientFrame } from '../live/frames'
 import { markSeen, replayFrames } from '../live/replay'
 import { RoomAccess } from '../live/room-access'
 import { type RoomBroadcast, type RoomSocket, SOCKET_STATE_HEADER } from '../live/sockets'
-
-type TypingEntry = {
-  actor: string
-  expiresAt: number
-  isPrivate: boolean
-  user: Record<string, unknown>
-}
+import { RoomSchedule } from './room-schedule'
 
 const actorOf = (s: RoomSocket) =>
   s.role === 'visitor' ? `contact:${s.contactId}` : `user:${s.userId}`
@@ -24,6 +16,7 @@ const actorOf = (s: RoomSocket) =>
  */
 export class ConversationRoom extends DurableObject<Env> {
   private readonly access = new RoomAccess(this.ctx, this.env)
+  private readonly schedule = new RoomSchedule(this.ctx.storage, this.env)
 
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') {
@@ -140,16 +133,9 @@ export class ConversationRoom extends DurableObject<Env> {
     isPrivate: boolean,
     user: Record<string, unknown>,
   ) {
-    const entries = (await this.ctx.storage.get<Record<string, TypingEntry>>('typing')) ?? {}
-    const wasTyping = Boolean(entries[actor])
-    if (status === 'on')
-      entries[actor] = { actor, expiresAt: Date.now() + TYPING_TTL_MS, isPrivate, user }
-    else delete entries[actor]
-    await this.ctx.storage.put('typing', entries)
-    await this.armAlarm()
-    if (status === 'off' && !wasTyping) return
-    if (status === 'on' && wasTyping) return
-    await this.broadcastTyping(actor, status, isPrivate, user)
+    if (await this.schedule.setTyping(actor, status, isPrivate, user)) {
+      await this.broadcastTyping(actor, status, isPrivate, user)
+    }
   }
 
   async connectionCount(): Promise<number> {
@@ -164,68 +150,15 @@ export class ConversationRoom extends DurableObject<Env> {
     return this.access.revalidate()
   }
 
-  /**
-   * Arms a per-conversation timer (`stage:<conversation stage id>` for funnel time limits). Kept in
-   * storage, so it survives eviction; firing is idempotent, so a duplicate is harmless.
-   */
+  /** Arms a per-conversation timer (funnel stage time limits); see `RoomSchedule`. */
   async scheduleTimer(key: string, dueAt: number): Promise<void> {
-    const timers = (await this.ctx.storage.get<Record<string, number>>('timers')) ?? {}
-    timers[key] = dueAt
-    await this.ctx.storage.put('timers', timers)
-    await this.armAlarm()
+    await this.schedule.scheduleTimer(key, dueAt)
   }
 
   override async alarm() {
-    const now = Date.now()
-    const entries = (await this.ctx.storage.get<Record<string, TypingEntry>>('typing')) ?? {}
-    for (const entry of Object.values(entries)) {
-      if (entry.expiresAt > now) continue
-      delete entries[entry.actor]
-      await this.broadcastTyping(entry.actor, 'off', entry.isPrivate, entry.user)
-    }
-    await this.ctx.storage.put('typing', entries)
-    const timers = (await this.ctx.storage.get<Record<string, number>>('timers')) ?? {}
-    for (const [key, dueAt] of Object.entries(timers)) {
-      if (dueAt > now) continue
-      timers[key] = await this.fireTimer(key, now)
-      if (timers[key] === 0) delete timers[key]
-    }
-    await this.ctx.storage.put('timers', timers)
-    await this.armAlarm()
-  }
-
-  /** Runs one due timer; returns when to run it again, or 0 when it is done. */
-  private async fireTimer(key: string, now: number): Promise<number> {
-    const [kind, id] = key.split(':')
-    if (kind !== 'stage' || !id) return 0
-    try {
-      // The alert's frames go to this room's sockets from here, not through its own stub.
-      const outcome = await fireStageAlert(this.env, Number(id), Math.floor(now / 1000), this)
-      if (outcome !== 'not_due') return 0
-      return (await nextStageAlertDueAt(this.env, Number(id))) ?? 0
-    } catch (error) {
-      // D1 unavailable for a moment: try again in a minute rather than lose the alert.
-      console.error(
-        JSON.stringify({
-          level: 'warn',
-          msg: 'stage timer failed',
-          key,
-          error: describeError(error),
-        }),
-      )
-      return now + 60_000
-    }
-  }
-
-  private async armAlarm() {
-    const typing = (await this.ctx.storage.get<Record<string, TypingEntry>>('typing')) ?? {}
-    const timers = (await this.ctx.storage.get<Record<string, number>>('timers')) ?? {}
-    const next = Math.min(
-      ...Object.values(typing).map((e) => e.expiresAt),
-      ...Object.values(timers),
+    await this.schedule.runDue(this, (entry) =>
+      this.broadcastTyping(entry.actor, 'off', entry.isPrivate, entry.user),
     )
-    if (Number.isFinite(next)) await this.ctx.storage.setAlarm(next)
-    else await this.ctx.storage.deleteAlarm()
   }
 
   private async broadcastTyping(
