@@ -23,6 +23,25 @@ export async function relativeThroughput(url, baselineUrl, headers = {}, rounds 
   return { rps: mine / rounds, baseline: theirs / rounds, ratio: mine / theirs }
 }
 
+/**
+ * Requests per second of one GET sent with headers `a` and with headers `b`, in alternating
+ * windows (a b, b a, a b, …, so neither always goes first) so drift on a shared machine falls on
+ * both alike.
+ */
+export async function alternatingThroughput(url, a, b, rounds = 6, seconds = 1) {
+  let sumA = 0
+  let sumB = 0
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? ['a', 'b'] : ['b', 'a']
+    for (const which of order) {
+      const rps = await requestsPerSecond(url, which === 'a' ? a : b, seconds)
+      if (which === 'a') sumA += rps
+      else sumB += rps
+    }
+  }
+  return { a: sumA / rounds, b: sumB / rounds }
+}
+
 /** Latency percentiles (ms) of sequential requests. */
 export async function latency(fn, count = 200, warmup = 20) {
   for (let i = 0; i < warmup; i++) await fn()

@@ -2,6 +2,7 @@
 // prints numbers and ratios, and asserts nothing.
 import { benchApi } from './api.mjs'
 import { benchBoard } from './board.mjs'
+import { benchLayers } from './layers.mjs'
 import { benchLive } from './live.mjs'
 import { benchWebhooks } from './webhooks.mjs'
 import { benchWidget } from './widget.mjs'
@@ -10,6 +11,7 @@ import { startWorker } from './worker.mjs'
 const only = process.argv.slice(2)
 const sections = [
   ['Application API', benchApi],
+  ['Read-path layers', benchLayers],
   ['Live conversations', benchLive],
   ['Webhooks', benchWebhooks],
   ['Funnel board', benchBoard],

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
-import { createDb } from './db/client'
+import { ALL_READ_LAYERS, createDb, type ReadLayers } from './db/client'
 import type { AppEnv } from './env'
 import { notFound, renderError } from './errors'
 import { D1Gate } from './lib/d1-gate'
@@ -53,6 +53,8 @@ export const OPENAPI_INFO = {
 export type AppOptions = {
   /** Registered after the middleware, before the API's routes. */
   routes?: (app: OpenAPIHono<AppEnv>) => void
+  /** The read path's layers for a request (all of them unless given). */
+  readLayers?: (c: Context<AppEnv>) => ReadLayers
 }
 
 export function createApp(options: AppOptions = {}) {
@@ -63,8 +65,9 @@ export function createApp(options: AppOptions = {}) {
     const requestId = requestIdFor(c.req.raw)
     c.set('requestId', requestId)
     const gate = new D1Gate(c.env.DB)
+    const layers = options.readLayers?.(c) ?? ALL_READ_LAYERS
     c.set('d1Gate', gate)
-    c.set('db', createDb(gate.binding))
+    c.set('db', createDb(layers.gate ? gate.binding : c.env.DB, layers))
     c.set('redispatch', async (request) =>
       app.fetch(carryRequestId(request, requestId), c.env, executionContextOf(c)),
     )

@@ -4,6 +4,7 @@
  * its D1 round trips in `x-d1-round-trips`. Production's entry (worker/index.ts) has none of it.
  */
 import { createApp } from '../../worker/app'
+import { ALL_READ_LAYERS, type ReadLayers } from '../../worker/db/client'
 import production from '../../worker/index'
 import { countingD1 } from './d1-counter'
 import { benchRoomRoutes, benchRoutes } from './routes'
@@ -11,11 +12,27 @@ import { benchRoomRoutes, benchRoutes } from './routes'
 export { AccountFeed, ConversationRoom } from '../../worker/index'
 export { BenchRoom } from './bench-room'
 
+/**
+ * `x-bench-layers-off: packing,templates` runs a request with those layers of the read path off
+ * (worker/db/client.ts), for `npm run bench -- layers`. Production's entry has no such header.
+ */
+function readLayersOf(request: Request): ReadLayers {
+  const off = request.headers.get('x-bench-layers-off')
+  if (!off) return ALL_READ_LAYERS
+  const layers = { ...ALL_READ_LAYERS }
+  for (const name of off.split(',').map((part) => part.trim())) {
+    if (!(name in layers)) throw new Error(`x-bench-layers-off: no layer ${name}`)
+    layers[name as keyof ReadLayers] = false
+  }
+  return layers
+}
+
 const app = createApp({
   routes: (app) => {
     app.route('/', benchRoutes)
     app.route('/', benchRoomRoutes)
   },
+  readLayers: (c) => readLayersOf(c.req.raw),
 })
 
 export default {

@@ -1,8 +1,13 @@
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import type { Db } from './client'
 import { columnSqlName, type Decoder, isJsonColumn } from './drizzle-internals'
 
-/** Selecting a table's columns packed into one value per row. */
+/**
+ * Selecting a table's columns packed into one value per row: the read path's packing layer.
+ * With the layer off (`db.layers.packing`, only the benchmark turns it off) the same fields
+ * select the columns one by one instead, and decode to the same row.
+ */
 
 type ColumnKey<T extends SQLiteTable> = keyof T['$inferSelect'] & string
 
@@ -71,18 +76,53 @@ function packedColumns<T extends SQLiteTable, K extends ColumnKey<T>>(
   return packed
 }
 
+const unpackedCache = new Map<string, Record<string, SQL.Aliased>>()
+
+/**
+ * Packing's off form: each column its own field, under `${alias}_${key}` (a D1 batch keys a
+ * row's values by column name, so joined tables' names must not repeat), read by `read`.
+ */
+function unpackedColumns<T extends SQLiteTable, K extends ColumnKey<T>>(
+  table: T,
+  alias: string,
+  keys: readonly K[],
+  read: (column: SQLiteColumn) => SQL,
+  cacheKey?: string,
+) {
+  const cached = cacheKey === undefined ? undefined : unpackedCache.get(cacheKey)
+  if (cached) return cached
+  if (!keys.includes('id' as K))
+    throw new Error(`unpackedColumns(${alias}): the keys must include id`)
+  const columns = getTableColumns(table)
+  const fields = Object.fromEntries(
+    keys.map((key) => {
+      const column = columns[key] as SQLiteColumn
+      return [key, read(column).mapWith(column).as(`${alias}_${key}`)]
+    }),
+  )
+  if (cacheKey !== undefined) unpackedCache.set(cacheKey, fields)
+  return fields
+}
+
 type PackedRow<T extends SQLiteTable, K extends ColumnKey<T>> = Pick<T['$inferSelect'], K> | null
 
 /**
  * `packedColumns` of a table in the query's FROM or joins, as a selected field. `source` names
- * a subquery of the table's rows to read the columns from instead.
+ * a subquery of the table's rows to read the columns from instead. Read it with `rowOrNull`.
  */
 export function packedField<T extends SQLiteTable, K extends ColumnKey<T>>(
+  db: Db,
   table: T,
   alias: string,
   keys: readonly K[],
   source?: string,
 ) {
+  if (!db.layers.packing) {
+    const read = (column: SQLiteColumn) => sql.raw(columnText(table, column, source))
+    const cacheKey = `${getTableName(table)}|${source}|${alias}|${keys.join(',')}`
+    const fields = unpackedColumns(table, alias, keys, read, cacheKey)
+    return fields as unknown as SQL.Aliased<PackedRow<T, K>>
+  }
   const { text, decoder } = packedColumns(table, keys, source)
   return sql<PackedRow<T, K>>`${sql.raw(text)}`.mapWith(decoder).as(alias) as SQL.Aliased<
     PackedRow<T, K>
@@ -91,26 +131,34 @@ export function packedField<T extends SQLiteTable, K extends ColumnKey<T>>(
 
 /** `packedField` of the query's FROM table or an inner join: a row that is always there. */
 export function packedRow<T extends SQLiteTable, K extends ColumnKey<T>>(
+  db: Db,
   table: T,
   alias: string,
   keys: readonly K[],
   source?: string,
 ) {
-  return packedField(table, alias, keys, source) as unknown as SQL.Aliased<
+  return packedField(db, table, alias, keys, source) as unknown as SQL.Aliased<
     Pick<T['$inferSelect'], K>
   >
 }
 
 /**
  * `packedColumns` of the row `where` finds in a table, as a scalar subquery (null when none):
- * for a row that depends on the outer row's values, such as a message's sender.
+ * for a row that depends on the outer row's values, such as a message's sender. Read it with
+ * `rowOrNull`.
  */
 export function packedSubquery<T extends SQLiteTable, K extends ColumnKey<T>>(
+  db: Db,
   table: T,
   alias: string,
   keys: readonly K[],
   where: SQL,
 ) {
+  if (!db.layers.packing) {
+    const read = (column: SQLiteColumn) =>
+      sql`(select ${sql.raw(columnText(table, column))} from ${table} where ${where})`
+    return unpackedColumns(table, alias, keys, read) as unknown as SQL.Aliased<PackedRow<T, K>>
+  }
   const { text, decoder } = packedColumns(table, keys)
   return sql<PackedRow<T, K>>`(select ${sql.raw(text)} from ${table} where ${where})`
     .mapWith(decoder)
@@ -118,9 +166,17 @@ export function packedSubquery<T extends SQLiteTable, K extends ColumnKey<T>>(
 }
 
 /**
+ * A row read by `packedField` or `packedSubquery`: packed, it is null when there is none; read
+ * column by column (packing off), it is then an object of nulls, which this makes null too.
+ */
+export const rowOrNull = <R extends { id: unknown }>(row: R | null): R | null =>
+  row && row.id !== null ? row : null
+
+/**
  * `packedColumns` of every row `where` finds in a table, as one JSON array of them (null when
  * none), in the table's id order: for rows that belong to the outer row, such as a message's
- * attachments.
+ * attachments. A list has no column-by-column form: with packing off, its reader reads the rows
+ * in a statement of their own (see messageStatements).
  */
 export function packedListSubquery<T extends SQLiteTable, K extends ColumnKey<T>>(
   table: T,

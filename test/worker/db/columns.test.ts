@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { eq, getTableColumns, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { createDb } from '../../../worker/db/client'
+import { ALL_READ_LAYERS, createDb } from '../../../worker/db/client'
 import { packedField, packedListSubquery, packedSubquery } from '../../../worker/db/columns'
 import { contacts, teams } from '../../../worker/db/schema'
 import { api, createWorld } from '../helpers'
@@ -25,7 +25,7 @@ describe('packed columns', () => {
     const [plain] = await db.select().from(contacts).where(eq(contacts.id, id))
     const [[packed]] = await db.batch([
       db
-        .select({ contact: packedField(contacts, 'ct', keys) })
+        .select({ contact: packedField(db, contacts, 'ct', keys) })
         .from(contacts)
         .where(eq(contacts.id, id)),
     ])
@@ -37,8 +37,8 @@ describe('packed columns', () => {
     const db = createDb(env.DB)
     const [row] = await db
       .select({
-        team: packedField(teams, 'tm', ['id', 'name', 'allowAutoAssign']),
-        none: packedSubquery(contacts, 'nobody', ['id', 'name'], sql`${contacts.id} = -1`),
+        team: packedField(db, teams, 'tm', ['id', 'name', 'allowAutoAssign']),
+        none: packedSubquery(db, contacts, 'nobody', ['id', 'name'], sql`${contacts.id} = -1`),
       })
       .from(sql`(select 1)`)
       .leftJoin(teams, sql`0`)
@@ -72,7 +72,10 @@ describe('packed columns', () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b))
   })
 
-  it('refuse a column list without the id that tells a missing row', () => {
-    expect(() => packedField(teams, 'tm', ['name'])).toThrow(/must include id/)
+  it('refuse a column list without the id that tells a missing row, packed or not', () => {
+    const db = createDb(env.DB)
+    expect(() => packedField(db, teams, 'tm', ['name'])).toThrow(/must include id/)
+    const unpacked = createDb(env.DB, { ...ALL_READ_LAYERS, packing: false })
+    expect(() => packedField(unpacked, teams, 'tm', ['name'])).toThrow(/must include id/)
   })
 })

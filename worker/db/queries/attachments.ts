@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, type SQLWrapper, sql } from 'drizzle-orm'
 import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../client'
 import { attachments, messages } from '../schema'
@@ -8,6 +8,15 @@ export type AttachmentRow = typeof attachments.$inferSelect
 /** `messageId` may be SQL, so the batch that inserts the message can refer to it. */
 export function insertAttachmentStatement(db: Db, values: SQLiteInsertValue<typeof attachments>) {
   return db.insert(attachments).values(values).returning()
+}
+
+/** Attachments of the messages `messageIds` (a subquery of their ids) selects, in id order. */
+export function attachmentsOfMessagesStatement(db: Db, messageIds: SQLWrapper) {
+  return db
+    .select()
+    .from(attachments)
+    .where(sql`${attachments.messageId} in ${messageIds}`)
+    .orderBy(attachments.id)
 }
 
 export function deleteMessageAttachmentsStatement(db: Db, messageId: number) {

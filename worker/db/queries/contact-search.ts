@@ -217,7 +217,7 @@ function contactPageStatement(
   ) as unknown as ContactColumns
   return db
     .select({
-      contact: packedRow(contacts, 'contact', keysOf(contacts), 'page'),
+      contact: packedRow(db, contacts, 'contact', keysOf(contacts), 'page'),
       links: linksOf(db, columns.id),
     })
     .from(page)

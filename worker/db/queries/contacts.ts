@@ -79,7 +79,7 @@ export async function findVisibleContact(
 ) {
   const [row] = await db
     .select({
-      contact: packedRow(contacts, 'contact', keysOf(contacts)),
+      contact: packedRow(db, contacts, 'contact', keysOf(contacts)),
       links: linksOf(db, contacts.id),
     })
     .from(contacts)

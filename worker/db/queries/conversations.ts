@@ -234,6 +234,7 @@ export async function findAgentBotName(db: Db, botId: number) {
   return row?.name
 }
 
+export { loadConversationWithMessages } from './conversations/details'
 export type {
   ConversationCounts,
   ConversationFilters,
@@ -245,8 +246,4 @@ export {
   dueSnoozedConversations,
   idleOpenConversations,
 } from './conversations/scheduled'
-export {
-  listContactConversations,
-  loadConversationViews,
-  loadConversationWithMessages,
-} from './conversations/views'
+export { listContactConversations, loadConversationViews } from './conversations/views'

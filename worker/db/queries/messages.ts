@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle
 import type { SQLiteColumn, SQLiteInsertValue } from 'drizzle-orm/sqlite-core'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
-import { keysOf, packedListSubquery, packedRow, packedSubquery } from '../columns'
+import { keysOf, packedListSubquery, packedRow, packedSubquery, rowOrNull } from '../columns'
 import {
   accountUsers,
   agentBots,
@@ -13,7 +13,7 @@ import {
   users,
 } from '../schema'
 import { fromTemplate, param } from '../templates'
-import type { AttachmentRow } from './attachments'
+import { type AttachmentRow, attachmentsOfMessagesStatement } from './attachments'
 
 export type MessageRow = typeof messages.$inferSelect
 /** The contact columns a message's sender shows (see toContactPushData). */
@@ -82,55 +82,97 @@ export function lastNonActivityMessageId(conversationId: number | SQL) {
 const isSender = (type: NonNullable<MessageRow['senderType']>, id: SQLiteColumn) =>
   sql`${messages.senderType} = ${sql.raw(`'${type}'`)} and ${id} = ${messages.senderId}`
 
-/** Messages with their senders and attachments, for the messages `where` selects. */
-export function messagesWithSendersStatement(db: Db, where: SQL | undefined) {
+/**
+ * Messages with their senders and attachments, for the messages `where` selects. `attachments`
+ * false leaves the attachments to a statement of their own (see `messageStatements`).
+ */
+export function messagesWithSendersStatement(db: Db, where: SQL | undefined, attachments = true) {
   return db
     .select({
-      message: packedRow(messages, 'm', keysOf(messages)),
+      message: packedRow(db, messages, 'm', keysOf(messages)),
       displayId: sql<number>`${conversations.displayId}`.as('m_display_id'),
-      user: packedSubquery(users, 'm_user', SENDER_USER_KEYS, isSender('User', users.id)),
+      user: packedSubquery(db, users, 'm_user', SENDER_USER_KEYS, isSender('User', users.id)),
       availability: sql<
         'online' | 'offline' | 'busy' | null
       >`(select ${accountUsers.availability} from ${accountUsers} where ${isSender('User', accountUsers.userId)} and ${accountUsers.accountId} = ${messages.accountId})`.as(
         'm_availability',
       ),
       contact: packedSubquery(
+        db,
         contacts,
         'm_contact',
         SENDER_CONTACT_KEYS,
         isSender('Contact', contacts.id),
       ),
-      bot: packedSubquery(agentBots, 'm_bot', SENDER_BOT_KEYS, isSender('AgentBot', agentBots.id)),
-      attachments: packedListSubquery(
-        attachments,
-        'm_attachments',
-        keysOf(attachments),
-        eq(attachments.messageId, messages.id),
+      bot: packedSubquery(
+        db,
+        agentBots,
+        'm_bot',
+        SENDER_BOT_KEYS,
+        isSender('AgentBot', agentBots.id),
       ),
+      ...(attachments ? { attachments: attachmentsOf() } : {}),
     })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(where)
 }
 
+const attachmentsOf = () =>
+  packedListSubquery(
+    attachments,
+    'm_attachments',
+    keysOf(attachments),
+    eq(attachments.messageId, messages.id),
+  )
+
+/**
+ * The statements of one batch that read the messages `where` selects, in `order`, with their
+ * senders and attachments: one, the attachments packed in each row; or with the packing layer
+ * off, a second that reads the attachments on their own, as before they were packed. Give their
+ * results to `assembleMessageViews`.
+ */
+export function messageStatements(db: Db, where: SQL | undefined, order: SQL[] = []) {
+  if (db.layers.packing) return [messagesWithSendersStatement(db, where).orderBy(...order)] as const
+  return [
+    messagesWithSendersStatement(db, where, false).orderBy(...order),
+    attachmentsOfMessagesStatement(db, db.select({ id: messages.id }).from(messages).where(where)),
+  ] as const
+}
+
+/** How many statements `messageStatements` makes, known before it makes them. */
+export const messageStatementCount = (db: Db) => (db.layers.packing ? 1 : 2)
+
 type SenderRow = Awaited<ReturnType<typeof messagesWithSendersStatement>>[number]
 
-/** Message rows as views, in the order of `rows`. */
-export function assembleMessageViews(rows: SenderRow[]) {
+/**
+ * Message rows as views, in the order of `rows`; `attachmentRows` when the attachments were
+ * read apart (messageStatements).
+ */
+export function assembleMessageViews(rows: SenderRow[], attachmentRows?: AttachmentRow[]) {
+  const byMessage = attachmentRows && new Map<number, AttachmentRow[]>()
+  for (const attachment of attachmentRows ?? []) {
+    const list = byMessage?.get(attachment.messageId)
+    if (list) list.push(attachment)
+    else byMessage?.set(attachment.messageId, [attachment])
+  }
   return rows.map(
     (row): MessageView => ({
       message: row.message,
       displayId: row.displayId,
       sender: senderOf(row),
-      attachments: row.attachments ?? [],
+      attachments: (byMessage ? byMessage.get(row.message.id) : row.attachments) ?? [],
     }),
   )
 }
 
 function senderOf(row: SenderRow): MessageSender | null {
-  if (row.user) return { type: 'User', user: row.user, availability: row.availability ?? 'offline' }
-  if (row.contact) return { type: 'Contact', contact: row.contact }
-  if (row.bot) return { type: 'AgentBot', bot: row.bot }
+  const user = rowOrNull(row.user)
+  if (user) return { type: 'User', user, availability: row.availability ?? 'offline' }
+  const contact = rowOrNull(row.contact)
+  if (contact) return { type: 'Contact', contact }
+  const bot = rowOrNull(row.bot)
+  if (bot) return { type: 'AgentBot', bot }
   return null
 }
 
@@ -159,19 +201,18 @@ export async function loadMessageViews(db: Db, accountId: number, ids: number[])
 export type MessageCursor = { before?: number; after?: number }
 
 /**
- * The statement for a conversation's messages (with senders and attachments), oldest first.
+ * The statements for a conversation's messages (with senders and attachments; see
+ * `messageStatements`), oldest first.
  * `cursor` follows Chatwoot's message finder: none → the latest 20; `before` → 20 older;
  * `after` → up to 100 newer; both → up to 1000 in [after, before). `'all'` → every message.
  */
-export function conversationMessagesStatement(
+export function conversationMessagesStatements(
   db: Db,
   conversationId: number | SQL,
   cursor: MessageCursor | 'all',
 ) {
   const inConversation = eq(messages.conversationId, conversationId)
-  if (cursor === 'all') {
-    return messagesWithSendersStatement(db, inConversation).orderBy(asc(messages.id))
-  }
+  if (cursor === 'all') return messageStatements(db, inConversation, [asc(messages.id)])
   let where: SQL | undefined = inConversation
   let newestFirst = true
   let limit = 20
@@ -192,7 +233,7 @@ export function conversationMessagesStatement(
     .where(where)
     .orderBy(newestFirst ? desc(messages.id) : asc(messages.id))
     .limit(limit)
-  return messagesWithSendersStatement(db, sql`${messages.id} in ${page}`).orderBy(asc(messages.id))
+  return messageStatements(db, sql`${messages.id} in ${page}`, [asc(messages.id)])
 }
 
 export async function findMessage(db: Db, conversationId: number, id: number) {

@@ -6,7 +6,13 @@ import { conversations } from '../../schema'
 import { fromTemplate, parameterised } from '../../templates'
 import type { ConversationStatus } from '../conversations'
 import { MESSAGE_TYPE } from '../messages'
-import { assembleViews, type ViewResults, viewStatements } from './views'
+import {
+  assembleViews,
+  batchOf,
+  type ViewResults,
+  viewStatementCount,
+  viewStatements,
+} from './views'
 
 export const SORTS = [
   'last_activity_at_desc',
@@ -196,6 +202,8 @@ function subsetCount(
   return sql<number>`case when ${total} < ${filtered} then ${viaAssignee} else ${viaStatus} end`
 }
 
+type CountRow = Awaited<ReturnType<typeof countsStatement>>[number]
+
 function countsStatement(db: Db, f: ListQuery) {
   const c = conversations
   const filtered = db
@@ -244,13 +252,14 @@ export async function listConversations(db: Db, f: ConversationFilters, withPage
       .orderBy(...order)
       .limit(query.limit)
       .offset(query.offset)
-  // Built only when a shape is new: each template keeps one of the two view statements.
-  const view = <I extends 0 | 1>(index: I) =>
-    template(`view-${index}`, () => viewStatements(db, query.accountId, page(), order)[index])
-  const [countRows, ...views] = withPage
-    ? await db.batch([counts, view(0), view(1)])
-    : await db.batch([counts])
-  const row = countRows[0]
+  // Built only when a shape is new: each template keeps one of the view statements.
+  const views = withPage
+    ? Array.from({ length: viewStatementCount(db) }, (_, index) =>
+        template(`view-${index}`, () => viewStatements(db, query.accountId, page(), order)[index]!),
+      )
+    : []
+  const [countRows, ...viewResults] = await batchOf(db, [counts, ...views])
+  const row = (countRows as CountRow[])[0]
   const all = Number(row?.all ?? 0)
   const assigned = Number(row?.assigned ?? 0)
   return {
@@ -261,6 +270,6 @@ export async function listConversations(db: Db, f: ConversationFilters, withPage
       unassigned_count: all - assigned,
       all_count: all,
     } satisfies ConversationCounts,
-    views: views.length === 2 ? assembleViews(views as unknown as ViewResults) : [],
+    views: withPage ? assembleViews(viewResults as unknown as ViewResults) : [],
   }
 }

@@ -1,7 +1,8 @@
 /** Conversation views: the rows, last messages and attachments a conversation's JSON needs. */
 import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
 import type { Db } from '../../client'
-import { keysOf, packedField, packedRow } from '../../columns'
+import { keysOf, packedField, packedRow, rowOrNull } from '../../columns'
 import {
   accountUsers,
   agentBots,
@@ -15,14 +16,15 @@ import {
   users,
 } from '../../schema'
 import { fromTemplate, param } from '../../templates'
+import type { AttachmentRow } from '../attachments'
 import type { ConversationView } from '../conversations'
 import {
   assembleMessageViews,
-  conversationMessagesStatement,
   MESSAGE_TYPE,
-  type MessageCursor,
   type MessageView,
-  messagesWithSendersStatement,
+  messageStatementCount,
+  messageStatements,
+  type messagesWithSendersStatement,
 } from '../messages'
 
 /** A conversation by display id, with the agent's membership of its inbox (null when none). */
@@ -64,66 +66,10 @@ export function findByDisplayIdTemplate(
   )
 }
 
-type FoundRow = Awaited<ReturnType<typeof findByDisplayIdStatement>>[number]
+export type FoundRow = Awaited<ReturnType<typeof findByDisplayIdStatement>>[number]
 
 export const accessOf = (row: FoundRow | undefined, agentId: number | null) =>
   row && { conversation: row.conversation, visible: agentId === null || row.memberId !== null }
-
-/** A conversation's table id by its display id, as a subquery. */
-const conversationIdOf = (accountId: number, displayId: number) =>
-  sql`(select id from conversations where account_id = ${accountId} and display_id = ${displayId})`
-
-/**
- * A conversation by display id with whether `agentId` may see it, its view and its messages
- * (`cursor`, or every message), all in one round trip. The caller checks access before showing
- * anything.
- */
-export async function loadConversationWithMessages(
-  db: Db,
-  accountId: number,
-  displayId: number,
-  agentId: number | null,
-  cursor: MessageCursor | 'all',
-) {
-  if (cursor === 'all') return loadConversationWithAllMessages(db, accountId, displayId, agentId)
-  const id = conversationIdOf(accountId, displayId)
-  const [foundRows, rows, lastMessages, messageRows] = await db.batch([
-    findByDisplayIdStatement(db, accountId, displayId, agentId),
-    ...viewStatements(db, accountId, id, []),
-    conversationMessagesStatement(db, id, cursor),
-  ])
-  return {
-    found: accessOf(foundRows[0], agentId),
-    view: assembleViews([rows, lastMessages])[0],
-    messages: assembleMessageViews(messageRows),
-  }
-}
-
-/**
- * The details endpoint's read: the conversation, its view and every message, from statements
- * built once per isolate. The last messages come from the messages read anyway.
- */
-async function loadConversationWithAllMessages(
-  db: Db,
-  accountId: number,
-  displayId: number,
-  agentId: number | null,
-) {
-  const template = <T extends object>(key: string, build: () => T) =>
-    fromTemplate(db, `conversation-details:${key}`, build, { accountId, displayId })
-  const account = param<number>('accountId')
-  const id = conversationIdOf(account, param<number>('displayId'))
-  const [foundRows, rows, messageRows] = await db.batch([
-    findByDisplayIdTemplate(db, accountId, displayId, agentId),
-    template('rows', () => conversationRowsStatement(db, account, id)),
-    template('messages', () => conversationMessagesStatement(db, id, 'all')),
-  ])
-  return {
-    found: accessOf(foundRows[0], agentId),
-    view: assembleViews([rows, messageRows])[0],
-    messages: assembleMessageViews(messageRows),
-  }
-}
 
 /** Ids from a JSON array of them (one parameter however many). */
 const idsFromJson = (json: string) => sql`(select value from json_each(${json}))`
@@ -152,17 +98,18 @@ export const VIEW_MEMBERSHIP_KEYS = [
 ] as const
 export const VIEW_BOT_KEYS = ['id', 'name', 'description', 'avatarUrl', 'outgoingUrl'] as const
 
-function conversationRowsStatement(db: Db, accountId: number, conversationIds: SQLWrapper) {
+/** The rows of conversation views, joined, for the conversations `conversationIds` selects. */
+export function conversationRowsStatement(db: Db, accountId: number, conversationIds: SQLWrapper) {
   return db
     .select({
-      conversation: packedRow(conversations, 'cv', keysOf(conversations)),
-      contact: packedRow(contacts, 'ct', keysOf(contacts)),
-      inbox: packedRow(inboxes, 'ib', VIEW_INBOX_KEYS),
-      contactInbox: packedField(contactInboxes, 'ci', VIEW_CONTACT_INBOX_KEYS),
-      assignee: packedField(users, 'us', VIEW_ASSIGNEE_KEYS),
-      membership: packedField(accountUsers, 'au', VIEW_MEMBERSHIP_KEYS),
-      assigneeBot: packedField(agentBots, 'ab', VIEW_BOT_KEYS),
-      team: packedField(teams, 'tm', keysOf(teams)),
+      conversation: packedRow(db, conversations, 'cv', keysOf(conversations)),
+      contact: packedRow(db, contacts, 'ct', keysOf(contacts)),
+      inbox: packedRow(db, inboxes, 'ib', VIEW_INBOX_KEYS),
+      contactInbox: packedField(db, contactInboxes, 'ci', VIEW_CONTACT_INBOX_KEYS),
+      assignee: packedField(db, users, 'us', VIEW_ASSIGNEE_KEYS),
+      membership: packedField(db, accountUsers, 'au', VIEW_MEMBERSHIP_KEYS),
+      assigneeBot: packedField(db, agentBots, 'ab', VIEW_BOT_KEYS),
+      team: packedField(db, teams, 'tm', keysOf(teams)),
       unreadCount:
         sql<number>`(select count(*) from (select 1 from messages m where m.conversation_id = ${conversations.id} and m.message_type = ${MESSAGE_TYPE.incoming} and m.created_at > coalesce(${conversations.agentLastSeenAt}, 0) limit 10))`.as(
           'unread_count',
@@ -197,7 +144,10 @@ function conversationRowsStatement(db: Db, accountId: number, conversationIds: S
     )
 }
 
-/** The two statements that load views of the selected conversations; one batch between them. */
+/**
+ * The statements that load views of the selected conversations, for one batch: the rows, then
+ * the last messages' `messageStatements`.
+ */
 export function viewStatements(
   db: Db,
   accountId: number,
@@ -207,19 +157,35 @@ export function viewStatements(
   const lastIds = lastMessageIds(conversationIds)
   return [
     conversationRowsStatement(db, accountId, conversationIds).orderBy(...order),
-    messagesWithSendersStatement(db, sql`${messages.id} in ${lastIds}`),
+    ...messageStatements(db, sql`${messages.id} in ${lastIds}`),
   ] as const
 }
 
+/** How many statements `viewStatements` makes, known before it makes them. */
+export const viewStatementCount = (db: Db) => 1 + messageStatementCount(db)
+
+/** The results of `messageStatements`. */
+export type MessageResults = readonly [
+  Awaited<ReturnType<typeof messagesWithSendersStatement>>,
+  AttachmentRow[]?,
+]
 export type ViewResults = readonly [
   Awaited<ReturnType<typeof conversationRowsStatement>>,
-  Awaited<ReturnType<typeof messagesWithSendersStatement>>,
+  ...MessageResults,
 ]
 
-export function assembleViews([rows, messageRows]: ViewResults): ConversationView[] {
+/** `db.batch` of statements whose number is known only when the request runs. */
+export const batchOf = (db: Db, statements: readonly unknown[]) =>
+  db.batch(statements as [BatchItem<'sqlite'>]) as Promise<unknown[]>
+
+export function assembleViews([
+  rows,
+  messageRows,
+  attachmentRows,
+]: ViewResults): ConversationView[] {
   const lastOf = new Map<number, MessageView>()
   const lastNonActivityOf = new Map<number, MessageView>()
-  for (const view of assembleMessageViews(messageRows)) {
+  for (const view of assembleMessageViews(messageRows, attachmentRows)) {
     const id = view.message.conversationId
     if ((lastOf.get(id)?.message.id ?? 0) < view.message.id) lastOf.set(id, view)
     if (
@@ -230,15 +196,16 @@ export function assembleViews([rows, messageRows]: ViewResults): ConversationVie
     }
   }
   return rows.map((row) => {
-    const { assignee, membership } = row
+    const assignee = rowOrNull(row.assignee)
+    const membership = rowOrNull(row.membership)
     return {
       conversation: row.conversation,
       contact: row.contact,
       inbox: row.inbox,
-      contactInbox: row.contactInbox,
+      contactInbox: rowOrNull(row.contactInbox),
       assignee: assignee && membership ? { user: assignee, membership } : null,
-      assigneeBot: row.assigneeBot,
-      team: row.team,
+      assigneeBot: rowOrNull(row.assigneeBot),
+      team: rowOrNull(row.team),
       unreadCount: Number(row.unreadCount),
       lastMessage: lastOf.get(row.conversation.id) ?? null,
       lastNonActivityMessage: lastNonActivityOf.get(row.conversation.id) ?? null,
@@ -253,14 +220,15 @@ export function assembleViews([rows, messageRows]: ViewResults): ConversationVie
 export async function loadConversationViews(db: Db, accountId: number, conversationIds: number[]) {
   if (conversationIds.length === 0) return []
   // Every event published renders conversations with this: its statements come from templates.
-  const view = <I extends 0 | 1>(index: I) =>
+  const views = Array.from({ length: viewStatementCount(db) }, (_, index) =>
     fromTemplate(
       db,
       `conversation-views:${index}`,
-      () => viewStatements(db, param('accountId'), idsFromJson(param('ids')), [])[index],
+      () => viewStatements(db, param('accountId'), idsFromJson(param('ids')), [])[index]!,
       { accountId, ids: JSON.stringify(conversationIds) },
-    )
-  const results = await db.batch([view(0), view(1)])
+    ),
+  )
+  const results = (await batchOf(db, views)) as unknown as ViewResults
   const byId = new Map(assembleViews(results).map((v) => [v.conversation.id, v]))
   return conversationIds.flatMap((id) => byId.get(id) ?? [])
 }
@@ -287,5 +255,6 @@ export async function listContactConversations(
     )
     .orderBy(...order)
     .limit(20)
-  return assembleViews(await db.batch(viewStatements(db, accountId, ids, order)))
+  const results = await batchOf(db, viewStatements(db, accountId, ids, order))
+  return assembleViews(results as unknown as ViewResults)
 }
