@@ -54,10 +54,7 @@ async function handleMessage(
       await fanOutEvent(env, body.eventId)
       message.ack()
     } else {
-      const outcome = await attemptDelivery(env, body.deliveryId, {
-        attempt: message.attempts,
-        timeoutMs: timeoutOf(env),
-      })
+      const outcome = await attemptDelivery(env, body.deliveryId, { timeoutMs: timeoutOf(env) })
       if (outcome.kind === 'retry') message.retry({ delaySeconds: outcome.delaySeconds })
       else message.ack()
     }

@@ -1,5 +1,11 @@
 import { createDb } from '../db/client'
-import { disableWebhook, loadDelivery, recordAttempt } from '../db/queries/webhook-deliveries'
+import {
+  abandonDelivery,
+  claimAttempt,
+  disableWebhook,
+  loadDelivery,
+  recordAttempt,
+} from '../db/queries/webhook-deliveries'
 import { guardedFetch, RefusedUrl } from '../lib/ssrf'
 import { nowSeconds } from '../lib/time'
 import { MAX_DELIVERY_ATTEMPTS, retryAfterSeconds, retryDelaySeconds } from './backoff'
@@ -7,68 +13,96 @@ import { signWebhook } from './signature'
 
 export const DEFAULT_TIMEOUT_MS = 15_000
 
+/**
+ * An attempt's claim lasts its timeout plus this: time for the D1 writes around the POST. Only a
+ * holder that died mid-attempt lets a claim run out; the sweep then re-queues the delivery.
+ */
+export const CLAIM_MARGIN_SECONDS = 15
+
+/**
+ * A queue message may take its attempt this long before `next_attempt_at`. Queues hands a
+ * retry over after its delay, which is never shorter than the one recorded (the record is made
+ * first), so this only absorbs clock differences between machines. A copy arriving earlier sends
+ * nothing: another copy holds the schedule (or the sweep re-queues the delivery once overdue).
+ */
+export const EARLY_ARRIVAL_SECONDS = 5
+
 export type AttemptOutcome = { kind: 'done' } | { kind: 'retry'; delaySeconds: number }
 
 export type DeliveryOptions = {
-  /** 1-based number of this attempt (the queue message's `attempts`). */
-  attempt: number
   timeoutMs?: number
   random?: () => number
 }
 
+const DONE = { kind: 'done' } as const satisfies AttemptOutcome
+
 /**
- * One POST of one delivery. Only a 2xx is success; a redirect is not followed and counts as a
- * failure; 410 Gone disables the webhook; anything else is retried on the backoff schedule.
- * The body is the event's frozen payload, so every attempt sends the same bytes under the same
- * `webhook-id`.
+ * One POST of one delivery, made only by the queue message that claims the attempt in D1 (see
+ * `claimAttempt`); any other copy of the message sends nothing. Only a 2xx is success; a redirect
+ * is not followed and counts as a failure; 410 Gone disables the webhook; anything else is
+ * retried on the backoff schedule, numbered by the attempts recorded in D1 (not by the queue
+ * message's own count, which starts again on a copy the sweep re-queues), and the last failure
+ * makes the delivery dead. The body is the event's frozen payload, so every attempt sends the
+ * same bytes under the same `webhook-id`.
  */
-export async function attemptDelivery(env: Env, deliveryId: number, options: DeliveryOptions) {
+export async function attemptDelivery(
+  env: Env,
+  deliveryId: number,
+  options: DeliveryOptions = {},
+): Promise<AttemptOutcome> {
   const db = createDb(env.DB)
   const row = await loadDelivery(db, deliveryId)
-  if (!row?.payload) return { kind: 'done' } satisfies AttemptOutcome
+  if (!row?.payload) return DONE
   const { delivery } = row
-  if (delivery.status === 'succeeded' || delivery.status === 'dead') {
-    return { kind: 'done' } satisfies AttemptOutcome
-  }
+  if (delivery.status === 'succeeded' || delivery.status === 'dead') return DONE
   const secret = delivery.webhookId ? row.webhookSecret : row.inboxSecret
   const currentUrl = delivery.webhookId ? row.webhookUrl : row.inboxUrl
-  const attempts = delivery.attempts + 1
+  // The webhook was deleted or disabled since the event: nothing to send.
+  if (!secret || !currentUrl || row.webhookDisabledAt) {
+    await abandonDelivery(db, deliveryId, 'webhook removed or disabled before delivery')
+    return DONE
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const attempt = await claimAttempt(db, deliveryId, delivery.attempts, {
+    now: nowSeconds(),
+    leaseSeconds: Math.ceil(timeoutMs / 1000) + CLAIM_MARGIN_SECONDS,
+    earlySeconds: EARLY_ARRIVAL_SECONDS,
+  })
+  // Another copy made or is making this attempt, or it is not due yet: this one sends nothing.
+  if (attempt === null) return DONE
+
+  // A corrected URL takes effect for pending retries and redeliveries too.
+  const url = currentUrl
+
   const fail = async (
     lastError: string,
     lastResponseCode: number | null,
     delay?: number | null,
-  ) => {
-    const finalAttempt = options.attempt >= MAX_DELIVERY_ATTEMPTS
-    const delaySeconds = delay ?? retryDelaySeconds(options.attempt, options.random)
-    await recordAttempt(db, deliveryId, {
+  ): Promise<AttemptOutcome> => {
+    if (attempt >= MAX_DELIVERY_ATTEMPTS) {
+      await recordAttempt(db, deliveryId, attempt, {
+        status: 'dead',
+        url,
+        lastError,
+        lastResponseCode,
+        nextAttemptAt: null,
+      })
+      return DONE
+    }
+    const delaySeconds = delay ?? retryDelaySeconds(attempt, options.random)
+    // Recorded before the queue is asked for the retry, so the retry never arrives before it.
+    await recordAttempt(db, deliveryId, attempt, {
       status: 'failed',
-      attempts,
       url,
       lastError,
       lastResponseCode,
-      nextAttemptAt: finalAttempt ? null : nowSeconds() + delaySeconds,
+      nextAttemptAt: nowSeconds() + delaySeconds,
     })
-    // After the last attempt the retry call hands the message to the dead-letter queue.
-    return { kind: 'retry', delaySeconds } satisfies AttemptOutcome
+    return { kind: 'retry', delaySeconds }
   }
-
-  // The webhook was deleted or disabled since the event: nothing to send.
-  if (!secret || !currentUrl || row.webhookDisabledAt) {
-    await recordAttempt(db, deliveryId, {
-      status: 'failed',
-      attempts: delivery.attempts,
-      lastError: 'webhook removed or disabled before delivery',
-      lastResponseCode: null,
-      nextAttemptAt: null,
-    })
-    return { kind: 'done' } satisfies AttemptOutcome
-  }
-  // A corrected URL takes effect for pending retries and redeliveries too.
-  const url = currentUrl
 
   const body = JSON.stringify(row.payload)
   const timestamp = nowSeconds()
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   let response: Response
   try {
     // The guard checks the URL again at send time (one that passed when saved may not pass now)
@@ -101,28 +135,26 @@ export async function attemptDelivery(env: Env, deliveryId: number, options: Del
   await response.body?.cancel()
   const status = response.status
   if (status >= 200 && status < 300) {
-    await recordAttempt(db, deliveryId, {
+    await recordAttempt(db, deliveryId, attempt, {
       status: 'succeeded',
-      attempts,
       lastError: null,
       lastResponseCode: status,
       nextAttemptAt: null,
       deliveredAt: nowSeconds(),
     })
-    return { kind: 'done' } satisfies AttemptOutcome
+    return DONE
   }
   if (status === 410 && delivery.webhookId) {
     await db.batch([
       disableWebhook(db, delivery.webhookId),
-      recordAttempt(db, deliveryId, {
+      recordAttempt(db, deliveryId, attempt, {
         status: 'failed',
-        attempts,
         lastError: 'receiver answered 410 Gone: webhook disabled',
         lastResponseCode: status,
         nextAttemptAt: null,
       }),
     ])
-    return { kind: 'done' } satisfies AttemptOutcome
+    return DONE
   }
   const reason =
     status >= 300 && status < 400 ? `redirect (${status}) not followed` : `HTTP ${status}`

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { createDb } from '../db/client'
+import { markFannedOut } from '../db/queries/event-progress'
 import { insertDeliveries, type NewDelivery } from '../db/queries/webhook-deliveries'
 import { events, inboxes, webhooks } from '../db/schema'
 import type { EventKind } from '../events/kinds'
@@ -73,18 +74,27 @@ async function frozenPayload(db: Db, env: Env, event: EventRow) {
 
 /**
  * Turns one committed event into one delivery per target and queues them. Safe to run twice for
- * the same event: the payload is rendered once and frozen, and deliveries are unique per
- * (event, target), which is also their stable `webhook-id`. An event nobody subscribes to is
- * never rendered.
+ * the same event, even at once (the queue's message and the sweep): the payload is rendered once
+ * and frozen, and deliveries are unique per (event, target), which is also their stable
+ * `webhook-id`, so each is created, and queued, by one run only. An event nobody subscribes to is
+ * never rendered. The event is marked fanned out in the batch that creates its deliveries: if
+ * the queue send after it never happens (a crash), the deliveries wait unattempted and the
+ * delivery sweep re-queues them; if the batch never happens, the fan-out sweep runs this again.
  */
 export async function fanOutEvent(env: Env, eventId: number) {
   const db = createDb(env.DB)
   const [event] = await db.select().from(events).where(eq(events.id, eventId)).limit(1)
-  if (!event) return
-  const targets = await deliveryTargets(db, event)
-  if (targets.length === 0) return
-  if (!(await frozenPayload(db, env, event))) return
-  const created = await insertDeliveries(db, targets)
+  if (!event || event.fannedOutAt !== null) return
+  const [first, ...rest] = await deliveryTargets(db, event)
+  // Nobody to deliver to, or the event's subject is gone: nothing will ever be sent.
+  if (!first || !(await frozenPayload(db, env, event))) {
+    await markFannedOut(db, event.id)
+    return
+  }
+  const [created] = await db.batch([
+    insertDeliveries(db, [first, ...rest]),
+    markFannedOut(db, event.id),
+  ])
   await queueDeliveries(
     env,
     created.map((d) => d.id),

@@ -24,19 +24,26 @@ async function runBatch(queue: string, body: unknown, attempts = 1) {
 }
 
 describe('the queue consumer', () => {
-  it('retries a failed delivery with the scheduled delay for its attempt', async () => {
+  it('retries a failed delivery with the delay for its attempt as D1 counts them, not the message', async () => {
     const url = await scriptReceiver('consumer-500', [{ status: 500 }])
     const seeded = await seedDelivery(url)
+    // Two attempts were made; the third is due, carried by a fresh message (a sweep's copy).
+    await env.DB.prepare(
+      "update webhook_deliveries set status = 'failed', attempts = 2, next_attempt_at = unixepoch() where id = ?",
+    )
+      .bind(seeded.deliveryId)
+      .run()
     const result = await runBatch(
       'parley-deliveries',
       { type: 'delivery', deliveryId: seeded.deliveryId },
-      3,
+      1,
     )
     expect(result.explicitAcks).toEqual([])
     expect(result.retryMessages).toHaveLength(1)
     const delay = result.retryCalls[0]?.[0]?.delaySeconds ?? -1
     expect(delay).toBeGreaterThanOrEqual(Math.floor(RETRY_SCHEDULE_SECONDS[2] * 0.8))
     expect(delay).toBeLessThanOrEqual(Math.ceil(RETRY_SCHEDULE_SECONDS[2] * 1.2))
+    expect(await deliveryRow(seeded.deliveryId)).toMatchObject({ status: 'failed', attempts: 3 })
   })
 
   it('acknowledges a delivered message', async () => {

@@ -5,10 +5,13 @@ import { MAX_DELIVERY_ATTEMPTS, RETRY_SCHEDULE_SECONDS } from '../../../worker/w
 import { attemptDelivery } from '../../../worker/webhooks/deliver'
 import { PRIVATE_TARGETS } from '../private-targets'
 import { receivedBy, scriptReceiver } from '../receiver'
-import { deliveryRow, seedDelivery } from './delivery-helpers'
+import { deliveryRow, neverAttempted, retryComesDue, seedDelivery } from './delivery-helpers'
 
-const attempt = (deliveryId: number, n: number) =>
-  attemptDelivery(env, deliveryId, { attempt: n, timeoutMs: 1500, random: () => 0.5 })
+/** The delivery's next attempt, made when it is due (as its queue message would be). */
+async function attempt(deliveryId: number) {
+  await retryComesDue(deliveryId)
+  return attemptDelivery(env, deliveryId, { timeoutMs: 1500, random: () => 0.5 })
+}
 
 describe('attemptDelivery', () => {
   afterEach(() => {
@@ -18,7 +21,7 @@ describe('attemptDelivery', () => {
   it('POSTs the frozen payload with Standard Webhooks headers that the standardwebhooks library verifies', async () => {
     const url = await scriptReceiver('ok-1')
     const seeded = await seedDelivery(url, { event: 'contact_created', id: 42, name: 'Ada' })
-    expect(await attempt(seeded.deliveryId, 1)).toEqual({ kind: 'done' })
+    expect(await attempt(seeded.deliveryId)).toEqual({ kind: 'done' })
     const [got] = await receivedBy('ok-1')
     expect(got).toBeDefined()
     expect(JSON.parse(got!.body)).toEqual({ event: 'contact_created', id: 42, name: 'Ada' })
@@ -42,7 +45,7 @@ describe('attemptDelivery', () => {
   it('retries a 500 on the backoff schedule and records the failure', async () => {
     const url = await scriptReceiver('fail-500', [{ status: 500 }])
     const seeded = await seedDelivery(url)
-    const outcome = await attempt(seeded.deliveryId, 1)
+    const outcome = await attempt(seeded.deliveryId)
     expect(outcome).toEqual({ kind: 'retry', delaySeconds: RETRY_SCHEDULE_SECONDS[0] })
     expect(await deliveryRow(seeded.deliveryId)).toMatchObject({
       status: 'failed',
@@ -56,14 +59,14 @@ describe('attemptDelivery', () => {
   it('gives up on a receiver that does not answer within the timeout and retries', async () => {
     const url = await scriptReceiver('slow', [{ delayMs: 4000 }])
     const seeded = await seedDelivery(url)
-    const outcome = await attempt(seeded.deliveryId, 2)
-    expect(outcome).toEqual({ kind: 'retry', delaySeconds: RETRY_SCHEDULE_SECONDS[1] })
+    const outcome = await attempt(seeded.deliveryId)
+    expect(outcome).toEqual({ kind: 'retry', delaySeconds: RETRY_SCHEDULE_SECONDS[0] })
     expect((await deliveryRow(seeded.deliveryId))?.last_error).toBe('timeout after 1500 ms')
   })
 
   it('retries when the connection is refused', async () => {
     const seeded = await seedDelivery('http://127.0.0.1:1/hook')
-    const outcome = await attempt(seeded.deliveryId, 1)
+    const outcome = await attempt(seeded.deliveryId)
     expect(outcome.kind).toBe('retry')
     expect((await deliveryRow(seeded.deliveryId))?.last_error).toMatch(/^connection failed/)
   })
@@ -72,7 +75,7 @@ describe('attemptDelivery', () => {
     const target = await scriptReceiver('redirect-target')
     const url = await scriptReceiver('redirect', [{ status: 302, location: target }])
     const seeded = await seedDelivery(url)
-    expect((await attempt(seeded.deliveryId, 1)).kind).toBe('retry')
+    expect((await attempt(seeded.deliveryId)).kind).toBe('retry')
     expect(await receivedBy('redirect-target')).toEqual([])
     expect((await deliveryRow(seeded.deliveryId))?.last_error).toBe('redirect (302) not followed')
   })
@@ -80,7 +83,7 @@ describe('attemptDelivery', () => {
   it('disables the webhook when the receiver answers 410 Gone', async () => {
     const url = await scriptReceiver('gone', [{ status: 410 }])
     const seeded = await seedDelivery(url)
-    expect(await attempt(seeded.deliveryId, 1)).toEqual({ kind: 'done' })
+    expect(await attempt(seeded.deliveryId)).toEqual({ kind: 'done' })
     const hook = await env.DB.prepare('select disabled_at from webhooks where id = ?')
       .bind(seeded.webhookId)
       .first<{ disabled_at: number | null }>()
@@ -90,7 +93,7 @@ describe('attemptDelivery', () => {
   it("honours a 429's Retry-After", async () => {
     const url = await scriptReceiver('throttled', [{ status: 429, retryAfter: '120' }])
     const seeded = await seedDelivery(url)
-    expect(await attempt(seeded.deliveryId, 1)).toEqual({ kind: 'retry', delaySeconds: 120 })
+    expect(await attempt(seeded.deliveryId)).toEqual({ kind: 'retry', delaySeconds: 120 })
   })
 
   it('keeps the same webhook-id across retries and stops once delivered', async () => {
@@ -100,10 +103,10 @@ describe('attemptDelivery', () => {
       { status: 502 },
     ])
     const seeded = await seedDelivery(url)
-    for (let n = 1; n <= 3; n++) expect((await attempt(seeded.deliveryId, n)).kind).toBe('retry')
-    expect(await attempt(seeded.deliveryId, 4)).toEqual({ kind: 'done' })
+    for (let n = 1; n <= 3; n++) expect((await attempt(seeded.deliveryId)).kind).toBe('retry')
+    expect(await attempt(seeded.deliveryId)).toEqual({ kind: 'done' })
     // A duplicate queue message after success sends nothing more.
-    expect(await attempt(seeded.deliveryId, 5)).toEqual({ kind: 'done' })
+    expect(await attempt(seeded.deliveryId)).toEqual({ kind: 'done' })
     const got = await receivedBy('recovers')
     expect(got.map((r) => r.status)).toEqual([500, 503, 502, 200])
     expect(new Set(got.map((r) => r.headers['webhook-id']))).toEqual(new Set([seeded.messageId]))
@@ -112,7 +115,7 @@ describe('attemptDelivery', () => {
 
   it('refuses at send time a private address that is not allow-listed, without sending', async () => {
     const seeded = await seedDelivery('https://10.0.0.1/hook')
-    const outcome = await attempt(seeded.deliveryId, 1)
+    const outcome = await attempt(seeded.deliveryId)
     expect(outcome.kind).toBe('retry')
     expect((await deliveryRow(seeded.deliveryId))?.last_error).toMatch(/^refused/)
   })
@@ -125,7 +128,8 @@ describe('attemptDelivery', () => {
       await env.DB.prepare('update webhooks set url = ? where id = ?')
         .bind(url, seeded.webhookId)
         .run()
-      expect((await attempt(seeded.deliveryId, 1)).kind).toBe('retry')
+      await neverAttempted(seeded.deliveryId)
+      expect((await attempt(seeded.deliveryId)).kind).toBe('retry')
       expect((await deliveryRow(seeded.deliveryId))?.last_error, url).toMatch(/^refused: must/)
     }
     expect(sent).not.toHaveBeenCalled()
@@ -135,15 +139,26 @@ describe('attemptDelivery', () => {
     const url = await scriptReceiver('deleted')
     const seeded = await seedDelivery(url)
     await env.DB.prepare('delete from webhooks where id = ?').bind(seeded.webhookId).run()
-    expect(await attempt(seeded.deliveryId, 1)).toEqual({ kind: 'done' })
+    expect(await attempt(seeded.deliveryId)).toEqual({ kind: 'done' })
     expect(await receivedBy('deleted')).toEqual([])
   })
 
-  it('stops scheduling after the last attempt', async () => {
+  it('makes the delivery dead when its last attempt fails, counting the attempts recorded in D1', async () => {
     const url = await scriptReceiver('last', [{ status: 500 }])
     const seeded = await seedDelivery(url)
-    const outcome = await attempt(seeded.deliveryId, MAX_DELIVERY_ATTEMPTS)
-    expect(outcome.kind).toBe('retry')
-    expect((await deliveryRow(seeded.deliveryId))?.next_attempt_at).toBeNull()
+    // Every attempt but the last was made (by whichever queue messages); the last is due now.
+    await env.DB.prepare(
+      "update webhook_deliveries set status = 'failed', attempts = ?, next_attempt_at = unixepoch() where id = ?",
+    )
+      .bind(MAX_DELIVERY_ATTEMPTS - 1, seeded.deliveryId)
+      .run()
+    expect(await attempt(seeded.deliveryId)).toEqual({ kind: 'done' })
+    expect(await deliveryRow(seeded.deliveryId)).toMatchObject({
+      status: 'dead',
+      attempts: MAX_DELIVERY_ATTEMPTS,
+      last_error: 'HTTP 500',
+      next_attempt_at: null,
+    })
+    expect(await receivedBy('last')).toHaveLength(1)
   })
 })

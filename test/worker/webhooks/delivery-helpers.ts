@@ -49,3 +49,21 @@ export async function deliveryRow(id: number) {
     delivered_at: number | null
   }>()
 }
+
+/** Time passes until the delivery's scheduled retry is due (its queue message would arrive now). */
+export async function retryComesDue(id: number) {
+  await env.DB.prepare(
+    'update webhook_deliveries set next_attempt_at = unixepoch() where id = ? and next_attempt_at is not null',
+  )
+    .bind(id)
+    .run()
+}
+
+/** Puts a delivery back to before its first attempt. */
+export async function neverAttempted(id: number) {
+  await env.DB.prepare(
+    "update webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = null, claimed_until = null where id = ?",
+  )
+    .bind(id)
+    .run()
+}

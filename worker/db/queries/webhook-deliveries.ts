@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
 import { events, inboxes, webhookDeliveries, webhooks } from '../schema'
@@ -7,28 +7,99 @@ export type DeliveryRow = typeof webhookDeliveries.$inferSelect
 export type NewDelivery = typeof webhookDeliveries.$inferInsert
 
 /**
- * Creates the deliveries of one event, once each however often the event is processed, and
- * returns only the rows this call created (so a re-processed event queues nothing twice).
+ * Creates the deliveries of one event, once each however often the event is processed; the
+ * statement returns only the rows it created (so a re-processed event queues nothing twice).
  */
-export async function insertDeliveries(db: Db, rows: NewDelivery[]) {
-  if (rows.length === 0) return []
+export function insertDeliveries(db: Db, rows: [NewDelivery, ...NewDelivery[]]) {
   return db.insert(webhookDeliveries).values(rows).onConflictDoNothing().returning()
 }
 
-/** Deliveries created but never attempted long after: their queue message was lost. */
-export function strandedDeliveries(db: Db, createdBefore: number, limit: number) {
-  return db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
+const d = webhookDeliveries
+
+/** A delivery that still has an attempt to come: new, put back by a redelivery, or retrying. */
+const awaitingAttempt = or(
+  eq(d.status, 'pending'),
+  and(eq(d.status, 'failed'), isNotNull(d.nextAttemptAt)),
+)
+/** No attempt is being made: never claimed, or its claim ended (its holder finished or died). */
+const unclaimed = (now: number) => or(isNull(d.claimedUntil), lte(d.claimedUntil, now))
+
+export type ClaimTerms = {
+  now: number
+  /** How long the attempt may take: others keep off until then. */
+  leaseSeconds: number
+  /** How early before `next_attempt_at` an attempt may still be made (clocks differ a little). */
+  earlySeconds: number
+}
+
+/**
+ * Takes the next attempt of a delivery for this caller, atomically (one conditional UPDATE):
+ * only if nobody took it since `seenAttempts` was read, no attempt is in progress, the delivery
+ * still awaits an attempt, and that attempt is due. Every queue message of a delivery (the
+ * original, a retry, a sweep's copy, a redelivery) goes through here, so two copies never both
+ * POST: the loser sends nothing. Returns the number of the attempt taken (1-based), or null.
+ */
+export async function claimAttempt(
+  db: Db,
+  deliveryId: number,
+  seenAttempts: number,
+  terms: ClaimTerms,
+) {
+  const [row] = await db
+    .update(d)
+    .set({
+      attempts: seenAttempts + 1,
+      claimedUntil: terms.now + terms.leaseSeconds,
+      updatedAt: terms.now,
+    })
     .where(
       and(
-        eq(webhookDeliveries.status, 'pending'),
-        eq(webhookDeliveries.attempts, 0),
-        lt(webhookDeliveries.createdAt, createdBefore),
+        eq(d.id, deliveryId),
+        eq(d.attempts, seenAttempts),
+        awaitingAttempt,
+        unclaimed(terms.now),
+        or(isNull(d.nextAttemptAt), lte(d.nextAttemptAt, terms.now + terms.earlySeconds)),
       ),
     )
-    .orderBy(webhookDeliveries.id)
+    .returning({ attempts: d.attempts })
+  return row?.attempts ?? null
+}
+
+/**
+ * Marks deliveries whose next attempt has been due since before `overdueBefore`, with no attempt
+ * in progress at `now`, as re-queued (due from the database's clock, so the next sweep leaves them
+ * for as long again, and a sweep run for a later time never makes them wait), and returns them:
+ * their queue message was lost (a crash of the local runtime) or sits behind a backlog.
+ */
+export function requeueOverdueDeliveries(
+  db: Db,
+  now: number,
+  overdueBefore: number,
+  limit: number,
+) {
+  const overdue = db
+    .select({ id: d.id })
+    .from(d)
+    .where(
+      and(
+        or(
+          // A new delivery's attempt is due when it is made.
+          and(
+            eq(d.status, 'pending'),
+            lt(sql`coalesce(${d.nextAttemptAt}, ${d.createdAt})`, overdueBefore),
+          ),
+          and(eq(d.status, 'failed'), lt(d.nextAttemptAt, overdueBefore)),
+        ),
+        unclaimed(now),
+      ),
+    )
+    .orderBy(d.id)
     .limit(limit)
+  return db
+    .update(d)
+    .set({ nextAttemptAt: sql`unixepoch()`, updatedAt: sql`unixepoch()` })
+    .where(inArray(d.id, overdue))
+    .returning({ id: d.id })
 }
 
 /** Everything one attempt needs, in one round trip. */
@@ -52,19 +123,31 @@ export async function loadDelivery(db: Db, deliveryId: number) {
   return row
 }
 
+/**
+ * Records how attempt `attempt` ended and releases its claim. It only lands while the attempt is
+ * still the delivery's latest: one that outlived its claim and was taken over is not recorded.
+ */
 export function recordAttempt(
   db: Db,
   deliveryId: number,
+  attempt: number,
   values: Pick<NewDelivery, 'status' | 'lastResponseCode' | 'lastError' | 'nextAttemptAt'> & {
-    attempts: number
     url?: string
     deliveredAt?: number | null
   },
 ) {
   return db
-    .update(webhookDeliveries)
-    .set({ ...values, updatedAt: nowSeconds() })
-    .where(eq(webhookDeliveries.id, deliveryId))
+    .update(d)
+    .set({ ...values, claimedUntil: null, updatedAt: nowSeconds() })
+    .where(and(eq(d.id, deliveryId), eq(d.attempts, attempt)))
+}
+
+/** Settles a delivery without an attempt (its webhook is gone): nothing will be sent. */
+export function abandonDelivery(db: Db, deliveryId: number, reason: string) {
+  return db
+    .update(d)
+    .set({ status: 'failed', lastError: reason, nextAttemptAt: null, updatedAt: nowSeconds() })
+    .where(eq(d.id, deliveryId))
 }
 
 export function disableWebhook(db: Db, webhookId: number) {
