@@ -10,6 +10,7 @@ import { accountAuth, platformAuth, userAuth } from './middleware/auth'
 import { readBody } from './middleware/body'
 import { publicCors } from './middleware/public-cors'
 import { apiRateLimit } from './middleware/rate-limit'
+import { OPENAPI_TAGS } from './openapi-tags'
 import { accountRoutes } from './routes/accounts'
 import { agentRoutes } from './routes/agents'
 import { contactRoutes } from './routes/contacts'
@@ -127,7 +128,7 @@ export function createApp(options: AppOptions = {}) {
     in: 'header',
     name: 'api_access_token',
   })
-  const documentConfig = { openapi: '3.1.0', info: OPENAPI_INFO }
+  const documentConfig = { openapi: '3.1.0', info: OPENAPI_INFO, tags: OPENAPI_TAGS }
   app.doc31('/openapi.json', documentConfig)
   app.get('/docs', (c) => renderDocs(c, app.getOpenAPI31Document(documentConfig)))
 

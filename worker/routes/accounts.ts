@@ -14,12 +14,13 @@ import {
 } from '../schemas/accounts'
 import { AccountIdParamsSchema, jsonBody, jsonResponse, tokenSecurity } from '../schemas/common'
 
-const tags = ['Account']
+const tags = ['Accounts']
 
 /** The Chatwoot release whose API Parley speaks; clients read it from the account. */
 const CHATWOOT_API_VERSION = '4.10.1'
 
 const showAccount = createRoute({
+  operationId: 'getAccount',
   method: 'get',
   path: '/api/v1/accounts/{account_id}',
   tags,
@@ -33,6 +34,7 @@ const showAccount = createRoute({
 })
 
 const updateAccountRoute = createRoute({
+  operationId: 'updateAccount',
   method: 'patch',
   path: '/api/v1/accounts/{account_id}',
   tags,

@@ -63,6 +63,7 @@ async function agentOr404(c: Context<AppEnv>, userId: number) {
 }
 
 const listAgentsRoute = createRoute({
+  operationId: 'listAgents',
   method: 'get',
   path: base,
   tags,
@@ -76,6 +77,7 @@ const listAgentsRoute = createRoute({
 })
 
 const createAgent = createRoute({
+  operationId: 'createAgent',
   method: 'post',
   path: base,
   tags,
@@ -97,6 +99,7 @@ const createAgent = createRoute({
 })
 
 const updateAgent = createRoute({
+  operationId: 'updateAgent',
   method: 'patch',
   path: `${base}/{id}`,
   tags,
@@ -118,6 +121,7 @@ const updateAgent = createRoute({
 })
 
 const deleteAgent = createRoute({
+  operationId: 'deleteAgent',
   method: 'delete',
   path: `${base}/{id}`,
   tags,

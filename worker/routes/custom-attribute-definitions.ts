@@ -30,7 +30,7 @@ import {
 } from '../schemas/custom-attributes'
 import { administratorsOnly } from './agents'
 
-const tags = ['Custom attribute definitions']
+const tags = ['Custom Attributes']
 const base = '/api/v1/accounts/{account_id}/custom_attribute_definitions'
 
 async function definitionOr404(c: Context<AppEnv>, id: number) {
@@ -57,6 +57,7 @@ async function checkDefinition(
 }
 
 const listRoute = createRoute({
+  operationId: 'listCustomAttributes',
   method: 'get',
   path: base,
   tags,
@@ -79,6 +80,7 @@ const listRoute = createRoute({
 })
 
 const showRoute = createRoute({
+  operationId: 'getCustomAttribute',
   method: 'get',
   path: `${base}/{id}`,
   tags,
@@ -92,6 +94,7 @@ const showRoute = createRoute({
 })
 
 const createRouteDef = createRoute({
+  operationId: 'createCustomAttribute',
   method: 'post',
   path: base,
   tags,
@@ -113,6 +116,7 @@ const createRouteDef = createRoute({
 })
 
 const updateRoute = createRoute({
+  operationId: 'updateCustomAttribute',
   method: 'patch',
   path: `${base}/{id}`,
   tags,
@@ -134,6 +138,7 @@ const updateRoute = createRoute({
 })
 
 const deleteRoute = createRoute({
+  operationId: 'deleteCustomAttribute',
   method: 'delete',
   path: `${base}/{id}`,
   tags,

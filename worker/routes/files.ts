@@ -3,6 +3,7 @@ import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 
 const serveFile = createRoute({
+  operationId: 'getFile',
   method: 'get',
   path: '/files/{kind}/{uuid}/{name}',
   tags: ['Files'],

@@ -3,6 +3,7 @@ import { createRouter } from '../env'
 import { jsonResponse } from '../schemas/common'
 
 const health = createRoute({
+  operationId: 'getHealth',
   method: 'get',
   path: '/health',
   tags: ['Health'],

@@ -30,7 +30,7 @@ import {
 import { administratorsOnly, requireAccountMembers } from './agents'
 import { visibleInbox } from './inboxes'
 
-const tags = ['Inbox members']
+const tags = ['Inbox Members']
 const base = '/api/v1/accounts/{account_id}/inbox_members'
 
 const InboxParamsSchema = AccountIdParamsSchema.extend({
@@ -49,6 +49,7 @@ async function membersPayload(c: Context<AppEnv>, inboxId: number) {
 }
 
 const showMembers = createRoute({
+  operationId: 'listInboxMembers',
   method: 'get',
   path: `${base}/{inbox_id}`,
   tags,
@@ -63,6 +64,7 @@ const showMembers = createRoute({
 })
 
 const addMembers = createRoute({
+  operationId: 'addInboxMembers',
   method: 'post',
   path: base,
   tags,
@@ -84,6 +86,7 @@ const addMembers = createRoute({
 })
 
 const replaceMembers = createRoute({
+  operationId: 'updateInboxMembers',
   method: 'patch',
   path: base,
   tags,
@@ -105,6 +108,7 @@ const replaceMembers = createRoute({
 })
 
 const removeMembers = createRoute({
+  operationId: 'deleteInboxMembers',
   method: 'delete',
   path: base,
   tags,
@@ -127,6 +131,7 @@ const removeMembers = createRoute({
 
 // Chatwoot clients also remove members with the inbox in the path.
 const removeMembersByPath = createRoute({
+  operationId: 'deleteInboxMembersByInboxId',
   method: 'delete',
   path: `${base}/{inbox_id}`,
   tags,

@@ -46,6 +46,7 @@ export async function visibleInbox(c: Context<AppEnv>, id: number) {
 }
 
 const listInboxesRoute = createRoute({
+  operationId: 'listInboxes',
   method: 'get',
   path: base,
   tags,
@@ -59,6 +60,7 @@ const listInboxesRoute = createRoute({
 })
 
 const showInbox = createRoute({
+  operationId: 'getInbox',
   method: 'get',
   path: `${base}/{id}`,
   tags,
@@ -72,6 +74,7 @@ const showInbox = createRoute({
 })
 
 const createInbox = createRoute({
+  operationId: 'createInbox',
   method: 'post',
   path: base,
   tags,
@@ -96,6 +99,7 @@ const createInbox = createRoute({
 })
 
 const updateInboxRoute = createRoute({
+  operationId: 'updateInbox',
   method: 'patch',
   path: `${base}/{id}`,
   tags,
@@ -117,6 +121,7 @@ const updateInboxRoute = createRoute({
 })
 
 const deleteInboxRoute = createRoute({
+  operationId: 'deleteInbox',
   method: 'delete',
   path: `${base}/{id}`,
   tags,

@@ -65,6 +65,7 @@ async function requireFreeTitle(c: Context<AppEnv>, title: string, exceptId?: nu
 }
 
 const listLabelsRoute = createRoute({
+  operationId: 'listLabels',
   method: 'get',
   path: base,
   tags,
@@ -78,6 +79,7 @@ const listLabelsRoute = createRoute({
 })
 
 const showLabel = createRoute({
+  operationId: 'getLabel',
   method: 'get',
   path: `${base}/{id}`,
   tags,
@@ -91,6 +93,7 @@ const showLabel = createRoute({
 })
 
 const createLabel = createRoute({
+  operationId: 'createLabel',
   method: 'post',
   path: base,
   tags,
@@ -112,6 +115,7 @@ const createLabel = createRoute({
 })
 
 const updateLabelRoute = createRoute({
+  operationId: 'updateLabel',
   method: 'patch',
   path: `${base}/{id}`,
   tags,
@@ -136,6 +140,7 @@ const updateLabelRoute = createRoute({
 })
 
 const deleteLabelRoute = createRoute({
+  operationId: 'deleteLabel',
   method: 'delete',
   path: `${base}/{id}`,
   tags,

@@ -51,6 +51,7 @@ async function checkedToken(principal: { id: number; token: string }) {
 }
 
 const conversationLive = createRoute({
+  operationId: 'openConversationSocket',
   method: 'get',
   path: '/api/v1/accounts/{account_id}/conversations/{conversation_id}/live',
   tags,
@@ -78,6 +79,7 @@ const conversationLive = createRoute({
 })
 
 const accountLive = createRoute({
+  operationId: 'openAccountSocket',
   method: 'get',
   path: '/api/v1/accounts/{account_id}/live',
   tags,

@@ -24,9 +24,10 @@ import {
 } from '../schemas/users'
 import { permittedAccount } from './platform-accounts'
 
-const tags = ['Platform: account users']
+const tags = ['Platform Account Users']
 
 const listAccountUsersRoute = createRoute({
+  operationId: 'listPlatformAccountUsers',
   method: 'get',
   path: '/accounts/{account_id}/account_users',
   tags,
@@ -40,6 +41,7 @@ const listAccountUsersRoute = createRoute({
 })
 
 const createAccountUser = createRoute({
+  operationId: 'createPlatformAccountUser',
   method: 'post',
   path: '/accounts/{account_id}/account_users',
   tags,
@@ -60,6 +62,7 @@ const createAccountUser = createRoute({
 })
 
 const deleteAccountUser = createRoute({
+  operationId: 'deletePlatformAccountUser',
   method: 'delete',
   path: '/accounts/{account_id}/account_users',
   tags,

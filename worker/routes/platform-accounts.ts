@@ -30,7 +30,7 @@ import {
   tokenSecurity,
 } from '../schemas/common'
 
-const tags = ['Platform: accounts']
+const tags = ['Platform Accounts']
 
 /** The account, if it exists and this platform app created it (401 otherwise, as Chatwoot). */
 export function permittedAccount(c: Context<AppEnv>, id: number) {
@@ -38,6 +38,7 @@ export function permittedAccount(c: Context<AppEnv>, id: number) {
 }
 
 const listAccounts = createRoute({
+  operationId: 'listPlatformAccounts',
   method: 'get',
   path: '/accounts',
   tags,
@@ -50,6 +51,7 @@ const listAccounts = createRoute({
 })
 
 const createAccount = createRoute({
+  operationId: 'createPlatformAccount',
   method: 'post',
   path: '/accounts',
   tags,
@@ -69,6 +71,7 @@ const createAccount = createRoute({
 })
 
 const showAccount = createRoute({
+  operationId: 'getPlatformAccount',
   method: 'get',
   path: '/accounts/{id}',
   tags,
@@ -82,6 +85,7 @@ const showAccount = createRoute({
 })
 
 const updateAccountRoute = createRoute({
+  operationId: 'updatePlatformAccount',
   method: 'patch',
   path: '/accounts/{id}',
   tags,
@@ -102,6 +106,7 @@ const updateAccountRoute = createRoute({
 })
 
 const deleteAccount = createRoute({
+  operationId: 'deletePlatformAccount',
   method: 'delete',
   path: '/accounts/{id}',
   tags,

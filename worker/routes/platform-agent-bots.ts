@@ -38,13 +38,14 @@ import {
 } from '../schemas/common'
 import { permittedAccount } from './platform-accounts'
 
-const tags = ['Platform: agent bots']
+const tags = ['Platform Agent Bots']
 
 function permittedAgentBot(c: Context<AppEnv>, id: number) {
   return permittedResource(c, 'agent_bot', id, findAgentBot)
 }
 
 const listAgentBots = createRoute({
+  operationId: 'listPlatformAgentBots',
   method: 'get',
   path: '/agent_bots',
   tags,
@@ -57,6 +58,7 @@ const listAgentBots = createRoute({
 })
 
 const createAgentBot = createRoute({
+  operationId: 'createPlatformAgentBot',
   method: 'post',
   path: '/agent_bots',
   tags,
@@ -77,6 +79,7 @@ const createAgentBot = createRoute({
 })
 
 const showAgentBot = createRoute({
+  operationId: 'getPlatformAgentBot',
   method: 'get',
   path: '/agent_bots/{id}',
   tags,
@@ -90,6 +93,7 @@ const showAgentBot = createRoute({
 })
 
 const updateAgentBotRoute = createRoute({
+  operationId: 'updatePlatformAgentBot',
   method: 'patch',
   path: '/agent_bots/{id}',
   tags,
@@ -110,6 +114,7 @@ const updateAgentBotRoute = createRoute({
 })
 
 const deleteAgentBot = createRoute({
+  operationId: 'deletePlatformAgentBot',
   method: 'delete',
   path: '/agent_bots/{id}',
   tags,
@@ -123,9 +128,10 @@ const deleteAgentBot = createRoute({
 })
 
 const createPlatformApp = createRoute({
+  operationId: 'createPlatformApp',
   method: 'post',
   path: '/platform_apps',
-  tags: ['Platform: apps'],
+  tags: ['Platform Apps'],
   security: tokenSecurity,
   summary: 'Create another platform app (root token only); its token is returned once',
   request: { body: jsonBody(PlatformAppInputSchema) },

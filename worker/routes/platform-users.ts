@@ -34,7 +34,7 @@ import {
   UserTokenSchema,
 } from '../schemas/users'
 
-const tags = ['Platform: users']
+const tags = ['Platform Users']
 
 function permittedUser(c: Context<AppEnv>, id: number) {
   return permittedResource(c, 'user', id, findUser)
@@ -43,6 +43,7 @@ function permittedUser(c: Context<AppEnv>, id: number) {
 const emailTaken = () => validationError([fieldError('email', 'has already been taken', 'taken')])
 
 const createUser = createRoute({
+  operationId: 'createPlatformUser',
   method: 'post',
   path: '/users',
   tags,
@@ -65,6 +66,7 @@ const createUser = createRoute({
 })
 
 const showUser = createRoute({
+  operationId: 'getPlatformUser',
   method: 'get',
   path: '/users/{id}',
   tags,
@@ -78,6 +80,7 @@ const showUser = createRoute({
 })
 
 const updateUser = createRoute({
+  operationId: 'updatePlatformUser',
   method: 'patch',
   path: '/users/{id}',
   tags,
@@ -98,6 +101,7 @@ const updateUser = createRoute({
 })
 
 const deleteUser = createRoute({
+  operationId: 'deletePlatformUser',
   method: 'delete',
   path: '/users/{id}',
   tags,
@@ -111,6 +115,7 @@ const deleteUser = createRoute({
 })
 
 const rotateUserToken = createRoute({
+  operationId: 'rotatePlatformUserToken',
   method: 'post',
   path: '/users/{id}/token',
   tags,

@@ -29,13 +29,14 @@ import {
   toProduct,
 } from '../schemas/products'
 
-const tags = ['Conversation products']
+const tags = ['Products']
 const base = '/api/v1/accounts/{account_id}/conversations/{conversation_id}/products'
 
 /** Keeps GET unpaginated and every SQL total inside 64-bit integers. */
 export const MAX_PRODUCTS_PER_CONVERSATION = 1000
 
 const listRoute = createRoute({
+  operationId: 'listConversationProducts',
   method: 'get',
   path: base,
   tags,
@@ -49,6 +50,7 @@ const listRoute = createRoute({
 })
 
 const createProductRoute = createRoute({
+  operationId: 'createConversationProduct',
   method: 'post',
   path: base,
   tags,
@@ -74,6 +76,7 @@ const createProductRoute = createRoute({
 
 const updateRoute = (method: 'patch' | 'put') =>
   createRoute({
+    operationId: method === 'put' ? 'updateConversationProductPut' : 'updateConversationProduct',
     method,
     path: `${base}/{id}`,
     tags,
@@ -95,6 +98,7 @@ const updateRoute = (method: 'patch' | 'put') =>
   })
 
 const deleteRoute = createRoute({
+  operationId: 'deleteConversationProduct',
   method: 'delete',
   path: `${base}/{id}`,
   tags,

@@ -27,6 +27,7 @@ async function renderProfile(c: Context<AppEnv>) {
 }
 
 const showProfile = createRoute({
+  operationId: 'getProfile',
   method: 'get',
   path: '/api/v1/profile',
   tags,
@@ -39,6 +40,7 @@ const showProfile = createRoute({
 })
 
 const updateProfile = createRoute({
+  operationId: 'updateProfile',
   method: 'patch',
   path: '/api/v1/profile',
   tags,
@@ -58,6 +60,7 @@ const updateProfile = createRoute({
 })
 
 const updateAvailability = createRoute({
+  operationId: 'updateProfileAvailability',
   method: 'post',
   path: '/api/v1/profile/availability',
   tags,

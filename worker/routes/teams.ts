@@ -62,6 +62,7 @@ async function membersJson(c: Context<AppEnv>, teamId: number) {
 }
 
 const listTeamsRoute = createRoute({
+  operationId: 'listTeams',
   method: 'get',
   path: base,
   tags,
@@ -74,8 +75,14 @@ const listTeamsRoute = createRoute({
   },
 })
 
-const readOne = <T extends z.ZodType>(summary: string, path: string, schema: T) =>
+const readOne = <T extends z.ZodType>(
+  operationId: string,
+  summary: string,
+  path: string,
+  schema: T,
+) =>
   createRoute({
+    operationId,
     method: 'get',
     path,
     tags,
@@ -88,10 +95,16 @@ const readOne = <T extends z.ZodType>(summary: string, path: string, schema: T) 
     },
   })
 
-const showTeam = readOne('Show a team', `${base}/{id}`, TeamSchema)
-const listMembers = readOne("List a team's agents", membersPath, z.array(AgentSchema))
+const showTeam = readOne('getTeam', 'Show a team', `${base}/{id}`, TeamSchema)
+const listMembers = readOne(
+  'listTeamMembers',
+  "List a team's agents",
+  membersPath,
+  z.array(AgentSchema),
+)
 
 const createTeam = createRoute({
+  operationId: 'createTeam',
   method: 'post',
   path: base,
   tags,
@@ -113,6 +126,7 @@ const createTeam = createRoute({
 })
 
 const updateTeamRoute = createRoute({
+  operationId: 'updateTeam',
   method: 'patch',
   path: `${base}/{id}`,
   tags,
@@ -134,6 +148,7 @@ const updateTeamRoute = createRoute({
 })
 
 const deleteTeamRoute = createRoute({
+  operationId: 'deleteTeam',
   method: 'delete',
   path: `${base}/{id}`,
   tags,
@@ -147,8 +162,15 @@ const deleteTeamRoute = createRoute({
   },
 })
 
+const TEAM_MEMBER_OPERATIONS = {
+  post: 'addTeamMembers',
+  patch: 'updateTeamMembers',
+  delete: 'deleteTeamMembers',
+} as const
+
 const writeMembers = (method: 'post' | 'patch' | 'delete', summary: string) =>
   createRoute({
+    operationId: TEAM_MEMBER_OPERATIONS[method],
     method,
     path: membersPath,
     tags,

@@ -21,6 +21,7 @@ const WebhookParamsSchema = AccountIdParamsSchema.extend({
 })
 
 const listDeliveriesRoute = createRoute({
+  operationId: 'listWebhookDeliveries',
   method: 'get',
   path: base,
   tags,
@@ -51,6 +52,7 @@ const listDeliveriesRoute = createRoute({
 })
 
 const redeliver = createRoute({
+  operationId: 'redeliverWebhookDelivery',
   method: 'post',
   path: `${base}/{delivery_id}/redeliver`,
   tags,

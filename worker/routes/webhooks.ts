@@ -42,6 +42,7 @@ const administratorsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 }
 
 const listRoute = createRoute({
+  operationId: 'listWebhooks',
   method: 'get',
   path: base,
   tags,
@@ -56,6 +57,7 @@ const listRoute = createRoute({
 })
 
 const createWebhookRoute = createRoute({
+  operationId: 'createWebhook',
   method: 'post',
   path: base,
   tags,
@@ -83,6 +85,7 @@ const createWebhookRoute = createRoute({
 
 const updateRoute = (method: 'patch' | 'put') =>
   createRoute({
+    operationId: method === 'put' ? 'updateWebhookPut' : 'updateWebhook',
     method,
     path: `${base}/{id}`,
     tags,
@@ -104,6 +107,7 @@ const updateRoute = (method: 'patch' | 'put') =>
   })
 
 const deleteRoute = createRoute({
+  operationId: 'deleteWebhook',
   method: 'delete',
   path: `${base}/{id}`,
   tags,
@@ -118,6 +122,7 @@ const deleteRoute = createRoute({
 })
 
 const rotateRoute = createRoute({
+  operationId: 'rotateWebhookSecret',
   method: 'post',
   path: `${base}/{id}/rotate_secret`,
   tags,

@@ -16,6 +16,7 @@ import { DestroyCustomAttributesSchema } from '../../schemas/contacts-input'
 import { base, contactJson, tags, visibleContact } from './shared'
 
 const destroyCustomAttributes = createRoute({
+  operationId: 'deleteContactCustomAttributes',
   method: 'post',
   path: `${base}/{id}/destroy_custom_attributes`,
   tags,

@@ -52,6 +52,7 @@ export async function sourceIdFor(
 }
 
 const listContactable = createRoute({
+  operationId: 'listContactableInboxes',
   method: 'get',
   path: `${base}/{id}/contactable_inboxes`,
   tags,
@@ -65,6 +66,7 @@ const listContactable = createRoute({
 })
 
 const createContactInbox = createRoute({
+  operationId: 'createContactInbox',
   method: 'post',
   path: `${base}/{id}/contact_inboxes`,
   tags,

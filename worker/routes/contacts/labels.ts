@@ -15,6 +15,7 @@ import { base, tags, visibleContact } from './shared'
 const LabelsSchema = z.object({ payload: z.array(z.string()) }).openapi('ContactLabels')
 
 const listLabels = createRoute({
+  operationId: 'listContactLabels',
   method: 'get',
   path: `${base}/{id}/labels`,
   tags,
@@ -28,6 +29,7 @@ const listLabels = createRoute({
 })
 
 const replaceLabels = createRoute({
+  operationId: 'addContactLabels',
   method: 'post',
   path: `${base}/{id}/labels`,
   tags,

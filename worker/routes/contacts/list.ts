@@ -18,6 +18,7 @@ import {
 import { base, contactJson, tags } from './shared'
 
 const listContacts = createRoute({
+  operationId: 'listContacts',
   method: 'get',
   path: base,
   tags,
@@ -37,6 +38,7 @@ const listContacts = createRoute({
 })
 
 const searchContacts = createRoute({
+  operationId: 'searchContacts',
   method: 'get',
   path: `${base}/search`,
   tags,

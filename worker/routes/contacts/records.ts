@@ -54,6 +54,7 @@ const contactBody = <T extends typeof ContactCreateSchema | typeof ContactUpdate
 })
 
 const createContact = createRoute({
+  operationId: 'createContact',
   method: 'post',
   path: base,
   tags,
@@ -78,6 +79,7 @@ const createContact = createRoute({
 })
 
 const showContact = createRoute({
+  operationId: 'getContact',
   method: 'get',
   path: `${base}/{id}`,
   tags,
@@ -98,6 +100,7 @@ const showContact = createRoute({
 
 const updateRoute = (method: 'patch' | 'put') =>
   createRoute({
+    operationId: method === 'put' ? 'updateContactPut' : 'updateContact',
     method,
     path: `${base}/{id}`,
     tags,
@@ -122,6 +125,7 @@ const updateRoute = (method: 'patch' | 'put') =>
   })
 
 const deleteContact = createRoute({
+  operationId: 'deleteContact',
   method: 'delete',
   path: `${base}/{id}`,
   tags,

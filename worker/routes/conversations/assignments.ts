@@ -16,6 +16,7 @@ import { AssignmentInputSchema, ConversationTeamSchema, toTeam } from '../../sch
 import { ConversationParamsSchema, one, tags } from './shared'
 
 const assignRoute = createRoute({
+  operationId: 'assignConversation',
   method: 'post',
   path: `${one}/assignments`,
   tags,

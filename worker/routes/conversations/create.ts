@@ -29,6 +29,7 @@ import { ConversationInputSchema, ConversationSchema } from '../../schemas/conve
 import { base, conversationJson, tags } from './shared'
 
 const createConversationRoute = createRoute({
+  operationId: 'createConversation',
   method: 'post',
   path: base,
   tags,

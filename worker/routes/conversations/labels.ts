@@ -11,6 +11,7 @@ import { LabelsInputSchema, LabelsSchema } from '../../schemas/conversations'
 import { ConversationParamsSchema, one, tags } from './shared'
 
 const listLabelsRoute = createRoute({
+  operationId: 'listConversationLabels',
   method: 'get',
   path: `${one}/labels`,
   tags,
@@ -24,6 +25,7 @@ const listLabelsRoute = createRoute({
 })
 
 const replaceLabelsRoute = createRoute({
+  operationId: 'addConversationLabels',
   method: 'post',
   path: `${one}/labels`,
   tags,

@@ -28,6 +28,7 @@ import {
 } from './shared'
 
 const listRoute = createRoute({
+  operationId: 'listConversations',
   method: 'get',
   path: base,
   tags,
@@ -56,6 +57,7 @@ const listRoute = createRoute({
 })
 
 const metaRoute = createRoute({
+  operationId: 'getConversationCounts',
   method: 'get',
   path: `${base}/meta`,
   tags,
@@ -75,6 +77,7 @@ const metaRoute = createRoute({
 })
 
 const showRoute = createRoute({
+  operationId: 'getConversation',
   method: 'get',
   path: one,
   tags,
@@ -88,6 +91,7 @@ const showRoute = createRoute({
 })
 
 const contactConversationsRoute = createRoute({
+  operationId: 'listContactConversations',
   method: 'get',
   path: '/api/v1/accounts/{account_id}/contacts/{contact_id}/conversations',
   tags,

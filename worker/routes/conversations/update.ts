@@ -45,6 +45,7 @@ function route<M extends 'post' | 'patch' | 'put' | 'delete'>(
 /** PATCH and PUT both update, as in Chatwoot. */
 const updateRoute = <M extends 'patch' | 'put'>(method: M) =>
   createRoute({
+    operationId: method === 'put' ? 'updateConversationPut' : 'updateConversation',
     ...route(method, one, 'Update the priority of a conversation (agent bots too)'),
     middleware: [unwrapBody('conversation')],
     request: { params: ConversationParamsSchema, body: jsonBody(PriorityInputSchema) },
@@ -62,6 +63,7 @@ const updateRoute = <M extends 'patch' | 'put'>(method: M) =>
   })
 
 const toggleStatusRoute = createRoute({
+  operationId: 'toggleConversationStatus',
   ...route('post', `${one}/toggle_status`, 'Change or toggle the status (agent bots too)'),
   description:
     'Without `status`: open → resolved; resolved, pending or snoozed → open. `snoozed_until` is ' +
@@ -82,6 +84,7 @@ const toggleStatusRoute = createRoute({
 })
 
 const togglePriorityRoute = createRoute({
+  operationId: 'toggleConversationPriority',
   ...route('post', `${one}/toggle_priority`, 'Set or clear the priority (agent bots too)'),
   middleware: [unwrapBody('conversation')],
   request: { params: ConversationParamsSchema, body: jsonBody(PriorityInputSchema) },
@@ -99,6 +102,7 @@ const togglePriorityRoute = createRoute({
 })
 
 const customAttributesRoute = createRoute({
+  operationId: 'updateConversationCustomAttributes',
   ...route('post', `${one}/custom_attributes`, 'Replace the custom attributes (agent bots too)'),
   middleware: [unwrapBody('conversation')],
   request: { params: ConversationParamsSchema, body: jsonBody(CustomAttributesInputSchema) },
@@ -116,6 +120,7 @@ const customAttributesRoute = createRoute({
 })
 
 const lastSeenRoute = createRoute({
+  operationId: 'updateConversationLastSeen',
   ...route('post', `${one}/update_last_seen`, 'Mark the conversation read by the caller'),
   request: { params: ConversationParamsSchema },
   responses: {
@@ -126,6 +131,7 @@ const lastSeenRoute = createRoute({
 
 const muteRoute = (action: 'mute' | 'unmute') =>
   createRoute({
+    operationId: `${action}Conversation`,
     ...route(
       'post',
       `${one}/${action}`,
@@ -141,6 +147,7 @@ const muteRoute = (action: 'mute' | 'unmute') =>
   })
 
 const deleteRoute = createRoute({
+  operationId: 'deleteConversation',
   ...route('delete', one, 'Delete a conversation with its messages (administrators)'),
   request: { params: ConversationParamsSchema },
   responses: {

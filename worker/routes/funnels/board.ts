@@ -29,6 +29,7 @@ import { funnelsBase, funnelTags as tags } from './shared'
 const DEFAULT_PAGE = 20
 
 const boardRoute = createRoute({
+  operationId: 'getFunnelBoard',
   method: 'get',
   path: `${funnelsBase}/{id}/board`,
   tags,
@@ -53,6 +54,7 @@ const boardRoute = createRoute({
 })
 
 const stagePageRoute = createRoute({
+  operationId: 'listFunnelStageConversations',
   method: 'get',
   path: `${funnelsBase}/{funnel_id}/stages/{id}/conversations`,
   tags,

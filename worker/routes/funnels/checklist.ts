@@ -35,6 +35,7 @@ const adminOnlyRequired = () =>
   apiError('forbidden', 'Only administrators may add, change or delete required checklist items')
 
 const listRoute = createRoute({
+  operationId: 'listConversationChecklistItems',
   method: 'get',
   path: base,
   tags,
@@ -55,6 +56,7 @@ const listRoute = createRoute({
 })
 
 const createItemRoute = createRoute({
+  operationId: 'createConversationChecklistItem',
   method: 'post',
   path: base,
   tags,
@@ -77,6 +79,7 @@ const createItemRoute = createRoute({
 })
 
 const updateItemRoute = createRoute({
+  operationId: 'updateConversationChecklistItem',
   method: 'patch',
   path: `${base}/{item_id}`,
   tags,
@@ -100,6 +103,7 @@ const updateItemRoute = createRoute({
 })
 
 const deleteItemRoute = createRoute({
+  operationId: 'deleteConversationChecklistItem',
   method: 'delete',
   path: `${base}/{item_id}`,
   tags,

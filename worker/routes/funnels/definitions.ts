@@ -29,6 +29,7 @@ import {
 import { funnelsBase as base, MAX_FUNNELS_PER_ACCOUNT, funnelTags as tags } from './shared'
 
 const listRoute = createRoute({
+  operationId: 'listFunnels',
   method: 'get',
   path: base,
   tags,
@@ -42,6 +43,7 @@ const listRoute = createRoute({
 })
 
 const showRoute = createRoute({
+  operationId: 'getFunnel',
   method: 'get',
   path: `${base}/{id}`,
   tags,
@@ -55,6 +57,7 @@ const showRoute = createRoute({
 })
 
 const createFunnelRoute = createRoute({
+  operationId: 'createFunnel',
   method: 'post',
   path: base,
   tags,
@@ -77,6 +80,7 @@ const createFunnelRoute = createRoute({
 
 const updateRoute = (method: 'patch' | 'put') =>
   createRoute({
+    operationId: method === 'put' ? 'updateFunnelPut' : 'updateFunnel',
     method,
     path: `${base}/{id}`,
     tags,
@@ -98,6 +102,7 @@ const updateRoute = (method: 'patch' | 'put') =>
   })
 
 const deleteRoute = createRoute({
+  operationId: 'deleteFunnel',
   method: 'delete',
   path: `${base}/{id}`,
   tags,

@@ -32,6 +32,7 @@ import {
 import { armStageAlerts, conversationBase as base, funnelTags as tags } from './shared'
 
 const placeRoute = createRoute({
+  operationId: 'setConversationFunnelStage',
   method: 'post',
   path: `${base}/funnel_stage`,
   tags,
@@ -59,6 +60,7 @@ const placeRoute = createRoute({
 })
 
 const removeRoute = createRoute({
+  operationId: 'removeConversationFunnelStage',
   method: 'delete',
   path: `${base}/funnel_stage`,
   tags,
@@ -78,6 +80,7 @@ const removeRoute = createRoute({
 })
 
 const listRoute = createRoute({
+  operationId: 'listConversationFunnelStages',
   method: 'get',
   path: `${base}/funnel_stages`,
   tags,
@@ -91,6 +94,7 @@ const listRoute = createRoute({
 })
 
 const historyRoute = createRoute({
+  operationId: 'listConversationStageHistory',
   method: 'get',
   path: `${base}/stage_history`,
   tags,

@@ -31,6 +31,7 @@ const base = `${funnelsBase}/{funnel_id}/stages`
 const StageListSchema = z.object({ payload: z.array(StageSchema) })
 
 const reorderRoute = createRoute({
+  operationId: 'reorderFunnelStages',
   method: 'post',
   path: `${base}/reorder`,
   tags,
@@ -53,6 +54,7 @@ const reorderRoute = createRoute({
 })
 
 const deleteRoute = createRoute({
+  operationId: 'deleteFunnelStage',
   method: 'delete',
   path: `${base}/{id}`,
   tags,

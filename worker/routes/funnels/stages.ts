@@ -32,6 +32,7 @@ const base = `${funnelsBase}/{funnel_id}/stages`
 const StageListSchema = z.object({ payload: z.array(StageSchema) })
 
 const listRoute = createRoute({
+  operationId: 'listFunnelStages',
   method: 'get',
   path: base,
   tags,
@@ -45,6 +46,7 @@ const listRoute = createRoute({
 })
 
 const showRoute = createRoute({
+  operationId: 'getFunnelStage',
   method: 'get',
   path: `${base}/{id}`,
   tags,
@@ -58,6 +60,7 @@ const showRoute = createRoute({
 })
 
 const createStageRoute = createRoute({
+  operationId: 'createFunnelStage',
   method: 'post',
   path: base,
   tags,
@@ -81,6 +84,7 @@ const createStageRoute = createRoute({
 
 const updateRoute = (method: 'patch' | 'put') =>
   createRoute({
+    operationId: method === 'put' ? 'updateFunnelStagePut' : 'updateFunnelStage',
     method,
     path: `${base}/{id}`,
     tags,

@@ -17,6 +17,7 @@ import { conversationBase, funnelTags as tags } from './shared'
 const base = `${conversationBase}/stopwatch`
 
 const showRoute = createRoute({
+  operationId: 'getConversationStopwatch',
   method: 'get',
   path: base,
   tags,
@@ -37,6 +38,7 @@ const SUMMARIES: Record<StopwatchAction, string> = {
 
 const actionRoute = (action: StopwatchAction) =>
   createRoute({
+    operationId: `${action}ConversationStopwatch`,
     method: 'post',
     path: `${base}/${action}`,
     tags,

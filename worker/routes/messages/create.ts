@@ -21,6 +21,7 @@ import { type Form, readInput } from './input'
 import { messagesPath, tags } from './shared'
 
 const createMessageRoute = createRoute({
+  operationId: 'createMessage',
   method: 'post',
   path: messagesPath,
   tags,

@@ -29,6 +29,7 @@ import { ConversationParamsSchema, visibleConversationWithMessages } from '../co
 import { MessageParamsSchema, messagesPath, tags } from './shared'
 
 const listMessagesRoute = createRoute({
+  operationId: 'listMessages',
   method: 'get',
   path: messagesPath,
   tags,
@@ -69,6 +70,7 @@ const MessageStatusFormSchema = z
   .openapi('MessageStatusForm')
 
 const updateMessageRoute = createRoute({
+  operationId: 'updateMessage',
   method: 'patch',
   path: `${messagesPath}/{message_id}`,
   tags,
@@ -101,6 +103,7 @@ const updateMessageRoute = createRoute({
 })
 
 const deleteMessageRoute = createRoute({
+  operationId: 'deleteMessage',
   method: 'delete',
   path: `${messagesPath}/{message_id}`,
   tags,

@@ -35,14 +35,15 @@ import {
 } from '../../schemas/public'
 import { storeAvatar, withStoredAvatar } from '../contacts/avatar'
 import { trackedAttributes } from '../contacts/shared'
-import { capability, contactPath, tags } from './shared'
+import { capability, contactPath, publicTags } from './shared'
 
 /** PATCH and PUT both update, as in Chatwoot. */
 const updateContact = (method: 'patch' | 'put') =>
   createRoute({
+    operationId: method === 'put' ? 'updatePublicContactPut' : 'updatePublicContact',
     method,
     path: contactPath,
-    tags,
+    tags: publicTags.contacts,
     summary: "Update the visitor's contact",
     description:
       `${capability} \`custom_attributes\` are merged (null removes a key). A new identifier ` +

@@ -35,12 +35,13 @@ import {
 } from '../../schemas/public'
 import { storeAvatar, withStoredAvatar } from '../contacts/avatar'
 import { publicContactUpdateRoutes } from './contact-update'
-import { capability, contactPath, inboxPath, tags } from './shared'
+import { capability, contactPath, inboxPath, publicTags } from './shared'
 
 const createContact = createRoute({
+  operationId: 'createPublicContact',
   method: 'post',
   path: `${inboxPath}/contacts`,
-  tags,
+  tags: publicTags.contacts,
   summary: "Create (or find) the visitor's contact in this inbox",
   description:
     'Reuses the contact inbox with `source_id` when it exists; otherwise links a contact of the ' +
@@ -64,9 +65,10 @@ const createContact = createRoute({
 })
 
 const showContact = createRoute({
+  operationId: 'getPublicContact',
   method: 'get',
   path: contactPath,
-  tags,
+  tags: publicTags.contacts,
   summary: "The visitor's contact",
   description:
     `${capability} A valid \`identifier_hash\` marks the contact inbox verified; a wrong ` +

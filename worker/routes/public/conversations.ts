@@ -24,15 +24,16 @@ import {
   capability,
   conversationPath,
   conversationsPath,
-  tags,
+  publicTags,
   visitorConversationJson,
   visitorConversationsJson,
 } from './shared'
 
 const listConversations = createRoute({
+  operationId: 'listPublicConversations',
   method: 'get',
   path: conversationsPath,
-  tags,
+  tags: publicTags.conversations,
   summary: "The visitor's conversations with their newest messages",
   description:
     `${capability} A bare array of the newest 20, oldest first. A verified visitor ` +
@@ -46,9 +47,10 @@ const listConversations = createRoute({
 })
 
 const createConversation = createRoute({
+  operationId: 'createPublicConversation',
   method: 'post',
   path: conversationsPath,
-  tags,
+  tags: publicTags.conversations,
   summary: 'Start a conversation',
   description:
     `${capability} With the inbox setting lock_to_single_conversation, the visitor's latest ` +
@@ -71,9 +73,10 @@ const createConversation = createRoute({
 })
 
 const showConversation = createRoute({
+  operationId: 'getPublicConversation',
   method: 'get',
   path: conversationPath,
-  tags,
+  tags: publicTags.conversations,
   summary: 'One of the visitor’s conversations',
   description: capability,
   request: { params: ConversationParamsSchema },
@@ -84,9 +87,10 @@ const showConversation = createRoute({
 })
 
 const resolveConversation = createRoute({
+  operationId: 'togglePublicConversationStatus',
   method: 'post',
   path: `${conversationPath}/toggle_status`,
-  tags,
+  tags: publicTags.conversations,
   summary: 'End (resolve) the conversation',
   description: `${capability} Only resolves; a resolved conversation is left as it is.`,
   request: { params: ConversationParamsSchema },
@@ -97,9 +101,10 @@ const resolveConversation = createRoute({
 })
 
 const toggleTyping = createRoute({
+  operationId: 'togglePublicConversationTyping',
   method: 'post',
   path: `${conversationPath}/toggle_typing`,
-  tags,
+  tags: publicTags.conversations,
   summary: 'The visitor started or stopped typing',
   description:
     `${capability} Agents on the conversation's live sockets see it. Rate limited per ` +
@@ -118,9 +123,10 @@ const toggleTyping = createRoute({
 })
 
 const updateLastSeen = createRoute({
+  operationId: 'updatePublicConversationLastSeen',
   method: 'post',
   path: `${conversationPath}/update_last_seen`,
-  tags,
+  tags: publicTags.conversations,
   summary: 'The visitor has read the conversation',
   description: `${capability} Sets contact_last_seen_at; replies sent until now become read.`,
   request: { params: ConversationParamsSchema },

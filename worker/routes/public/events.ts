@@ -6,12 +6,13 @@ import { commitWithEvents } from '../../events/outbox'
 import { limitVisitor, visitorOf } from '../../lib/visitor'
 import { EmptySchema, jsonBody, jsonResponse } from '../../schemas/common'
 import { ContactParamsSchema, WidgetEventInputSchema } from '../../schemas/public'
-import { capability, contactPath, tags } from './shared'
+import { capability, contactPath, publicTags } from './shared'
 
 const triggerEvent = createRoute({
+  operationId: 'createPublicContactEvent',
   method: 'post',
   path: `${contactPath}/events`,
-  tags,
+  tags: publicTags.contacts,
   summary: 'The visitor opened the widget (webwidget.triggered)',
   description:
     `${capability} Records a \`webwidget_triggered\` event (for webhooks) with the contact, the ` +

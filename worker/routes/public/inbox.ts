@@ -4,12 +4,13 @@ import { errorResponses } from '../../errors'
 import { publicInbox } from '../../lib/visitor'
 import { jsonResponse } from '../../schemas/common'
 import { InboxParamsSchema, PublicInboxSchema, toPublicInbox } from '../../schemas/public'
-import { inboxPath, tags } from './shared'
+import { inboxPath, publicTags } from './shared'
 
 const showInbox = createRoute({
+  operationId: 'getPublicInbox',
   method: 'get',
   path: inboxPath,
-  tags,
+  tags: publicTags.inboxes,
   summary: 'A website or API inbox as the widget needs it',
   description:
     'Name, working hours, identity validation and widget settings. No token; any other kind ' +

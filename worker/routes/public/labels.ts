@@ -16,7 +16,7 @@ import {
   ConversationParamsSchema,
   LabelInputSchema,
 } from '../../schemas/public'
-import { capability, contactPath, conversationPath, tags } from './shared'
+import { capability, contactPath, conversationPath, publicTags } from './shared'
 
 const LabelParam = z.object({
   label: z
@@ -34,7 +34,11 @@ function labelRoutes<
   P extends typeof ContactParamsSchema | typeof ConversationParamsSchema,
   L extends z.ZodObject,
 >(path: string, params: P, withLabel: L, which: string) {
+  const onConversationPath = path === conversationPath
+  const labelNoun = onConversationPath ? 'PublicConversationLabel' : 'PublicContactLabel'
+  const tags = onConversationPath ? publicTags.conversations : publicTags.contacts
   const add = createRoute({
+    operationId: `add${labelNoun}`,
     method: 'post',
     path: `${path}/labels`,
     tags,
@@ -48,6 +52,7 @@ function labelRoutes<
     },
   })
   const remove = createRoute({
+    operationId: `remove${labelNoun}`,
     method: 'delete',
     path: `${path}/labels/{label}`,
     tags,

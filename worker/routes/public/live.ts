@@ -8,12 +8,13 @@ import { conversationRoom } from '../../live/stubs'
 import { allowedHosts, originAllowed } from '../../middleware/public-cors'
 import { ConversationParamsSchema } from '../../schemas/public'
 import { handOff, LiveQuerySchema } from '../live'
-import { capability, conversationPath, tags } from './shared'
+import { capability, conversationPath, publicTags } from './shared'
 
 const visitorLive = createRoute({
+  operationId: 'openPublicConversationSocket',
   method: 'get',
   path: `${conversationPath}/live`,
-  tags,
+  tags: publicTags.live,
   summary: "The visitor's live socket on a conversation",
   description:
     `${capability} A WebSocket. The first frame must be ` +

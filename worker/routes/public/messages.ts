@@ -33,14 +33,15 @@ import {
   SubmittedValuesInputSchema,
 } from '../../schemas/public'
 import { PublicMessageSchema, toPublicMessage } from '../../schemas/public-messages'
-import { capability, conversationPath, tags } from './shared'
+import { capability, conversationPath, publicTags } from './shared'
 
 const messagesPath = `${conversationPath}/messages`
 
 const listMessages = createRoute({
+  operationId: 'listPublicMessages',
   method: 'get',
   path: messagesPath,
-  tags,
+  tags: publicTags.messages,
   summary: "A page of the conversation's messages",
   description:
     `${capability} The newest 20, or the 20 before \`before\`, oldest first; never private ` +
@@ -53,9 +54,10 @@ const listMessages = createRoute({
 })
 
 const createMessageRoute = createRoute({
+  operationId: 'createPublicMessage',
   method: 'post',
   path: messagesPath,
-  tags,
+  tags: publicTags.messages,
   summary: 'Send a message as the visitor',
   description:
     `${capability} JSON, or multipart/form-data with \`attachments[]\`. A retry with the same ` +
@@ -86,9 +88,10 @@ const createMessageRoute = createRoute({
 })
 
 const answerMessage = createRoute({
+  operationId: 'updatePublicMessage',
   method: 'patch',
   path: `${messagesPath}/{message_id}`,
-  tags,
+  tags: publicTags.messages,
   summary: 'Answer an interactive message (options, form, email, CSAT)',
   description:
     `${capability} Stores \`submitted_values\` in the message's content_attributes. Only ` +

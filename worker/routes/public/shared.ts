@@ -6,7 +6,14 @@ import { apiError } from '../../errors'
 import type { Visitor } from '../../lib/visitor'
 import { toPublicContact, toPublicConversation } from '../../schemas/public'
 
-export const tags = ['Public client API']
+/** The public client API's sections, one tag each (the visitor's live socket is under Live). */
+export const publicTags = {
+  inboxes: ['Public Inboxes'],
+  contacts: ['Public Contacts'],
+  conversations: ['Public Conversations'],
+  messages: ['Public Messages'],
+  live: ['Live'],
+}
 export const inboxPath = '/public/api/v1/inboxes/{inbox_identifier}'
 export const contactPath = `${inboxPath}/contacts/{source_id}`
 export const conversationsPath = `${contactPath}/conversations`
