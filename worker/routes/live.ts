@@ -23,9 +23,9 @@ export const LiveQuerySchema = z.object({
   }),
 })
 
+// A request that is not an upgrade is refused with the 400 envelope that errorResponses documents.
 const upgradeResponses = {
   101: { description: 'Switching to the WebSocket protocol' },
-  426: { description: 'Not a WebSocket upgrade request' },
 }
 
 /** The internal request that hands a socket to a Durable Object, carrying what was checked. */
