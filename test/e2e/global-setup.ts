@@ -4,8 +4,8 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from
 import { createServer } from 'node:net'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { callOver, seedDemo } from '../../scripts/seed-demo.ts'
 import { startLocalCron, TEST_SCHEDULED_FLAG } from '../../scripts/local-cron.mjs'
+import { callOver, seedDemo } from '../../scripts/seed-demo.ts'
 import { ensureChromium } from '../../scripts/setup.mjs'
 
 /**
@@ -21,9 +21,9 @@ const logFile = path.join(root, '.wrangler', 'e2e-wrangler.log')
 
 function ensureWidgetBuilt() {
   const dist = path.join(root, 'widget', 'dist')
-  if (existsSync(path.join(dist, 'widget.js')) && existsSync(path.join(dist, 'widget-app.js'))) {
-    return
-  }
+  // The API reference's assets (/docs) are copied in by the same build.
+  const built = ['widget.js', 'widget-app.js', 'reference/swagger-ui-bundle.js']
+  if (built.every((file) => existsSync(path.join(dist, file)))) return
   console.log('[e2e] widget/dist is missing: running npm run build:widget…')
   const build = spawnSync('npm', ['run', 'build:widget'], { cwd: root, stdio: 'inherit' })
   if (build.status !== 0) throw new Error('npm run build:widget failed')

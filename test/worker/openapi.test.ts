@@ -53,4 +53,15 @@ describe('GET /docs', () => {
     expect(res.text).toContain('/api/v1/profile')
     expect(res.text).toContain('Create a user')
   })
+
+  it('loads Swagger UI from this origin under a CSP without inline script or style', async () => {
+    const res = await api('/docs')
+    const policy = res.headers.get('content-security-policy') ?? ''
+    expect(policy).toContain("script-src 'self'")
+    expect(policy).toContain("style-src 'self'")
+    expect(policy).not.toContain('unsafe-inline')
+    expect(res.text).toContain('<script src="/reference/swagger-ui-bundle.js"></script>')
+    expect(res.text).toContain('<script src="/reference/init.js"></script>')
+    expect(res.text).not.toMatch(/<script>|<style>|style="|(src|href)="https?:/)
+  })
 })
