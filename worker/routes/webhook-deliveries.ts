@@ -37,7 +37,9 @@ const listDeliveriesRoute = createRoute({
     200: jsonResponse(
       z.object({
         payload: z.array(DeliverySchema),
-        meta: z.object({ next_before: z.number().int().nullable() }),
+        meta: z
+          .object({ next_before: z.number().int().nullable() })
+          .openapi({ example: { next_before: 118 } }),
       }),
       'Deliveries',
     ),
