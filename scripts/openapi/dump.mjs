@@ -1,0 +1,61 @@
+// Writes the OpenAPI document the worker serves at /openapi.json to a file, without a server:
+// esbuild bundles worker/app.ts for Node (the Durable Object classes' `cloudflare:workers` base is
+// stubbed; nothing here runs them) and the app answers one in-process request.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { build } from 'esbuild'
+
+export const root = path.resolve(import.meta.dirname, '../..')
+/** The dumped document, read by the linter and the client and collection generators. */
+export const DOCUMENT = path.join(root, '.wrangler', 'openapi', 'openapi.json')
+
+const workersStub = {
+  name: 'cloudflare-workers-stub',
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^cloudflare:/ }, (args) => ({
+      path: args.path,
+      namespace: 'cloudflare-stub',
+    }))
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'cloudflare-stub' }, () => ({
+      contents:
+        'export class DurableObject { constructor(ctx, env) { this.ctx = ctx; this.env = env } }\n' +
+        'export class WorkerEntrypoint {}\nexport const env = {}\n',
+      loader: 'js',
+    }))
+  },
+}
+
+/** The worker's OpenAPI document, as `GET /openapi.json` returns it. */
+export async function loadDocument() {
+  const outdir = path.join(root, '.wrangler', 'openapi')
+  const bundle = path.join(outdir, `app-${process.pid}.mjs`)
+  mkdirSync(outdir, { recursive: true })
+  await build({
+    entryPoints: [path.join(root, 'worker', 'app.ts')],
+    outfile: bundle,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'warning',
+    plugins: [workersStub],
+  })
+  try {
+    const { createApp } = await import(pathToFileURL(bundle).href)
+    // The middleware wraps the D1 binding before any route runs; this route never queries it.
+    const response = await createApp().request('/openapi.json', {}, { DB: {} })
+    if (!response.ok) throw new Error(`/openapi.json answered ${response.status}`)
+    return await response.json()
+  } finally {
+    rmSync(bundle, { force: true })
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const document = await loadDocument()
+  writeFileSync(DOCUMENT, `${JSON.stringify(document, null, 2)}\n`)
+  console.log(
+    `Wrote ${path.relative(root, DOCUMENT)} (${Object.keys(document.paths).length} paths)`,
+  )
+}
