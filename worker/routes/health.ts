@@ -8,7 +8,12 @@ const health = createRoute({
   path: '/health',
   tags: ['Health'],
   summary: 'Liveness: the worker answers',
-  responses: { 200: jsonResponse(z.object({ status: z.literal('ok') }), 'Up') },
+  responses: {
+    200: jsonResponse(
+      z.object({ status: z.literal('ok') }).openapi({ example: { status: 'ok' } }),
+      'Up',
+    ),
+  },
 })
 
 export const healthRoutes = createRouter().openapi(health, (c) =>

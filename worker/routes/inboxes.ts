@@ -129,7 +129,10 @@ const deleteInboxRoute = createRoute({
   summary: 'Delete an inbox and its conversations (administrators)',
   request: { params: AccountAndIdParamsSchema },
   responses: {
-    200: jsonResponse(z.object({ message: z.string() }), 'Deleted'),
+    200: jsonResponse(
+      z.object({ message: z.string() }).openapi({ example: { message: 'Inbox deleted' } }),
+      'Deleted',
+    ),
     ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })

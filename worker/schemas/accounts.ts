@@ -2,6 +2,14 @@ import { z } from '@hono/zod-openapi'
 import type { accounts } from '../db/schema'
 import { isoFromSeconds } from '../lib/time'
 import { AttributesSchema, EmailSchema, MAX_ATTRIBUTE_KEYS, NameSchema } from './common'
+import {
+  AccountDetailsExample,
+  AccountExample,
+  AccountUpdateExample,
+  PlatformAccountExample,
+  PlatformAccountInputExample,
+  PlatformAccountUpdateExample,
+} from './examples/accounts'
 
 type AccountRow = typeof accounts.$inferSelect
 
@@ -19,11 +27,11 @@ export const AccountSchema = z
     status: z.enum(['active', 'suspended']),
     cache_keys: z.object({ label: z.number(), inbox: z.number(), team: z.number() }),
   })
-  .openapi('Account')
+  .openapi('Account', { example: AccountExample })
 
 export const AccountDetailsSchema = AccountSchema.extend({
   latest_chatwoot_version: z.string(),
-}).openapi('AccountDetails')
+}).openapi('AccountDetails', { example: AccountDetailsExample })
 
 export const PlatformAccountSchema = z
   .object({
@@ -37,7 +45,7 @@ export const PlatformAccountSchema = z
     limits: AttributesSchema,
     status: z.enum(['active', 'suspended']),
   })
-  .openapi('PlatformAccount')
+  .openapi('PlatformAccount', { example: PlatformAccountExample })
 
 const LocaleSchema = z.string().trim().min(2).max(16)
 const FeaturesInputSchema = z
@@ -57,10 +65,12 @@ export const PlatformAccountInputSchema = z
     limits: AttributesSchema.optional(),
     custom_attributes: AttributesSchema.optional(),
   })
-  .openapi('PlatformAccountInput')
+  .openapi('PlatformAccountInput', { example: PlatformAccountInputExample })
 
-export const PlatformAccountUpdateSchema =
-  PlatformAccountInputSchema.partial().openapi('PlatformAccountUpdate')
+export const PlatformAccountUpdateSchema = PlatformAccountInputSchema.partial().openapi(
+  'PlatformAccountUpdate',
+  { example: PlatformAccountUpdateExample },
+)
 
 /** Minutes: Chatwoot's Account::SETTINGS_PARAMS_SCHEMA bounds. */
 export const AUTO_RESOLVE_MIN = 10
@@ -88,7 +98,7 @@ export const AccountUpdateSchema = z
     auto_resolve_label: z.string().max(255).nullable().optional(),
     audio_transcriptions: z.boolean().nullable().optional(),
   })
-  .openapi('AccountUpdate')
+  .openapi('AccountUpdate', { example: AccountUpdateExample })
 
 export const CUSTOM_ATTRIBUTE_FIELDS = ['industry', 'company_size', 'timezone'] as const
 export const SETTINGS_FIELDS = [

@@ -1,6 +1,13 @@
 import { z } from '@hono/zod-openapi'
 import type { agentBots } from '../db/schema'
 import { NameSchema, TextSchema } from './common'
+import {
+  AgentBotExample,
+  AgentBotInputExample,
+  AgentBotUpdateExample,
+  PlatformAppExample,
+  PlatformAppInputExample,
+} from './examples/agent-bots'
 
 type AgentBotRow = typeof agentBots.$inferSelect
 
@@ -16,7 +23,7 @@ export const AgentBotSchema = z
       .optional()
       .openapi({ description: 'Only in the response that created the bot' }),
   })
-  .openapi('AgentBot')
+  .openapi('AgentBot', { example: AgentBotExample })
 
 const UrlSchema = z.string().trim().max(2048).url()
 
@@ -28,9 +35,11 @@ export const AgentBotInputSchema = z
     outgoing_url: UrlSchema.nullable().optional(),
     avatar_url: UrlSchema.nullable().optional(),
   })
-  .openapi('AgentBotInput')
+  .openapi('AgentBotInput', { example: AgentBotInputExample })
 
-export const AgentBotUpdateSchema = AgentBotInputSchema.partial().openapi('AgentBotUpdate')
+export const AgentBotUpdateSchema = AgentBotInputSchema.partial().openapi('AgentBotUpdate', {
+  example: AgentBotUpdateExample,
+})
 
 export function toAgentBot(row: AgentBotRow, accessToken?: string) {
   return {
@@ -43,7 +52,9 @@ export function toAgentBot(row: AgentBotRow, accessToken?: string) {
   }
 }
 
-export const PlatformAppInputSchema = z.object({ name: NameSchema }).openapi('PlatformAppInput')
+export const PlatformAppInputSchema = z
+  .object({ name: NameSchema })
+  .openapi('PlatformAppInput', { example: PlatformAppInputExample })
 export const PlatformAppSchema = z
   .object({ id: z.number().int(), name: z.string(), access_token: z.string() })
-  .openapi('PlatformApp')
+  .openapi('PlatformApp', { example: PlatformAppExample })

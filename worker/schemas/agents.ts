@@ -1,6 +1,18 @@
 import { z } from '@hono/zod-openapi'
 import type { accountUsers, users } from '../db/schema'
 import { AttributesSchema, EmailSchema, NameSchema } from './common'
+import {
+  AgentExample,
+  AgentInputExample,
+  AgentPayloadExample,
+  AgentUpdateExample,
+  InboxMembersInputExample,
+  InboxMembersRemoveExample,
+  InboxMembersReplaceExample,
+  TeamMembersInputExample,
+  TeamMembersReplaceExample,
+  UserPushDataExample,
+} from './examples/agents'
 
 type UserRow = typeof users.$inferSelect
 type AccountUserRow = typeof accountUsers.$inferSelect
@@ -20,7 +32,7 @@ export const AgentSchema = z
     role: z.enum(['administrator', 'agent']),
     thumbnail: z.string(),
   })
-  .openapi('Agent')
+  .openapi('Agent', { example: AgentExample })
 export type Agent = z.infer<typeof AgentSchema>
 
 /** A user as a message sender or a conversation's assignee (Chatwoot's push_event_data). */
@@ -34,7 +46,7 @@ export const UserPushDataSchema = z
     availability_status: z.enum(['online', 'offline', 'busy']),
     thumbnail: z.string(),
   })
-  .openapi('UserPushData')
+  .openapi('UserPushData', { example: UserPushDataExample })
 
 export function toAgent(
   user: Pick<UserRow, 'id' | 'name' | 'displayName' | 'email' | 'customAttributes'>,
@@ -84,7 +96,7 @@ export const AgentInputSchema = z
     availability: AvailabilityInputSchema.optional(),
     auto_offline: z.boolean().optional(),
   })
-  .openapi('AgentInput')
+  .openapi('AgentInput', { example: AgentInputExample })
 
 export const AgentUpdateSchema = z
   .object({
@@ -93,7 +105,7 @@ export const AgentUpdateSchema = z
     availability: AvailabilityInputSchema.optional(),
     auto_offline: z.boolean().optional(),
   })
-  .openapi('AgentUpdate')
+  .openapi('AgentUpdate', { example: AgentUpdateExample })
 
 /** A request's `user_ids`: at most 100 user ids of the account (duplicates are ignored). */
 export const MAX_USER_IDS = 100
@@ -117,24 +129,24 @@ const InboxIdSchema = z.preprocess(
 
 export const InboxMembersAddSchema = z
   .object({ inbox_id: InboxIdSchema, user_ids: NonEmptyUserIdsSchema })
-  .openapi('InboxMembersInput')
+  .openapi('InboxMembersInput', { example: InboxMembersInputExample })
 
 export const InboxMembersReplaceSchema = z
   .object({ inbox_id: InboxIdSchema, user_ids: UserIdsSchema })
-  .openapi('InboxMembersReplace')
+  .openapi('InboxMembersReplace', { example: InboxMembersReplaceExample })
 
 export const InboxMembersRemoveByPathSchema = z
   .object({ user_ids: NonEmptyUserIdsSchema })
-  .openapi('InboxMembersRemove')
+  .openapi('InboxMembersRemove', { example: InboxMembersRemoveExample })
 
 export const TeamMembersAddSchema = z
   .object({ user_ids: NonEmptyUserIdsSchema })
-  .openapi('TeamMembersInput')
+  .openapi('TeamMembersInput', { example: TeamMembersInputExample })
 
 export const TeamMembersReplaceSchema = z
   .object({ user_ids: UserIdsSchema })
-  .openapi('TeamMembersReplace')
+  .openapi('TeamMembersReplace', { example: TeamMembersReplaceExample })
 
 export const AgentPayloadSchema = z
   .object({ payload: z.array(AgentSchema) })
-  .openapi('AgentPayload')
+  .openapi('AgentPayload', { example: AgentPayloadExample })

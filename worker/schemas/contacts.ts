@@ -2,6 +2,17 @@ import { z } from '@hono/zod-openapi'
 import type { contactInboxes, contacts, inboxes } from '../db/schema'
 import { fileUrl } from '../lib/files'
 import { AttributesSchema } from './common'
+import {
+  ContactCreatedExample,
+  ContactExample,
+  ContactInboxExample,
+  ContactInboxRefExample,
+  ContactListExample,
+  ContactPayloadExample,
+  ContactPushDataExample,
+  ContactSearchResultExample,
+  InboxSlimExample,
+} from './examples/contacts'
 import { CHANNEL_CLASS } from './inboxes'
 
 type ContactRow = typeof contacts.$inferSelect
@@ -18,11 +29,11 @@ export const InboxSlimSchema = z
     channel_type: z.string(),
     provider: z.string().nullable(),
   })
-  .openapi('InboxSlim')
+  .openapi('InboxSlim', { example: InboxSlimExample })
 
 export const ContactInboxSchema = z
   .object({ source_id: z.string(), inbox: InboxSlimSchema })
-  .openapi('ContactInbox')
+  .openapi('ContactInbox', { example: ContactInboxExample })
 
 export const ContactSchema = z
   .object({
@@ -40,7 +51,7 @@ export const ContactSchema = z
     created_at: z.number().int().optional(),
     contact_inboxes: z.array(ContactInboxSchema).optional(),
   })
-  .openapi('Contact')
+  .openapi('Contact', { example: ContactExample })
 export type Contact = z.infer<typeof ContactSchema>
 
 /** The contact as a message sender or conversation `meta.sender` (Chatwoot's push_event_data). */
@@ -57,7 +68,7 @@ export const ContactPushDataSchema = z
     blocked: z.boolean(),
     type: z.literal('contact'),
   })
-  .openapi('ContactPushData')
+  .openapi('ContactPushData', { example: ContactPushDataExample })
 
 export function avatarUrl(requestUrl: string, key: string | null) {
   return key ? fileUrl(requestUrl, key) : ''
@@ -140,13 +151,15 @@ export function toContactPushData(
 /** A contact inbox where none may exist yet (create's `contact_inbox`, contactable inboxes). */
 export const ContactInboxRefSchema = z
   .object({ source_id: z.string().nullable(), inbox: InboxSlimSchema.nullable() })
-  .openapi('ContactInboxRef')
+  .openapi('ContactInboxRef', { example: ContactInboxRefExample })
 
-export const ContactPayloadSchema = z.object({ payload: ContactSchema }).openapi('ContactPayload')
+export const ContactPayloadSchema = z
+  .object({ payload: ContactSchema })
+  .openapi('ContactPayload', { example: ContactPayloadExample })
 
 export const ContactCreatedSchema = z
   .object({ payload: z.object({ contact: ContactSchema, contact_inbox: ContactInboxRefSchema }) })
-  .openapi('ContactCreated')
+  .openapi('ContactCreated', { example: ContactCreatedExample })
 
 export const ContactListSchema = z
   .object({
@@ -156,7 +169,7 @@ export const ContactListSchema = z
     }),
     payload: z.array(ContactSchema),
   })
-  .openapi('ContactList')
+  .openapi('ContactList', { example: ContactListExample })
 
 export const ContactSearchResultSchema = z
   .object({
@@ -167,4 +180,4 @@ export const ContactSearchResultSchema = z
     }),
     payload: z.array(ContactSchema),
   })
-  .openapi('ContactSearchResult')
+  .openapi('ContactSearchResult', { example: ContactSearchResultExample })

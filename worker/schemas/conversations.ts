@@ -5,6 +5,16 @@ import type { MessageView } from '../db/queries/messages'
 import { AgentSchema, toAgent } from './agents'
 import { AttributesSchema, IdSchema, SearchTextSchema } from './common'
 import { ContactSchema, toContact } from './contacts'
+import {
+  AssignmentInputExample,
+  ConversationCustomAttributesInputExample,
+  ConversationExample,
+  ConversationInputExample,
+  ConversationTeamExample,
+  LabelsInputExample,
+  PriorityInputExample,
+  ToggleStatusInputExample,
+} from './examples/conversations'
 import { CHANNEL_CLASS } from './inboxes'
 import {
   MAX_CONTENT_LENGTH,
@@ -25,7 +35,7 @@ export const ConversationTeamSchema = z
     allow_auto_assign: z.boolean(),
     account_id: z.number().int(),
   })
-  .openapi('ConversationTeam')
+  .openapi('ConversationTeam', { example: ConversationTeamExample })
 
 const AgentBotSlimSchema = z.object({
   id: z.number().int(),
@@ -75,15 +85,17 @@ export const ConversationSchema = z
     waiting_since: Seconds,
     sla_policy_id: z.number().int().nullable(),
   })
-  .openapi('Conversation')
+  .openapi('Conversation', { example: ConversationExample })
 export type Conversation = z.infer<typeof ConversationSchema>
 
-export const ConversationCountsSchema = z.object({
-  mine_count: z.number().int(),
-  assigned_count: z.number().int(),
-  unassigned_count: z.number().int(),
-  all_count: z.number().int(),
-})
+export const ConversationCountsSchema = z
+  .object({
+    mine_count: z.number().int(),
+    assigned_count: z.number().int(),
+    unassigned_count: z.number().int(),
+    all_count: z.number().int(),
+  })
+  .openapi({ example: { mine_count: 3, assigned_count: 5, unassigned_count: 2, all_count: 7 } })
 
 const UnixSecondsInput = z.coerce.number().int().nonnegative().max(32_503_680_000)
 
@@ -106,7 +118,7 @@ export const ConversationInputSchema = z
       })
       .optional(),
   })
-  .openapi('ConversationInput')
+  .openapi('ConversationInput', { example: ConversationInputExample })
 
 const LEGACY_SORTS = {
   latest: 'last_activity_at_desc',
@@ -144,17 +156,29 @@ export const ToggleStatusInputSchema = z
     status: z.enum(STATUSES).optional(),
     snoozed_until: UnixSecondsInput.nullable().optional(),
   })
-  .openapi('ToggleStatusInput')
+  .openapi('ToggleStatusInput', { example: ToggleStatusInputExample })
 
-export const ToggleStatusResponseSchema = z.object({
-  meta: z.object({}),
-  payload: z.object({
-    success: z.boolean(),
-    conversation_id: z.number().int(),
-    current_status: z.enum(STATUSES),
-    snoozed_until: z.number().int().nullable(),
-  }),
-})
+export const ToggleStatusResponseSchema = z
+  .object({
+    meta: z.object({}),
+    payload: z.object({
+      success: z.boolean(),
+      conversation_id: z.number().int(),
+      current_status: z.enum(STATUSES),
+      snoozed_until: z.number().int().nullable(),
+    }),
+  })
+  .openapi({
+    example: {
+      meta: {},
+      payload: {
+        success: true,
+        conversation_id: 1,
+        current_status: 'resolved',
+        snoozed_until: null,
+      },
+    },
+  })
 
 /** `null` or "" clears the priority. */
 export const PriorityInputSchema = z
@@ -164,24 +188,28 @@ export const PriorityInputSchema = z
       .nullable()
       .optional(),
   })
-  .openapi('PriorityInput')
+  .openapi('PriorityInput', { example: PriorityInputExample })
 
 export const CustomAttributesInputSchema = z
   .object({ custom_attributes: AttributesSchema })
-  .openapi('ConversationCustomAttributesInput')
+  .openapi('ConversationCustomAttributesInput', {
+    example: ConversationCustomAttributesInputExample,
+  })
 
 export const AssignmentInputSchema = z
   .object({
     assignee_id: IdSchema.nullable().optional(),
     team_id: IdSchema.nullable().optional(),
   })
-  .openapi('AssignmentInput')
+  .openapi('AssignmentInput', { example: AssignmentInputExample })
 
 export const LabelsInputSchema = z
   .object({ labels: z.array(z.string().trim().min(1).max(255)).max(100) })
-  .openapi('LabelsInput')
+  .openapi('LabelsInput', { example: LabelsInputExample })
 
-export const LabelsSchema = z.object({ payload: z.array(z.string()) })
+export const LabelsSchema = z
+  .object({ payload: z.array(z.string()) })
+  .openapi({ example: { payload: ['billing', 'vip'] } })
 
 export function toTeam(team: TeamRow): z.infer<typeof ConversationTeamSchema> {
   return {

@@ -1,6 +1,11 @@
 import { z } from '@hono/zod-openapi'
 import type { CustomAttributeDefinitionRow } from '../db/queries/custom-attributes'
 import { NameSchema, TextSchema } from './common'
+import {
+  CustomAttributeDefinitionExample,
+  CustomAttributeDefinitionInputExample,
+  CustomAttributeDefinitionUpdateExample,
+} from './examples/custom-attributes'
 
 /** Chatwoot's enum orders: the integer a client may send is the index. */
 export const ATTRIBUTE_MODELS = ['conversation_attribute', 'contact_attribute'] as const
@@ -64,10 +69,11 @@ export const DefinitionInputSchema = z
       .nullable()
       .optional(),
   })
-  .openapi('CustomAttributeDefinitionInput')
+  .openapi('CustomAttributeDefinitionInput', { example: CustomAttributeDefinitionInputExample })
 
 export const DefinitionUpdateSchema = DefinitionInputSchema.partial().openapi(
   'CustomAttributeDefinitionUpdate',
+  { example: CustomAttributeDefinitionUpdateExample },
 )
 
 /** `?attribute_model=`: Chatwoot's integer (0 conversation, 1 contact) or the model's name. */
@@ -98,7 +104,7 @@ export const DefinitionSchema = z
     created_at: z.number().int(),
     updated_at: z.number().int(),
   })
-  .openapi('CustomAttributeDefinition')
+  .openapi('CustomAttributeDefinition', { example: CustomAttributeDefinitionExample })
 export type Definition = z.infer<typeof DefinitionSchema>
 
 export function toDefinition(row: CustomAttributeDefinitionRow): Definition {

@@ -1,5 +1,13 @@
 import { z } from '@hono/zod-openapi'
 import {
+  BoardStageExample,
+  ChecklistItemExample,
+  FunnelBoardExample,
+  FunnelStagePlacementExample,
+  StageTransitionExample,
+  StopwatchExample,
+} from './examples/funnel-views'
+import {
   Decimal,
   Named,
   type StageRowLike,
@@ -23,7 +31,7 @@ export const PlacementSchema = z
     time_limit_exceeded: z.boolean(),
     alerted_at: Timestamp.nullable(),
   })
-  .openapi('FunnelStagePlacement')
+  .openapi('FunnelStagePlacement', { example: FunnelStagePlacementExample })
 export const TransitionSchema = z
   .object({
     id: z.number().int(),
@@ -35,7 +43,7 @@ export const TransitionSchema = z
       .nullable(),
     created_at: Timestamp,
   })
-  .openapi('StageTransition')
+  .openapi('StageTransition', { example: StageTransitionExample })
 export const ChecklistItemSchema = z
   .object({
     id: z.number().int(),
@@ -50,7 +58,7 @@ export const ChecklistItemSchema = z
     created_at: Timestamp,
     updated_at: Timestamp,
   })
-  .openapi('ChecklistItem')
+  .openapi('ChecklistItem', { example: ChecklistItemExample })
 export const StopwatchSchema = z
   .object({
     running: z.boolean(),
@@ -61,7 +69,7 @@ export const StopwatchSchema = z
     updated_by: Named.nullable(),
     updated_at: Timestamp.nullable(),
   })
-  .openapi('Stopwatch')
+  .openapi('Stopwatch', { example: StopwatchExample })
 
 export const BoardCardSchema = z.object({
   id: z.number().int().openapi({ description: "The conversation's display id" }),
@@ -80,7 +88,7 @@ export const BoardStageSchema = StageSummarySchema.extend({
   products_total: Decimal,
   conversations: z.array(BoardCardSchema),
   next_cursor: z.string().nullable(),
-}).openapi('BoardStage')
+}).openapi('BoardStage', { example: BoardStageExample })
 export const BoardSchema = z
   .object({
     funnel: z.object({
@@ -90,7 +98,7 @@ export const BoardSchema = z
     }),
     stages: z.array(BoardStageSchema),
   })
-  .openapi('FunnelBoard')
+  .openapi('FunnelBoard', { example: FunnelBoardExample })
 
 type PlacementLike = {
   placement: {

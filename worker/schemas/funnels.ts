@@ -1,5 +1,17 @@
 import { z } from '@hono/zod-openapi'
 import { AccountIdParamsSchema, IdSchema, NameSchema, TextSchema } from './common'
+import {
+  ChecklistItemInputExample,
+  ChecklistItemUpdateExample,
+  FunnelExample,
+  FunnelInputExample,
+  FunnelStageExample,
+  FunnelStagePlacementInputExample,
+  FunnelUpdateExample,
+  StageInputExample,
+  StageReorderExample,
+  StageUpdateExample,
+} from './examples/funnels'
 
 /** Funnels, stages, placements, checklists, stopwatches and the board (DESIGN.md §10). */
 
@@ -26,10 +38,10 @@ const TemplateItemSchema = z.object({ title: TitleSchema, required: z.boolean().
 
 export const FunnelInputSchema = z
   .object({ name: NameSchema, description: TextSchema.nullable().optional() })
-  .openapi('FunnelInput')
+  .openapi('FunnelInput', { example: FunnelInputExample })
 export const FunnelUpdateSchema = z
   .object({ name: NameSchema.optional(), description: TextSchema.nullable().optional() })
-  .openapi('FunnelUpdate')
+  .openapi('FunnelUpdate', { example: FunnelUpdateExample })
 
 const stageFields = {
   name: NameSchema,
@@ -48,11 +60,14 @@ export const StageInputSchema = z
     time_limit_minutes: TimeLimitSchema.optional(),
     checklist_template: stageFields.checklist_template.default([]),
   })
-  .openapi('StageInput')
-export const StageUpdateSchema = z.object(stageFields).partial().openapi('StageUpdate')
+  .openapi('StageInput', { example: StageInputExample })
+export const StageUpdateSchema = z
+  .object(stageFields)
+  .partial()
+  .openapi('StageUpdate', { example: StageUpdateExample })
 export const StageReorderSchema = z
   .object({ stage_ids: z.array(BodyId).min(1).max(100) })
-  .openapi('StageReorder')
+  .openapi('StageReorder', { example: StageReorderExample })
 export const StageDeleteQuerySchema = z.object({
   move_to: IdSchema.optional().openapi({
     description: 'Required when the stage holds conversations: the stage they move to',
@@ -61,21 +76,21 @@ export const StageDeleteQuerySchema = z.object({
 
 export const PlacementInputSchema = z
   .object({ funnel_id: BodyId, stage_id: BodyId, force: z.boolean().optional() })
-  .openapi('FunnelStagePlacementInput')
+  .openapi('FunnelStagePlacementInput', { example: FunnelStagePlacementInputExample })
 export const PlacementDeleteQuerySchema = z.object({ funnel_id: IdSchema })
 export const HistoryQuerySchema = z.object({ funnel_id: IdSchema.optional() })
 
 export const ChecklistQuerySchema = z.object({ stage_id: IdSchema.optional() })
 export const ChecklistInputSchema = z
   .object({ stage_id: BodyId, title: TitleSchema, required: z.boolean().default(false) })
-  .openapi('ChecklistItemInput')
+  .openapi('ChecklistItemInput', { example: ChecklistItemInputExample })
 export const ChecklistUpdateSchema = z
   .object({
     title: TitleSchema.optional(),
     required: z.boolean().optional(),
     checked: z.boolean().optional(),
   })
-  .openapi('ChecklistItemUpdate')
+  .openapi('ChecklistItemUpdate', { example: ChecklistItemUpdateExample })
 
 const StringList = z.union([z.string().max(255), z.array(z.string().max(255)).max(50)])
 const boardFilters = {
@@ -112,7 +127,7 @@ export const StageSchema = z
     created_at: Timestamp,
     updated_at: Timestamp,
   })
-  .openapi('FunnelStage')
+  .openapi('FunnelStage', { example: FunnelStageExample })
 export const FunnelSchema = z
   .object({
     id: z.number().int(),
@@ -123,7 +138,7 @@ export const FunnelSchema = z
     created_at: Timestamp,
     updated_at: Timestamp,
   })
-  .openapi('Funnel')
+  .openapi('Funnel', { example: FunnelExample })
 
 export const StageSummarySchema = StageSchema.pick({
   id: true,

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { labels } from '../db/schema'
 import { TextSchema } from './common'
+import { LabelExample, LabelInputExample, LabelUpdateExample } from './examples/labels'
 
 type LabelRow = typeof labels.$inferSelect
 
@@ -25,9 +26,11 @@ export const LabelInputSchema = z
     color: ColorSchema.optional(),
     show_on_sidebar: z.boolean().optional(),
   })
-  .openapi('LabelInput')
+  .openapi('LabelInput', { example: LabelInputExample })
 
-export const LabelUpdateSchema = LabelInputSchema.partial().openapi('LabelUpdate')
+export const LabelUpdateSchema = LabelInputSchema.partial().openapi('LabelUpdate', {
+  example: LabelUpdateExample,
+})
 
 export const LabelSchema = z
   .object({
@@ -37,7 +40,7 @@ export const LabelSchema = z
     color: z.string(),
     show_on_sidebar: z.boolean(),
   })
-  .openapi('Label')
+  .openapi('Label', { example: LabelExample })
 export type Label = z.infer<typeof LabelSchema>
 
 export function toLabel(row: LabelRow): Label {

@@ -5,6 +5,15 @@ import { fileUrl } from '../lib/files'
 import { toUserPushData, UserPushDataSchema } from './agents'
 import { AttributesSchema } from './common'
 import { avatarUrl, ContactPushDataSchema, toContactPushData } from './contacts'
+import {
+  AgentBotPushDataExample,
+  AttachmentExample,
+  MessageExample,
+  MessageFormExample,
+  MessageInputExample,
+  MessagePushDataExample,
+  MessageStatusInputExample,
+} from './examples/messages'
 
 export const MAX_CONTENT_LENGTH = 10_000
 
@@ -34,7 +43,7 @@ export const AttachmentSchema = z
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
   })
-  .openapi('Attachment')
+  .openapi('Attachment', { example: AttachmentExample })
 
 export const AgentBotPushDataSchema = z
   .object({
@@ -43,7 +52,7 @@ export const AgentBotPushDataSchema = z
     avatar_url: z.string(),
     type: z.literal('agent_bot'),
   })
-  .openapi('AgentBotPushData')
+  .openapi('AgentBotPushData', { example: AgentBotPushDataExample })
 
 export const SenderSchema = z.union([
   UserPushDataSchema,
@@ -71,7 +80,7 @@ export const MessageSchema = z
     sender: SenderSchema.optional().openapi({ description: 'Absent for activity messages' }),
     attachments: z.array(AttachmentSchema).optional(),
   })
-  .openapi('Message')
+  .openapi('Message', { example: MessageExample })
 export type Message = z.infer<typeof MessageSchema>
 
 export const MessagePushDataSchema = z
@@ -105,7 +114,7 @@ export const MessagePushDataSchema = z
     attachments: z.array(AttachmentSchema).optional(),
     sender: SenderSchema.optional(),
   })
-  .openapi('MessagePushData')
+  .openapi('MessagePushData', { example: MessagePushDataExample })
 export type MessagePushData = z.infer<typeof MessagePushDataSchema>
 
 /** What a message's push data says about its conversation (Chatwoot's conversation_push_event_data). */
@@ -126,7 +135,7 @@ export const MessageInputSchema = z
     source_id: z.string().max(255).nullable().optional(),
     template_params: AttributesSchema.optional(),
   })
-  .openapi('MessageInput')
+  .openapi('MessageInput', { example: MessageInputExample })
 export type MessageInput = z.infer<typeof MessageInputSchema>
 
 export const MessageFormSchema = z
@@ -144,14 +153,14 @@ export const MessageFormSchema = z
       .openapi({ description: 'Up to 15 files, each at most 10 MB' }),
     attachments: z.any().optional().openapi({ description: 'Also accepted for attachments[]' }),
   })
-  .openapi('MessageForm')
+  .openapi('MessageForm', { example: MessageFormExample })
 
 export const MessageStatusInputSchema = z
   .object({
     status: z.enum(MESSAGE_STATUSES),
     external_error: z.string().max(2_000).nullable().optional(),
   })
-  .openapi('MessageStatusInput')
+  .openapi('MessageStatusInput', { example: MessageStatusInputExample })
 
 export const MessageListQuerySchema = z.object({
   before: z.coerce.number().int().positive().optional(),

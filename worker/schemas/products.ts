@@ -2,6 +2,12 @@ import { z } from '@hono/zod-openapi'
 import type { ProductRow } from '../db/queries/products'
 import { formatMoney, parseMoney } from '../lib/money'
 import { AccountIdParamsSchema, IdSchema, TextSchema } from './common'
+import {
+  ProductExample,
+  ProductInputExample,
+  ProductListExample,
+  ProductUpdateExample,
+} from './examples/products'
 
 /** A non-negative decimal (≤ 1e12, ≤ 4 places) as a JSON number or string, read exactly. */
 const MoneyInputSchema = z
@@ -24,7 +30,7 @@ export const ProductInputSchema = z
     quantity: QuantitySchema.default(1),
     notes: TextSchema.nullable().optional(),
   })
-  .openapi('ProductInput')
+  .openapi('ProductInput', { example: ProductInputExample })
 
 export const ProductUpdateSchema = z
   .object({
@@ -33,7 +39,7 @@ export const ProductUpdateSchema = z
     quantity: QuantitySchema.optional(),
     notes: TextSchema.nullable().optional(),
   })
-  .openapi('ProductUpdate')
+  .openapi('ProductUpdate', { example: ProductUpdateExample })
 
 export const ConversationParamsSchema = AccountIdParamsSchema.extend({
   conversation_id: IdSchema.openapi({
@@ -61,7 +67,7 @@ export const ProductSchema = z
     created_at: z.number().int(),
     updated_at: z.number().int(),
   })
-  .openapi('Product')
+  .openapi('Product', { example: ProductExample })
 export type Product = z.infer<typeof ProductSchema>
 
 export const ProductListSchema = z
@@ -69,7 +75,7 @@ export const ProductListSchema = z
     payload: z.array(ProductSchema),
     meta: z.object({ count: z.number().int(), total: Decimal }),
   })
-  .openapi('ProductList')
+  .openapi('ProductList', { example: ProductListExample })
 
 export function toProduct(row: ProductRow, conversationDisplayId: number): Product {
   return {

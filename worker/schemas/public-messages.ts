@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { MESSAGE_TYPE, type MessageView } from '../db/queries/messages'
+import { PublicMessageExample } from './examples/public-messages'
 import { AttachmentSchema, SenderSchema, toAttachment, toSenderPushData } from './messages'
 
 /**
@@ -20,7 +21,7 @@ export const PublicMessageSchema = z
     attachments: z.array(AttachmentSchema).optional(),
     sender: SenderSchema.optional(),
   })
-  .openapi('PublicMessage')
+  .openapi('PublicMessage', { example: PublicMessageExample })
 export type PublicMessage = z.infer<typeof PublicMessageSchema>
 
 export function toPublicMessage(view: MessageView, requestUrl: string): PublicMessage {

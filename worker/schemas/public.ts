@@ -6,6 +6,21 @@ import type { InboxRow } from '../db/queries/inboxes'
 import type { MessageView } from '../db/queries/messages'
 import { AttributesSchema, EmailSchema, IdSchema } from './common'
 import { PhoneNumberSchema } from './contacts-input'
+import {
+  PublicContactCreateExample,
+  PublicContactExample,
+  PublicContactSessionExample,
+  PublicContactUpdateExample,
+  PublicConversationCreateExample,
+  PublicConversationExample,
+  PublicInboxExample,
+  PublicLabelInputExample,
+  PublicMessageFormExample,
+  PublicMessageInputExample,
+  PublicTypingInputExample,
+  SubmittedValuesInputExample,
+  WidgetEventInputExample,
+} from './examples/public'
 import { InboxSchema, toInbox } from './inboxes'
 import { MAX_CONTENT_LENGTH } from './messages'
 import { PublicMessageSchema, toPublicMessage } from './public-messages'
@@ -58,7 +73,7 @@ export const PublicInboxSchema = InboxSchema.pick({
     identity_validation_enabled: z.boolean(),
     locale: z.string(),
   })
-  .openapi('PublicInbox')
+  .openapi('PublicInbox', { example: PublicInboxExample })
 
 /** What the widget needs to draw itself; never a token or a webhook secret. */
 export function toPublicInbox(row: InboxRow, locale: string): z.infer<typeof PublicInboxSchema> {
@@ -109,7 +124,7 @@ export const PublicContactCreateSchema = z
     source_id: optional(z.string().trim().min(1).max(255)),
     custom_attributes: AttributesSchema.optional(),
   })
-  .openapi('PublicContactCreate')
+  .openapi('PublicContactCreate', { example: PublicContactCreateExample })
 
 export const PublicContactUpdateSchema = z
   .object({
@@ -118,7 +133,7 @@ export const PublicContactUpdateSchema = z
       description: 'Merged into the stored ones; a null value removes that key',
     }),
   })
-  .openapi('PublicContactUpdate')
+  .openapi('PublicContactUpdate', { example: PublicContactUpdateExample })
 export type PublicContactUpdate = z.infer<typeof PublicContactUpdateSchema>
 
 export const ContactShowQuerySchema = z.object({
@@ -136,7 +151,7 @@ export const ContactSessionSchema = z
     email: z.string().nullable(),
     phone_number: z.string().nullable(),
   })
-  .openapi('PublicContactSession')
+  .openapi('PublicContactSession', { example: PublicContactSessionExample })
 
 export const PublicContactSchema = z
   .object({
@@ -150,7 +165,7 @@ export const PublicContactSchema = z
     source_id: z.string(),
     pubsub_token: z.string(),
   })
-  .openapi('PublicContact')
+  .openapi('PublicContact', { example: PublicContactExample })
 export type PublicContact = z.infer<typeof PublicContactSchema>
 
 type ContactInboxTokens = Pick<ContactInboxRow, 'sourceId' | 'pubsubToken'>
@@ -188,7 +203,7 @@ export const PublicConversationSchema = z
     messages: z.array(PublicMessageSchema),
     contact: PublicContactSchema,
   })
-  .openapi('PublicConversation')
+  .openapi('PublicConversation', { example: PublicConversationExample })
 
 /** What a visitor sees of its conversation itself (also its live frames' data). */
 export function toPublicConversationSummary(conversation: ConversationRow) {
@@ -217,11 +232,11 @@ export function toPublicConversation(
 
 export const PublicConversationCreateSchema = z
   .object({ custom_attributes: AttributesSchema.optional() })
-  .openapi('PublicConversationCreate')
+  .openapi('PublicConversationCreate', { example: PublicConversationCreateExample })
 
 export const TypingInputSchema = z
   .object({ typing_status: z.enum(['on', 'off']) })
-  .openapi('PublicTypingInput')
+  .openapi('PublicTypingInput', { example: PublicTypingInputExample })
 
 export const PublicMessageInputSchema = z
   .object({
@@ -230,7 +245,7 @@ export const PublicMessageInputSchema = z
       description: "The client's id for the message: a retry with it returns the same message",
     }),
   })
-  .openapi('PublicMessageInput')
+  .openapi('PublicMessageInput', { example: PublicMessageInputExample })
 
 export const PublicMessageFormSchema = z
   .object({
@@ -242,7 +257,7 @@ export const PublicMessageFormSchema = z
       .openapi({ description: 'Up to 15 files, each at most 10 MB' }),
     attachments: z.any().optional().openapi({ description: 'Also accepted for attachments[]' }),
   })
-  .openapi('PublicMessageForm')
+  .openapi('PublicMessageForm', { example: PublicMessageFormExample })
 
 export const MessagePageQuerySchema = z.object({
   before: IdSchema.optional().openapi({ description: 'Only messages older than this id' }),
@@ -264,12 +279,12 @@ const SubmittedValueSchema = z
 
 export const SubmittedValuesInputSchema = z
   .object({ submitted_values: z.array(SubmittedValueSchema).min(1).max(50) })
-  .openapi('SubmittedValuesInput')
+  .openapi('SubmittedValuesInput', { example: SubmittedValuesInputExample })
 export type SubmittedValues = z.infer<typeof SubmittedValuesInputSchema>['submitted_values']
 
 export const LabelInputSchema = z
   .object({ label: z.string().trim().min(1).max(255) })
-  .openapi('PublicLabelInput')
+  .openapi('PublicLabelInput', { example: PublicLabelInputExample })
 
 export const WidgetEventInputSchema = z
   .object({
@@ -279,4 +294,4 @@ export const WidgetEventInputSchema = z
       'is too large',
     ),
   })
-  .openapi('WidgetEventInput')
+  .openapi('WidgetEventInput', { example: WidgetEventInputExample })

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { teams } from '../db/schema'
 import { TextSchema } from './common'
+import { TeamExample, TeamInputExample, TeamUpdateExample } from './examples/teams'
 
 type TeamRow = typeof teams.$inferSelect
 
@@ -13,9 +14,11 @@ export const TeamInputSchema = z
     description: TextSchema.nullable().optional(),
     allow_auto_assign: z.boolean().optional(),
   })
-  .openapi('TeamInput')
+  .openapi('TeamInput', { example: TeamInputExample })
 
-export const TeamUpdateSchema = TeamInputSchema.partial().openapi('TeamUpdate')
+export const TeamUpdateSchema = TeamInputSchema.partial().openapi('TeamUpdate', {
+  example: TeamUpdateExample,
+})
 
 export const TeamSchema = z
   .object({
@@ -26,7 +29,7 @@ export const TeamSchema = z
     account_id: z.number().int(),
     is_member: z.boolean().openapi({ description: 'Whether the caller belongs to the team' }),
   })
-  .openapi('Team')
+  .openapi('Team', { example: TeamExample })
 export type Team = z.infer<typeof TeamSchema>
 
 export function toTeam(row: TeamRow, isMember: boolean): Team {

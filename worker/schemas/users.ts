@@ -2,6 +2,18 @@ import { z } from '@hono/zod-openapi'
 import type { accountUsers, users } from '../db/schema'
 import { isoFromSeconds } from '../lib/time'
 import { AttributesSchema, EmailSchema, NameSchema, TextSchema } from './common'
+import {
+  AccountUserDeleteExample,
+  AccountUserExample,
+  AccountUserInputExample,
+  AvailabilityInputExample,
+  PlatformUserExample,
+  PlatformUserInputExample,
+  PlatformUserUpdateExample,
+  ProfileExample,
+  ProfileUpdateExample,
+  UserTokenExample,
+} from './examples/users'
 
 type UserRow = typeof users.$inferSelect
 type AccountUserRow = typeof accountUsers.$inferSelect
@@ -48,7 +60,7 @@ export const ProfileSchema = z
     ...userFields,
     accounts: z.array(ProfileAccountSchema),
   })
-  .openapi('Profile')
+  .openapi('Profile', { example: ProfileExample })
 
 export const PlatformUserSchema = z
   .object({
@@ -66,7 +78,7 @@ export const PlatformUserSchema = z
       }),
     ),
   })
-  .openapi('PlatformUser')
+  .openapi('PlatformUser', { example: PlatformUserExample })
 
 export const PlatformUserInputSchema = z
   .object({
@@ -78,10 +90,12 @@ export const PlatformUserInputSchema = z
     }),
     custom_attributes: AttributesSchema.optional(),
   })
-  .openapi('PlatformUserInput')
+  .openapi('PlatformUserInput', { example: PlatformUserInputExample })
 
-export const PlatformUserUpdateSchema =
-  PlatformUserInputSchema.partial().openapi('PlatformUserUpdate')
+export const PlatformUserUpdateSchema = PlatformUserInputSchema.partial().openapi(
+  'PlatformUserUpdate',
+  { example: PlatformUserUpdateExample },
+)
 
 export const UserTokenSchema = z
   .object({
@@ -95,7 +109,7 @@ export const UserTokenSchema = z
       pubsub_token: z.string(),
     }),
   })
-  .openapi('UserToken')
+  .openapi('UserToken', { example: UserTokenExample })
 
 export const ProfileUpdateSchema = z
   .object({
@@ -106,14 +120,14 @@ export const ProfileUpdateSchema = z
       description: 'Merged into the stored settings',
     }),
   })
-  .openapi('ProfileUpdate')
+  .openapi('ProfileUpdate', { example: ProfileUpdateExample })
 
 export const AvailabilityInputSchema = z
   .object({
     account_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     availability: AvailabilitySchema,
   })
-  .openapi('AvailabilityInput')
+  .openapi('AvailabilityInput', { example: AvailabilityInputExample })
 
 export const AccountUserSchema = z
   .object({
@@ -128,18 +142,18 @@ export const AccountUserSchema = z
     availability: AvailabilitySchema,
     auto_offline: z.boolean(),
   })
-  .openapi('AccountUser')
+  .openapi('AccountUser', { example: AccountUserExample })
 
 export const AccountUserInputSchema = z
   .object({
     user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     role: RoleSchema.default('agent'),
   })
-  .openapi('AccountUserInput')
+  .openapi('AccountUserInput', { example: AccountUserInputExample })
 
 export const AccountUserDeleteSchema = z
   .object({ user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
-  .openapi('AccountUserDelete')
+  .openapi('AccountUserDelete', { example: AccountUserDeleteExample })
 
 const isoOrNull = (s: number | null) => (s === null ? null : isoFromSeconds(s))
 const permissionsFor = (role: 'administrator' | 'agent') =>

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { WebhookWithInbox } from '../db/queries/webhooks'
 import { EVENT_KINDS, type EventKind } from '../events/kinds'
+import { WebhookExample, WebhookInputExample, WebhookUpdateExample } from './examples/webhooks'
 
 const kinds: readonly string[] = EVENT_KINDS
 
@@ -42,7 +43,7 @@ export const WebhookInputSchema = z
     inbox_id: InboxIdSchema.optional(),
     subscriptions: SubscriptionsSchema.nullable().optional(),
   })
-  .openapi('WebhookInput')
+  .openapi('WebhookInput', { example: WebhookInputExample })
 
 export const WebhookUpdateSchema = z
   .object({
@@ -51,7 +52,7 @@ export const WebhookUpdateSchema = z
     inbox_id: InboxIdSchema.optional(),
     subscriptions: SubscriptionsSchema.nullable().optional(),
   })
-  .openapi('WebhookUpdate')
+  .openapi('WebhookUpdate', { example: WebhookUpdateExample })
 
 export const WebhookSchema = z
   .object({
@@ -68,7 +69,7 @@ export const WebhookSchema = z
       description: 'Standard Webhooks signing secret (whsec_…), shown to administrators',
     }),
   })
-  .openapi('Webhook')
+  .openapi('Webhook', { example: WebhookExample })
 export type Webhook = z.infer<typeof WebhookSchema>
 
 export const WebhookEnvelopeSchema = z.object({ payload: z.object({ webhook: WebhookSchema }) })

@@ -12,7 +12,9 @@ import {
 import { ContactLabelsInputSchema } from '../../schemas/contacts-input'
 import { base, tags, visibleContact } from './shared'
 
-const LabelsSchema = z.object({ payload: z.array(z.string()) }).openapi('ContactLabels')
+const LabelsSchema = z.object({ payload: z.array(z.string()) }).openapi('ContactLabels', {
+  example: { payload: ['billing', 'vip'] },
+})
 
 const listLabels = createRoute({
   operationId: 'listContactLabels',

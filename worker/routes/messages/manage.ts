@@ -43,12 +43,12 @@ const listMessagesRoute = createRoute({
     200: jsonResponse(
       z.object({
         meta: z.object({
-          labels: z.array(z.string()),
-          additional_attributes: AttributesSchema,
+          labels: z.array(z.string()).openapi({ example: ['billing'] }),
+          additional_attributes: AttributesSchema.openapi({ example: { browser: 'Firefox' } }),
           contact: ContactPushDataSchema,
           assignee: UserPushDataSchema.optional(),
-          agent_last_seen_at: z.number().int().nullable(),
-          assignee_last_seen_at: z.number().int().nullable(),
+          agent_last_seen_at: z.number().int().nullable().openapi({ example: 1763892900 }),
+          assignee_last_seen_at: z.number().int().nullable().openapi({ example: 1763892900 }),
         }),
         payload: z.array(MessageSchema),
       }),

@@ -1,0 +1,36 @@
+/** Examples of the agent-bots schemas, in Chatwoot's shapes, for /openapi.json. */
+
+export const AgentBotExample = {
+  id: 1,
+  name: 'Jane Doe',
+  description: 'Handles billing questions',
+  outgoing_url: 'https://bot.example.com/parley',
+  account_id: 1,
+  access_token: 'Tq3fW8xK2mN9pL4rV7sY1zB6',
+}
+
+export const AgentBotInputExample = {
+  name: 'Jane Doe',
+  description: 'Handles billing questions',
+  account_id: 1,
+  outgoing_url: 'https://bot.example.com/parley',
+  avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
+}
+
+export const AgentBotUpdateExample = {
+  name: 'Jane Doe',
+  description: 'Handles billing questions',
+  account_id: 1,
+  outgoing_url: 'https://bot.example.com/parley',
+  avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
+}
+
+export const PlatformAppExample = {
+  id: 1,
+  name: 'Jane Doe',
+  access_token: 'Tq3fW8xK2mN9pL4rV7sY1zB6',
+}
+
+export const PlatformAppInputExample = {
+  name: 'Jane Doe',
+}

@@ -1,0 +1,86 @@
+/** Examples of the agents schemas, in Chatwoot's shapes, for /openapi.json. */
+
+export const UserPushDataExample = {
+  id: 1,
+  name: 'Jane Doe',
+  available_name: 'Jane Doe',
+  avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
+  type: 'user',
+  availability_status: 'online',
+  thumbnail: '',
+}
+
+export const AgentExample = {
+  id: 1,
+  account_id: 1,
+  availability_status: 'online',
+  auto_offline: false,
+  confirmed: true,
+  email: 'jane@example.com',
+  provider: 'email',
+  available_name: 'Jane Doe',
+  custom_attributes: {
+    plan: 'pro',
+  },
+  name: 'Jane Doe',
+  role: 'administrator',
+  thumbnail: '',
+}
+
+export const AgentPayloadExample = {
+  payload: [
+    {
+      id: 1,
+      account_id: 1,
+      availability_status: 'online',
+      auto_offline: false,
+      confirmed: true,
+      email: 'jane@example.com',
+      provider: 'email',
+      available_name: 'Jane Doe',
+      custom_attributes: {
+        plan: 'pro',
+      },
+      name: 'Jane Doe',
+      role: 'administrator',
+      thumbnail: '',
+    },
+  ],
+}
+
+export const InboxMembersInputExample = {
+  inbox_id: 1,
+  user_ids: [1, 2],
+}
+
+export const InboxMembersReplaceExample = {
+  inbox_id: 1,
+  user_ids: [1, 2],
+}
+
+export const InboxMembersRemoveExample = {
+  user_ids: [1, 2],
+}
+
+export const AgentInputExample = {
+  name: 'Jane Doe',
+  email: 'jane@example.com',
+  role: 'administrator',
+  availability: 'online',
+  auto_offline: false,
+}
+
+export const AgentUpdateExample = {
+  name: 'Jane Doe',
+  role: 'administrator',
+  availability: 'online',
+  auto_offline: false,
+}
+
+export const TeamMembersInputExample = {
+  user_ids: [1, 2],
+}
+
+export const TeamMembersReplaceExample = {
+  user_ids: [1, 2],
+}

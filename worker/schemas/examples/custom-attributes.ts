@@ -1,0 +1,35 @@
+/** Examples of the custom-attributes schemas, in Chatwoot's shapes, for /openapi.json. */
+
+export const CustomAttributeDefinitionExample = {
+  id: 1,
+  attribute_display_name: 'Plan',
+  attribute_display_type: 'text',
+  attribute_description: 'attribute description',
+  attribute_key: 'plan',
+  attribute_values: ['attribute value'],
+  attribute_model: 'contact_attribute',
+  regex_pattern: 'regex pattern',
+  default_value: null,
+  created_at: 1763892900,
+  updated_at: 1763892900,
+}
+
+export const CustomAttributeDefinitionInputExample = {
+  attribute_display_name: 'Plan',
+  attribute_display_type: 'text',
+  attribute_description: 'attribute description',
+  attribute_key: 'plan',
+  attribute_model: 'contact_attribute',
+  attribute_values: ['x'],
+  regex_pattern: 'regex pattern',
+}
+
+export const CustomAttributeDefinitionUpdateExample = {
+  attribute_display_name: 'Plan',
+  attribute_display_type: 'text',
+  attribute_description: 'attribute description',
+  attribute_key: 'plan',
+  attribute_model: 'contact_attribute',
+  attribute_values: ['x'],
+  regex_pattern: 'regex pattern',
+}

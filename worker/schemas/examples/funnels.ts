@@ -1,0 +1,103 @@
+/** Examples of the funnels schemas, in Chatwoot's shapes, for /openapi.json. */
+
+export const FunnelExample = {
+  id: 1,
+  account_id: 1,
+  name: 'Jane Doe',
+  description: 'Handles billing questions',
+  stages: [
+    {
+      id: 1,
+      funnel_id: 1,
+      name: 'Jane Doe',
+      color: '#1f93ff',
+      position: 1,
+      time_limit_minutes: 1,
+      checklist_template: [
+        {
+          title: 'billing',
+          required: false,
+        },
+      ],
+      created_at: 1763892900,
+      updated_at: 1763892900,
+    },
+  ],
+  created_at: 1763892900,
+  updated_at: 1763892900,
+}
+
+export const FunnelStageExample = {
+  id: 1,
+  funnel_id: 1,
+  name: 'Jane Doe',
+  color: '#1f93ff',
+  position: 1,
+  time_limit_minutes: 1,
+  checklist_template: [
+    {
+      title: 'billing',
+      required: false,
+    },
+  ],
+  created_at: 1763892900,
+  updated_at: 1763892900,
+}
+
+export const FunnelInputExample = {
+  name: 'Jane Doe',
+  description: 'Handles billing questions',
+}
+
+export const FunnelUpdateExample = {
+  name: 'Jane Doe',
+  description: 'Handles billing questions',
+}
+
+export const StageReorderExample = {
+  stage_ids: [1],
+}
+
+export const StageInputExample = {
+  name: 'Jane Doe',
+  color: '#1f93ff',
+  position: 1,
+  time_limit_minutes: 1,
+  checklist_template: [
+    {
+      title: 'billing',
+      required: false,
+    },
+  ],
+}
+
+export const StageUpdateExample = {
+  name: 'Jane Doe',
+  color: '#1f93ff',
+  position: 1,
+  time_limit_minutes: 1,
+  checklist_template: [
+    {
+      title: 'billing',
+      required: false,
+    },
+  ],
+}
+
+export const FunnelStagePlacementInputExample = {
+  funnel_id: 1,
+  stage_id: 1,
+  force: false,
+}
+
+export const ChecklistItemInputExample = {
+  stage_id: 1,
+  title: 'billing',
+  required: false,
+}
+
+export const ChecklistItemUpdateExample = {
+  title: 'billing',
+  required: false,
+  checked: false,
+}

@@ -1,0 +1,23 @@
+/** Examples of the labels schemas, in Chatwoot's shapes, for /openapi.json. */
+
+export const LabelExample = {
+  id: 1,
+  title: 'billing',
+  description: 'Handles billing questions',
+  color: '#1f93ff',
+  show_on_sidebar: true,
+}
+
+export const LabelInputExample = {
+  title: 'billing',
+  description: 'Handles billing questions',
+  color: '#1f93ff',
+  show_on_sidebar: true,
+}
+
+export const LabelUpdateExample = {
+  title: 'billing',
+  description: 'Handles billing questions',
+  color: '#1f93ff',
+  show_on_sidebar: true,
+}

@@ -1,0 +1,47 @@
+/** Examples of the products schemas, in Chatwoot's shapes, for /openapi.json. */
+
+export const ProductListExample = {
+  payload: [
+    {
+      id: 1,
+      conversation_id: 1,
+      product_name: 'product name',
+      product_value: '59.97',
+      quantity: 1,
+      notes: 'notes',
+      total: '59.97',
+      created_at: 1763892900,
+      updated_at: 1763892900,
+    },
+  ],
+  meta: {
+    count: 1,
+    total: '59.97',
+  },
+}
+
+export const ProductExample = {
+  id: 1,
+  conversation_id: 1,
+  product_name: 'product name',
+  product_value: '59.97',
+  quantity: 1,
+  notes: 'notes',
+  total: '59.97',
+  created_at: 1763892900,
+  updated_at: 1763892900,
+}
+
+export const ProductInputExample = {
+  product_name: 'x',
+  product_value: '19.99',
+  quantity: 1,
+  notes: 'notes',
+}
+
+export const ProductUpdateExample = {
+  product_name: 'x',
+  product_value: '19.99',
+  quantity: 1,
+  notes: 'notes',
+}
