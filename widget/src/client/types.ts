@@ -1,70 +1,44 @@
-/** Shapes of the public client API (reference §4), as the widget reads them. */
+/**
+ * Shapes of the public client API as the widget reads them, taken from the types generated from
+ * /openapi.json (`npm run generate:client`): a field's type is the server's. The widget also talks
+ * to Chatwoot servers and replays frames from older builds, so only the fields it cannot do without
+ * are required; the rest are optional (`Tolerant`).
+ */
+import type { components } from './generated/openapi'
 
-export interface PreChatField {
-  name: string
-  label: string
-  type: string
-  required: boolean
-  enabled: boolean
-  placeholder?: string
-}
+type Schemas = components['schemas']
 
-export interface InboxConfig {
-  identifier: string
-  name: string
-  timezone?: string
-  working_hours?: unknown[]
-  working_hours_enabled?: boolean
-  identity_validation_enabled?: boolean
-  widget_color?: string
-  welcome_title?: string
-  welcome_tagline?: string
-  reply_time?: string
-  pre_chat_form_enabled?: boolean
-  pre_chat_form_options?: { pre_chat_message?: string; pre_chat_fields?: PreChatField[] }
-  locale?: string
+/** `T` with only the keys `Required` required. */
+type Tolerant<T, Required extends keyof T> = Pick<T, Required> & Partial<Omit<T, Required>>
+
+type PreChatOptions = NonNullable<Schemas['PublicInbox']['pre_chat_form_options']>
+
+export type PreChatField = NonNullable<PreChatOptions['pre_chat_fields']>[number]
+
+export type InboxConfig = Tolerant<Schemas['PublicInbox'], 'identifier' | 'name'> & {
   /** Not in Chatwoot's shape; honoured when a server sends it. */
   position?: 'left' | 'right'
 }
 
-export interface ContactSession {
-  source_id: string
-  pubsub_token: string
-  id: number
-  name?: string | null
-  email?: string | null
-  phone_number?: string | null
-}
+export type ContactSession = Tolerant<
+  Schemas['PublicContactSession'],
+  'source_id' | 'pubsub_token' | 'id'
+>
 
-export interface ContactInput {
-  name?: string
-  email?: string
-  phone_number?: string
-  avatar_url?: string
-  identifier?: string
-  identifier_hash?: string
-  custom_attributes?: Record<string, unknown>
-}
+export type ContactInput = Omit<Schemas['PublicContactCreate'], 'source_id'>
 
-export type ConversationStatus = 'open' | 'resolved' | 'pending' | 'snoozed'
+export type ConversationStatus = Schemas['PublicConversation']['status']
 
-export interface Attachment {
-  id: number
-  file_type: 'image' | 'audio' | 'video' | 'file' | string
-  data_url: string
-  thumb_url?: string | null
-  file_size?: number
-  extension?: string | null
+export type Attachment = Tolerant<Schemas['Attachment'], 'id' | 'file_type' | 'data_url'> & {
+  /** Chatwoot sends it; Parley's name is in data_url. */
   file_name?: string
 }
 
-export interface MessageSender {
-  id: number
-  name: string
-  available_name?: string
-  avatar_url?: string | null
-  type: 'user' | 'contact' | 'agent_bot' | string
-}
+type Sender = Schemas['UserPushData'] | Schemas['ContactPushData'] | Schemas['AgentBotPushData']
+
+/** Who wrote a message: an agent, the visitor or a bot (the fields the server's shapes share). */
+export type MessageSender = Pick<Sender, 'id' | 'name' | 'type'> &
+  Partial<Pick<Schemas['UserPushData'], 'available_name' | 'avatar_url' | 'thumbnail'>>
 
 export type ContentType =
   | 'text'
@@ -78,27 +52,21 @@ export type ContentType =
 /** Chatwoot's message_type values: the visitor's, an agent's, an activity line, an automated one. */
 export const MESSAGE_TYPE = { incoming: 0, outgoing: 1, activity: 2, template: 3 } as const
 
-export interface Message {
-  id: number
-  content: string | null
-  message_type: number
+export type Message = Tolerant<
+  Omit<Schemas['PublicMessage'], 'content_type' | 'echo_id' | 'attachments' | 'sender'>,
+  'id' | 'content' | 'message_type' | 'created_at' | 'conversation_id'
+> & {
   content_type: ContentType
-  content_attributes?: Record<string, unknown> | null
-  created_at: number
-  conversation_id: number
+  /** Chatwoot sends null where Parley leaves it out. */
   echo_id?: string | null
-  status?: string
   attachments?: Attachment[]
   sender?: MessageSender | null
 }
 
-export interface Conversation {
-  id: number
-  uuid?: string
-  inbox_id?: number
-  status: ConversationStatus
-  contact_last_seen_at?: number | null
-  agent_last_seen_at?: number | null
+export type Conversation = Tolerant<
+  Omit<Schemas['PublicConversation'], 'messages' | 'contact'>,
+  'id' | 'status'
+> & {
   messages?: Message[]
   contact?: Record<string, unknown>
 }
@@ -109,9 +77,5 @@ export interface SubmittedValue {
   value: unknown
 }
 
-export interface ApiErrorBody {
-  error?: string
-  message?: string
-  description?: string
-  errors?: { field: string; message: string; code: string }[]
-}
+/** The error envelope; every field optional, as a proxy or an older server may send less. */
+export type ApiErrorBody = Partial<Omit<Schemas['Error'], 'error'>> & { error?: string }

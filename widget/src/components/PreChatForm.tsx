@@ -35,7 +35,7 @@ export function PreChatForm() {
     for (const field of fields) {
       const value = values[field.name]?.trim() ?? ''
       if (field.required && !value)
-        found[field.name] = format(t.prechat.missing, { field: field.label })
+        found[field.name] = format(t.prechat.missing, { field: field.label ?? field.name })
       else if (value && inputType(field) === 'email' && !EMAIL.test(value)) {
         found[field.name] = t.prechat.invalidEmail
       }
@@ -75,7 +75,7 @@ export function PreChatForm() {
         return (
           <div class="field" key={field.name}>
             <label for={fieldId}>
-              {field.label}
+              {field.label ?? field.name}
               {field.required && <span class="required"> ({t.prechat.required})</span>}
             </label>
             <input
