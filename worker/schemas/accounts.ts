@@ -2,14 +2,7 @@ import { z } from '@hono/zod-openapi'
 import type { accounts } from '../db/schema'
 import { isoFromSeconds } from '../lib/time'
 import { AttributesSchema, EmailSchema, MAX_ATTRIBUTE_KEYS, NameSchema } from './common'
-import {
-  AccountDetailsExample,
-  AccountExample,
-  AccountUpdateExample,
-  PlatformAccountExample,
-  PlatformAccountInputExample,
-  PlatformAccountUpdateExample,
-} from './examples/accounts'
+import * as examples from './examples/accounts'
 
 type AccountRow = typeof accounts.$inferSelect
 
@@ -27,11 +20,11 @@ export const AccountSchema = z
     status: z.enum(['active', 'suspended']),
     cache_keys: z.object({ label: z.number(), inbox: z.number(), team: z.number() }),
   })
-  .openapi('Account', { example: AccountExample })
+  .openapi('Account', { example: examples.AccountExample })
 
 export const AccountDetailsSchema = AccountSchema.extend({
   latest_chatwoot_version: z.string(),
-}).openapi('AccountDetails', { example: AccountDetailsExample })
+}).openapi('AccountDetails', { example: examples.AccountDetailsExample })
 
 export const PlatformAccountSchema = z
   .object({
@@ -45,7 +38,7 @@ export const PlatformAccountSchema = z
     limits: AttributesSchema,
     status: z.enum(['active', 'suspended']),
   })
-  .openapi('PlatformAccount', { example: PlatformAccountExample })
+  .openapi('PlatformAccount', { example: examples.PlatformAccountExample })
 
 const LocaleSchema = z.string().trim().min(2).max(16)
 const FeaturesInputSchema = z
@@ -65,11 +58,11 @@ export const PlatformAccountInputSchema = z
     limits: AttributesSchema.optional(),
     custom_attributes: AttributesSchema.optional(),
   })
-  .openapi('PlatformAccountInput', { example: PlatformAccountInputExample })
+  .openapi('PlatformAccountInput', { example: examples.PlatformAccountInputExample })
 
 export const PlatformAccountUpdateSchema = PlatformAccountInputSchema.partial().openapi(
   'PlatformAccountUpdate',
-  { example: PlatformAccountUpdateExample },
+  { example: examples.PlatformAccountUpdateExample },
 )
 
 /** Minutes: Chatwoot's Account::SETTINGS_PARAMS_SCHEMA bounds. */
@@ -98,7 +91,7 @@ export const AccountUpdateSchema = z
     auto_resolve_label: z.string().max(255).nullable().optional(),
     audio_transcriptions: z.boolean().nullable().optional(),
   })
-  .openapi('AccountUpdate', { example: AccountUpdateExample })
+  .openapi('AccountUpdate', { example: examples.AccountUpdateExample })
 
 export const CUSTOM_ATTRIBUTE_FIELDS = ['industry', 'company_size', 'timezone'] as const
 export const SETTINGS_FIELDS = [

@@ -1,13 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { agentBots } from '../db/schema'
 import { NameSchema, TextSchema } from './common'
-import {
-  AgentBotExample,
-  AgentBotInputExample,
-  AgentBotUpdateExample,
-  PlatformAppExample,
-  PlatformAppInputExample,
-} from './examples/agent-bots'
+import * as examples from './examples/agent-bots'
 
 type AgentBotRow = typeof agentBots.$inferSelect
 
@@ -23,7 +17,7 @@ export const AgentBotSchema = z
       .optional()
       .openapi({ description: 'Only in the response that created the bot' }),
   })
-  .openapi('AgentBot', { example: AgentBotExample })
+  .openapi('AgentBot', { example: examples.AgentBotExample })
 
 const UrlSchema = z.string().trim().max(2048).url()
 
@@ -35,10 +29,10 @@ export const AgentBotInputSchema = z
     outgoing_url: UrlSchema.nullable().optional(),
     avatar_url: UrlSchema.nullable().optional(),
   })
-  .openapi('AgentBotInput', { example: AgentBotInputExample })
+  .openapi('AgentBotInput', { example: examples.AgentBotInputExample })
 
 export const AgentBotUpdateSchema = AgentBotInputSchema.partial().openapi('AgentBotUpdate', {
-  example: AgentBotUpdateExample,
+  example: examples.AgentBotUpdateExample,
 })
 
 export function toAgentBot(row: AgentBotRow, accessToken?: string) {
@@ -54,7 +48,7 @@ export function toAgentBot(row: AgentBotRow, accessToken?: string) {
 
 export const PlatformAppInputSchema = z
   .object({ name: NameSchema })
-  .openapi('PlatformAppInput', { example: PlatformAppInputExample })
+  .openapi('PlatformAppInput', { example: examples.PlatformAppInputExample })
 export const PlatformAppSchema = z
   .object({ id: z.number().int(), name: z.string(), access_token: z.string() })
-  .openapi('PlatformApp', { example: PlatformAppExample })
+  .openapi('PlatformApp', { example: examples.PlatformAppExample })

@@ -1,18 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { accountUsers, users } from '../db/schema'
 import { AttributesSchema, EmailSchema, NameSchema } from './common'
-import {
-  AgentExample,
-  AgentInputExample,
-  AgentPayloadExample,
-  AgentUpdateExample,
-  InboxMembersInputExample,
-  InboxMembersRemoveExample,
-  InboxMembersReplaceExample,
-  TeamMembersInputExample,
-  TeamMembersReplaceExample,
-  UserPushDataExample,
-} from './examples/agents'
+import * as examples from './examples/agents'
 
 type UserRow = typeof users.$inferSelect
 type AccountUserRow = typeof accountUsers.$inferSelect
@@ -32,7 +21,7 @@ export const AgentSchema = z
     role: z.enum(['administrator', 'agent']),
     thumbnail: z.string(),
   })
-  .openapi('Agent', { example: AgentExample })
+  .openapi('Agent', { example: examples.AgentExample })
 export type Agent = z.infer<typeof AgentSchema>
 
 /** A user as a message sender or a conversation's assignee (Chatwoot's push_event_data). */
@@ -46,7 +35,7 @@ export const UserPushDataSchema = z
     availability_status: z.enum(['online', 'offline', 'busy']),
     thumbnail: z.string(),
   })
-  .openapi('UserPushData', { example: UserPushDataExample })
+  .openapi('UserPushData', { example: examples.UserPushDataExample })
 
 export function toAgent(
   user: Pick<UserRow, 'id' | 'name' | 'displayName' | 'email' | 'customAttributes'>,
@@ -96,7 +85,7 @@ export const AgentInputSchema = z
     availability: AvailabilityInputSchema.optional(),
     auto_offline: z.boolean().optional(),
   })
-  .openapi('AgentInput', { example: AgentInputExample })
+  .openapi('AgentInput', { example: examples.AgentInputExample })
 
 export const AgentUpdateSchema = z
   .object({
@@ -105,7 +94,7 @@ export const AgentUpdateSchema = z
     availability: AvailabilityInputSchema.optional(),
     auto_offline: z.boolean().optional(),
   })
-  .openapi('AgentUpdate', { example: AgentUpdateExample })
+  .openapi('AgentUpdate', { example: examples.AgentUpdateExample })
 
 /** A request's `user_ids`: at most 100 user ids of the account (duplicates are ignored). */
 export const MAX_USER_IDS = 100
@@ -129,24 +118,24 @@ const InboxIdSchema = z.preprocess(
 
 export const InboxMembersAddSchema = z
   .object({ inbox_id: InboxIdSchema, user_ids: NonEmptyUserIdsSchema })
-  .openapi('InboxMembersInput', { example: InboxMembersInputExample })
+  .openapi('InboxMembersInput', { example: examples.InboxMembersInputExample })
 
 export const InboxMembersReplaceSchema = z
   .object({ inbox_id: InboxIdSchema, user_ids: UserIdsSchema })
-  .openapi('InboxMembersReplace', { example: InboxMembersReplaceExample })
+  .openapi('InboxMembersReplace', { example: examples.InboxMembersReplaceExample })
 
 export const InboxMembersRemoveByPathSchema = z
   .object({ user_ids: NonEmptyUserIdsSchema })
-  .openapi('InboxMembersRemove', { example: InboxMembersRemoveExample })
+  .openapi('InboxMembersRemove', { example: examples.InboxMembersRemoveExample })
 
 export const TeamMembersAddSchema = z
   .object({ user_ids: NonEmptyUserIdsSchema })
-  .openapi('TeamMembersInput', { example: TeamMembersInputExample })
+  .openapi('TeamMembersInput', { example: examples.TeamMembersInputExample })
 
 export const TeamMembersReplaceSchema = z
   .object({ user_ids: UserIdsSchema })
-  .openapi('TeamMembersReplace', { example: TeamMembersReplaceExample })
+  .openapi('TeamMembersReplace', { example: examples.TeamMembersReplaceExample })
 
 export const AgentPayloadSchema = z
   .object({ payload: z.array(AgentSchema) })
-  .openapi('AgentPayload', { example: AgentPayloadExample })
+  .openapi('AgentPayload', { example: examples.AgentPayloadExample })

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { containsPattern } from '../lib/like'
-import { EmptyExample } from './examples/common'
+import * as examples from './examples/common'
 
 export const IdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 
@@ -82,4 +82,4 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
   return { description, content: { 'application/json': { schema } } } as const
 }
 
-export const EmptySchema = z.object({}).openapi('Empty', { example: EmptyExample })
+export const EmptySchema = z.object({}).openapi('Empty', { example: examples.EmptyExample })

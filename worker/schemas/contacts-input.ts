@@ -1,14 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { CONTACT_SORT_KEYS } from '../db/queries/contact-search'
 import { AttributesSchema, EmailSchema, IdSchema, SearchTextSchema } from './common'
-import {
-  ContactCreateExample,
-  ContactFormExample,
-  ContactInboxInputExample,
-  ContactLabelsInputExample,
-  ContactUpdateExample,
-  DestroyCustomAttributesExample,
-} from './examples/contacts-input'
+import * as examples from './examples/contacts-input'
 
 export const CONTACTS_PER_PAGE = 15
 /** Deeper pages cost a walk over every contact before them. */
@@ -48,11 +41,11 @@ const ContactFieldsSchema = z.object({
 export const ContactCreateSchema = ContactFieldsSchema.extend({
   inbox_id: IdSchema.optional().openapi({ description: 'Also create a contact inbox there' }),
   source_id: z.string().trim().min(1).max(255).optional(),
-}).openapi('ContactCreate', { example: ContactCreateExample })
+}).openapi('ContactCreate', { example: examples.ContactCreateExample })
 export type ContactCreateInput = z.infer<typeof ContactCreateSchema>
 
 export const ContactUpdateSchema = ContactFieldsSchema.openapi('ContactUpdate', {
-  example: ContactUpdateExample,
+  example: examples.ContactUpdateExample,
 })
 export type ContactUpdateInput = z.infer<typeof ContactUpdateSchema>
 
@@ -74,7 +67,7 @@ export const ContactFormSchema = z
     source_id: z.string().optional(),
   })
   .catchall(z.any())
-  .openapi('ContactForm', { example: ContactFormExample })
+  .openapi('ContactForm', { example: examples.ContactFormExample })
 
 const SortSchema = z
   .enum([...CONTACT_SORT_KEYS, ...CONTACT_SORT_KEYS.map((k) => `-${k}` as const)])
@@ -112,12 +105,12 @@ export const ContactShowQuerySchema = z.object({
 
 export const ContactLabelsInputSchema = z
   .object({ labels: z.array(z.string().trim().min(1).max(255)).max(100) })
-  .openapi('ContactLabelsInput', { example: ContactLabelsInputExample })
+  .openapi('ContactLabelsInput', { example: examples.ContactLabelsInputExample })
 
 export const DestroyCustomAttributesSchema = z
   .object({ custom_attributes: z.array(z.string().max(255)).max(100) })
-  .openapi('DestroyCustomAttributes', { example: DestroyCustomAttributesExample })
+  .openapi('DestroyCustomAttributes', { example: examples.DestroyCustomAttributesExample })
 
 export const ContactInboxInputSchema = z
   .object({ inbox_id: IdSchema, source_id: z.string().trim().min(1).max(255).optional() })
-  .openapi('ContactInboxInput', { example: ContactInboxInputExample })
+  .openapi('ContactInboxInput', { example: examples.ContactInboxInputExample })

@@ -2,17 +2,7 @@ import { z } from '@hono/zod-openapi'
 import type { contactInboxes, contacts, inboxes } from '../db/schema'
 import { fileUrl } from '../lib/files'
 import { AttributesSchema } from './common'
-import {
-  ContactCreatedExample,
-  ContactExample,
-  ContactInboxExample,
-  ContactInboxRefExample,
-  ContactListExample,
-  ContactPayloadExample,
-  ContactPushDataExample,
-  ContactSearchResultExample,
-  InboxSlimExample,
-} from './examples/contacts'
+import * as examples from './examples/contacts'
 import { CHANNEL_CLASS } from './inboxes'
 
 type ContactRow = typeof contacts.$inferSelect
@@ -29,11 +19,11 @@ export const InboxSlimSchema = z
     channel_type: z.string(),
     provider: z.string().nullable(),
   })
-  .openapi('InboxSlim', { example: InboxSlimExample })
+  .openapi('InboxSlim', { example: examples.InboxSlimExample })
 
 export const ContactInboxSchema = z
   .object({ source_id: z.string(), inbox: InboxSlimSchema })
-  .openapi('ContactInbox', { example: ContactInboxExample })
+  .openapi('ContactInbox', { example: examples.ContactInboxExample })
 
 export const ContactSchema = z
   .object({
@@ -51,7 +41,7 @@ export const ContactSchema = z
     created_at: z.number().int().optional(),
     contact_inboxes: z.array(ContactInboxSchema).optional(),
   })
-  .openapi('Contact', { example: ContactExample })
+  .openapi('Contact', { example: examples.ContactExample })
 export type Contact = z.infer<typeof ContactSchema>
 
 /** The contact as a message sender or conversation `meta.sender` (Chatwoot's push_event_data). */
@@ -68,7 +58,7 @@ export const ContactPushDataSchema = z
     blocked: z.boolean(),
     type: z.literal('contact'),
   })
-  .openapi('ContactPushData', { example: ContactPushDataExample })
+  .openapi('ContactPushData', { example: examples.ContactPushDataExample })
 
 export function avatarUrl(requestUrl: string, key: string | null) {
   return key ? fileUrl(requestUrl, key) : ''
@@ -151,15 +141,15 @@ export function toContactPushData(
 /** A contact inbox where none may exist yet (create's `contact_inbox`, contactable inboxes). */
 export const ContactInboxRefSchema = z
   .object({ source_id: z.string().nullable(), inbox: InboxSlimSchema.nullable() })
-  .openapi('ContactInboxRef', { example: ContactInboxRefExample })
+  .openapi('ContactInboxRef', { example: examples.ContactInboxRefExample })
 
 export const ContactPayloadSchema = z
   .object({ payload: ContactSchema })
-  .openapi('ContactPayload', { example: ContactPayloadExample })
+  .openapi('ContactPayload', { example: examples.ContactPayloadExample })
 
 export const ContactCreatedSchema = z
   .object({ payload: z.object({ contact: ContactSchema, contact_inbox: ContactInboxRefSchema }) })
-  .openapi('ContactCreated', { example: ContactCreatedExample })
+  .openapi('ContactCreated', { example: examples.ContactCreatedExample })
 
 export const ContactListSchema = z
   .object({
@@ -169,7 +159,7 @@ export const ContactListSchema = z
     }),
     payload: z.array(ContactSchema),
   })
-  .openapi('ContactList', { example: ContactListExample })
+  .openapi('ContactList', { example: examples.ContactListExample })
 
 export const ContactSearchResultSchema = z
   .object({
@@ -180,4 +170,4 @@ export const ContactSearchResultSchema = z
     }),
     payload: z.array(ContactSchema),
   })
-  .openapi('ContactSearchResult', { example: ContactSearchResultExample })
+  .openapi('ContactSearchResult', { example: examples.ContactSearchResultExample })

@@ -5,16 +5,7 @@ import type { MessageView } from '../db/queries/messages'
 import { AgentSchema, toAgent } from './agents'
 import { AttributesSchema, IdSchema, SearchTextSchema } from './common'
 import { ContactSchema, toContact } from './contacts'
-import {
-  AssignmentInputExample,
-  ConversationCustomAttributesInputExample,
-  ConversationExample,
-  ConversationInputExample,
-  ConversationTeamExample,
-  LabelsInputExample,
-  PriorityInputExample,
-  ToggleStatusInputExample,
-} from './examples/conversations'
+import * as examples from './examples/conversations'
 import { CHANNEL_CLASS } from './inboxes'
 import {
   MAX_CONTENT_LENGTH,
@@ -35,7 +26,7 @@ export const ConversationTeamSchema = z
     allow_auto_assign: z.boolean(),
     account_id: z.number().int(),
   })
-  .openapi('ConversationTeam', { example: ConversationTeamExample })
+  .openapi('ConversationTeam', { example: examples.ConversationTeamExample })
 
 const AgentBotSlimSchema = z.object({
   id: z.number().int(),
@@ -85,7 +76,7 @@ export const ConversationSchema = z
     waiting_since: Seconds,
     sla_policy_id: z.number().int().nullable(),
   })
-  .openapi('Conversation', { example: ConversationExample })
+  .openapi('Conversation', { example: examples.ConversationExample })
 export type Conversation = z.infer<typeof ConversationSchema>
 
 export const ConversationCountsSchema = z
@@ -95,7 +86,7 @@ export const ConversationCountsSchema = z
     unassigned_count: z.number().int(),
     all_count: z.number().int(),
   })
-  .openapi({ example: { mine_count: 3, assigned_count: 5, unassigned_count: 2, all_count: 7 } })
+  .openapi({ example: examples.ConversationCountsExample })
 
 const UnixSecondsInput = z.coerce.number().int().nonnegative().max(32_503_680_000)
 
@@ -118,7 +109,7 @@ export const ConversationInputSchema = z
       })
       .optional(),
   })
-  .openapi('ConversationInput', { example: ConversationInputExample })
+  .openapi('ConversationInput', { example: examples.ConversationInputExample })
 
 const LEGACY_SORTS = {
   latest: 'last_activity_at_desc',
@@ -156,7 +147,7 @@ export const ToggleStatusInputSchema = z
     status: z.enum(STATUSES).optional(),
     snoozed_until: UnixSecondsInput.nullable().optional(),
   })
-  .openapi('ToggleStatusInput', { example: ToggleStatusInputExample })
+  .openapi('ToggleStatusInput', { example: examples.ToggleStatusInputExample })
 
 export const ToggleStatusResponseSchema = z
   .object({
@@ -168,17 +159,7 @@ export const ToggleStatusResponseSchema = z
       snoozed_until: z.number().int().nullable(),
     }),
   })
-  .openapi({
-    example: {
-      meta: {},
-      payload: {
-        success: true,
-        conversation_id: 1,
-        current_status: 'resolved',
-        snoozed_until: null,
-      },
-    },
-  })
+  .openapi({ example: examples.ToggleStatusResponseExample })
 
 /** `null` or "" clears the priority. */
 export const PriorityInputSchema = z
@@ -188,12 +169,12 @@ export const PriorityInputSchema = z
       .nullable()
       .optional(),
   })
-  .openapi('PriorityInput', { example: PriorityInputExample })
+  .openapi('PriorityInput', { example: examples.PriorityInputExample })
 
 export const CustomAttributesInputSchema = z
   .object({ custom_attributes: AttributesSchema })
   .openapi('ConversationCustomAttributesInput', {
-    example: ConversationCustomAttributesInputExample,
+    example: examples.ConversationCustomAttributesInputExample,
   })
 
 export const AssignmentInputSchema = z
@@ -201,11 +182,11 @@ export const AssignmentInputSchema = z
     assignee_id: IdSchema.nullable().optional(),
     team_id: IdSchema.nullable().optional(),
   })
-  .openapi('AssignmentInput', { example: AssignmentInputExample })
+  .openapi('AssignmentInput', { example: examples.AssignmentInputExample })
 
 export const LabelsInputSchema = z
   .object({ labels: z.array(z.string().trim().min(1).max(255)).max(100) })
-  .openapi('LabelsInput', { example: LabelsInputExample })
+  .openapi('LabelsInput', { example: examples.LabelsInputExample })
 
 export const LabelsSchema = z
   .object({ payload: z.array(z.string()) })

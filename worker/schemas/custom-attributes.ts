@@ -1,11 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { CustomAttributeDefinitionRow } from '../db/queries/custom-attributes'
 import { NameSchema, TextSchema } from './common'
-import {
-  CustomAttributeDefinitionExample,
-  CustomAttributeDefinitionInputExample,
-  CustomAttributeDefinitionUpdateExample,
-} from './examples/custom-attributes'
+import * as examples from './examples/custom-attributes'
 
 /** Chatwoot's enum orders: the integer a client may send is the index. */
 export const ATTRIBUTE_MODELS = ['conversation_attribute', 'contact_attribute'] as const
@@ -69,11 +65,13 @@ export const DefinitionInputSchema = z
       .nullable()
       .optional(),
   })
-  .openapi('CustomAttributeDefinitionInput', { example: CustomAttributeDefinitionInputExample })
+  .openapi('CustomAttributeDefinitionInput', {
+    example: examples.CustomAttributeDefinitionInputExample,
+  })
 
 export const DefinitionUpdateSchema = DefinitionInputSchema.partial().openapi(
   'CustomAttributeDefinitionUpdate',
-  { example: CustomAttributeDefinitionUpdateExample },
+  { example: examples.CustomAttributeDefinitionUpdateExample },
 )
 
 /** `?attribute_model=`: Chatwoot's integer (0 conversation, 1 contact) or the model's name. */
@@ -104,7 +102,7 @@ export const DefinitionSchema = z
     created_at: z.number().int(),
     updated_at: z.number().int(),
   })
-  .openapi('CustomAttributeDefinition', { example: CustomAttributeDefinitionExample })
+  .openapi('CustomAttributeDefinition', { example: examples.CustomAttributeDefinitionExample })
 export type Definition = z.infer<typeof DefinitionSchema>
 
 export function toDefinition(row: CustomAttributeDefinitionRow): Definition {

@@ -1,12 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import {
-  BoardStageExample,
-  ChecklistItemExample,
-  FunnelBoardExample,
-  FunnelStagePlacementExample,
-  StageTransitionExample,
-  StopwatchExample,
-} from './examples/funnel-views'
+import * as examples from './examples/funnel-views'
 import {
   Decimal,
   Named,
@@ -31,7 +24,7 @@ export const PlacementSchema = z
     time_limit_exceeded: z.boolean(),
     alerted_at: Timestamp.nullable(),
   })
-  .openapi('FunnelStagePlacement', { example: FunnelStagePlacementExample })
+  .openapi('FunnelStagePlacement', { example: examples.FunnelStagePlacementExample })
 export const TransitionSchema = z
   .object({
     id: z.number().int(),
@@ -43,7 +36,7 @@ export const TransitionSchema = z
       .nullable(),
     created_at: Timestamp,
   })
-  .openapi('StageTransition', { example: StageTransitionExample })
+  .openapi('StageTransition', { example: examples.StageTransitionExample })
 export const ChecklistItemSchema = z
   .object({
     id: z.number().int(),
@@ -58,7 +51,7 @@ export const ChecklistItemSchema = z
     created_at: Timestamp,
     updated_at: Timestamp,
   })
-  .openapi('ChecklistItem', { example: ChecklistItemExample })
+  .openapi('ChecklistItem', { example: examples.ChecklistItemExample })
 export const StopwatchSchema = z
   .object({
     running: z.boolean(),
@@ -69,7 +62,7 @@ export const StopwatchSchema = z
     updated_by: Named.nullable(),
     updated_at: Timestamp.nullable(),
   })
-  .openapi('Stopwatch', { example: StopwatchExample })
+  .openapi('Stopwatch', { example: examples.StopwatchExample })
 
 export const BoardCardSchema = z.object({
   id: z.number().int().openapi({ description: "The conversation's display id" }),
@@ -88,7 +81,7 @@ export const BoardStageSchema = StageSummarySchema.extend({
   products_total: Decimal,
   conversations: z.array(BoardCardSchema),
   next_cursor: z.string().nullable(),
-}).openapi('BoardStage', { example: BoardStageExample })
+}).openapi('BoardStage', { example: examples.BoardStageExample })
 export const BoardSchema = z
   .object({
     funnel: z.object({
@@ -98,7 +91,7 @@ export const BoardSchema = z
     }),
     stages: z.array(BoardStageSchema),
   })
-  .openapi('FunnelBoard', { example: FunnelBoardExample })
+  .openapi('FunnelBoard', { example: examples.FunnelBoardExample })
 
 type PlacementLike = {
   placement: {

@@ -1,17 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { AccountIdParamsSchema, IdSchema, NameSchema, TextSchema } from './common'
-import {
-  ChecklistItemInputExample,
-  ChecklistItemUpdateExample,
-  FunnelExample,
-  FunnelInputExample,
-  FunnelStageExample,
-  FunnelStagePlacementInputExample,
-  FunnelUpdateExample,
-  StageInputExample,
-  StageReorderExample,
-  StageUpdateExample,
-} from './examples/funnels'
+import * as examples from './examples/funnels'
 
 /** Funnels, stages, placements, checklists, stopwatches and the board (DESIGN.md §10). */
 
@@ -38,10 +27,10 @@ const TemplateItemSchema = z.object({ title: TitleSchema, required: z.boolean().
 
 export const FunnelInputSchema = z
   .object({ name: NameSchema, description: TextSchema.nullable().optional() })
-  .openapi('FunnelInput', { example: FunnelInputExample })
+  .openapi('FunnelInput', { example: examples.FunnelInputExample })
 export const FunnelUpdateSchema = z
   .object({ name: NameSchema.optional(), description: TextSchema.nullable().optional() })
-  .openapi('FunnelUpdate', { example: FunnelUpdateExample })
+  .openapi('FunnelUpdate', { example: examples.FunnelUpdateExample })
 
 const stageFields = {
   name: NameSchema,
@@ -60,14 +49,14 @@ export const StageInputSchema = z
     time_limit_minutes: TimeLimitSchema.optional(),
     checklist_template: stageFields.checklist_template.default([]),
   })
-  .openapi('StageInput', { example: StageInputExample })
+  .openapi('StageInput', { example: examples.StageInputExample })
 export const StageUpdateSchema = z
   .object(stageFields)
   .partial()
-  .openapi('StageUpdate', { example: StageUpdateExample })
+  .openapi('StageUpdate', { example: examples.StageUpdateExample })
 export const StageReorderSchema = z
   .object({ stage_ids: z.array(BodyId).min(1).max(100) })
-  .openapi('StageReorder', { example: StageReorderExample })
+  .openapi('StageReorder', { example: examples.StageReorderExample })
 export const StageDeleteQuerySchema = z.object({
   move_to: IdSchema.optional().openapi({
     description: 'Required when the stage holds conversations: the stage they move to',
@@ -76,21 +65,21 @@ export const StageDeleteQuerySchema = z.object({
 
 export const PlacementInputSchema = z
   .object({ funnel_id: BodyId, stage_id: BodyId, force: z.boolean().optional() })
-  .openapi('FunnelStagePlacementInput', { example: FunnelStagePlacementInputExample })
+  .openapi('FunnelStagePlacementInput', { example: examples.FunnelStagePlacementInputExample })
 export const PlacementDeleteQuerySchema = z.object({ funnel_id: IdSchema })
 export const HistoryQuerySchema = z.object({ funnel_id: IdSchema.optional() })
 
 export const ChecklistQuerySchema = z.object({ stage_id: IdSchema.optional() })
 export const ChecklistInputSchema = z
   .object({ stage_id: BodyId, title: TitleSchema, required: z.boolean().default(false) })
-  .openapi('ChecklistItemInput', { example: ChecklistItemInputExample })
+  .openapi('ChecklistItemInput', { example: examples.ChecklistItemInputExample })
 export const ChecklistUpdateSchema = z
   .object({
     title: TitleSchema.optional(),
     required: z.boolean().optional(),
     checked: z.boolean().optional(),
   })
-  .openapi('ChecklistItemUpdate', { example: ChecklistItemUpdateExample })
+  .openapi('ChecklistItemUpdate', { example: examples.ChecklistItemUpdateExample })
 
 const StringList = z.union([z.string().max(255), z.array(z.string().max(255)).max(50)])
 const boardFilters = {
@@ -127,7 +116,7 @@ export const StageSchema = z
     created_at: Timestamp,
     updated_at: Timestamp,
   })
-  .openapi('FunnelStage', { example: FunnelStageExample })
+  .openapi('FunnelStage', { example: examples.FunnelStageExample })
 export const FunnelSchema = z
   .object({
     id: z.number().int(),
@@ -138,7 +127,7 @@ export const FunnelSchema = z
     created_at: Timestamp,
     updated_at: Timestamp,
   })
-  .openapi('Funnel', { example: FunnelExample })
+  .openapi('Funnel', { example: examples.FunnelExample })
 
 export const StageSummarySchema = StageSchema.pick({
   id: true,

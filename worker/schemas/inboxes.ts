@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { inboxes } from '../db/schema'
 import { AttributesSchema, EmailSchema, NameSchema, TextSchema } from './common'
-import { InboxExample, InboxInputExample, InboxUpdateExample } from './examples/inboxes'
+import * as examples from './examples/inboxes'
 
 type InboxRow = typeof inboxes.$inferSelect
 export type ChannelType = InboxRow['channelType']
@@ -83,12 +83,12 @@ export const ChannelInputSchema = z.object({
 export const InboxInputSchema = InboxSettingsSchema.extend({
   name: NameSchema,
   channel: ChannelInputSchema,
-}).openapi('InboxInput', { example: InboxInputExample })
+}).openapi('InboxInput', { example: examples.InboxInputExample })
 
 export const InboxUpdateSchema = InboxSettingsSchema.extend({
   name: NameSchema.optional(),
   channel: ChannelInputSchema.omit({ type: true }).optional(),
-}).openapi('InboxUpdate', { example: InboxUpdateExample })
+}).openapi('InboxUpdate', { example: examples.InboxUpdateExample })
 
 export const InboxSchema = z
   .object({
@@ -129,7 +129,7 @@ export const InboxSchema = z
         'API inboxes, administrators only: verifies the signature of webhook_url deliveries',
     }),
   })
-  .openapi('Inbox', { example: InboxExample })
+  .openapi('Inbox', { example: examples.InboxExample })
 export type Inbox = z.infer<typeof InboxSchema>
 
 export const DEFAULT_WORKING_HOURS = [0, 1, 2, 3, 4, 5, 6].map((day) => ({

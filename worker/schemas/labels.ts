@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { labels } from '../db/schema'
 import { TextSchema } from './common'
-import { LabelExample, LabelInputExample, LabelUpdateExample } from './examples/labels'
+import * as examples from './examples/labels'
 
 type LabelRow = typeof labels.$inferSelect
 
@@ -26,10 +26,10 @@ export const LabelInputSchema = z
     color: ColorSchema.optional(),
     show_on_sidebar: z.boolean().optional(),
   })
-  .openapi('LabelInput', { example: LabelInputExample })
+  .openapi('LabelInput', { example: examples.LabelInputExample })
 
 export const LabelUpdateSchema = LabelInputSchema.partial().openapi('LabelUpdate', {
-  example: LabelUpdateExample,
+  example: examples.LabelUpdateExample,
 })
 
 export const LabelSchema = z
@@ -40,7 +40,7 @@ export const LabelSchema = z
     color: z.string(),
     show_on_sidebar: z.boolean(),
   })
-  .openapi('Label', { example: LabelExample })
+  .openapi('Label', { example: examples.LabelExample })
 export type Label = z.infer<typeof LabelSchema>
 
 export function toLabel(row: LabelRow): Label {

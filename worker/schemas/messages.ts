@@ -5,15 +5,7 @@ import { fileUrl } from '../lib/files'
 import { toUserPushData, UserPushDataSchema } from './agents'
 import { AttributesSchema } from './common'
 import { avatarUrl, ContactPushDataSchema, toContactPushData } from './contacts'
-import {
-  AgentBotPushDataExample,
-  AttachmentExample,
-  MessageExample,
-  MessageFormExample,
-  MessageInputExample,
-  MessagePushDataExample,
-  MessageStatusInputExample,
-} from './examples/messages'
+import * as examples from './examples/messages'
 
 export const MAX_CONTENT_LENGTH = 10_000
 
@@ -43,7 +35,7 @@ export const AttachmentSchema = z
     width: z.number().int().nullable(),
     height: z.number().int().nullable(),
   })
-  .openapi('Attachment', { example: AttachmentExample })
+  .openapi('Attachment', { example: examples.AttachmentExample })
 
 export const AgentBotPushDataSchema = z
   .object({
@@ -52,7 +44,7 @@ export const AgentBotPushDataSchema = z
     avatar_url: z.string(),
     type: z.literal('agent_bot'),
   })
-  .openapi('AgentBotPushData', { example: AgentBotPushDataExample })
+  .openapi('AgentBotPushData', { example: examples.AgentBotPushDataExample })
 
 export const SenderSchema = z.union([
   UserPushDataSchema,
@@ -80,7 +72,7 @@ export const MessageSchema = z
     sender: SenderSchema.optional().openapi({ description: 'Absent for activity messages' }),
     attachments: z.array(AttachmentSchema).optional(),
   })
-  .openapi('Message', { example: MessageExample })
+  .openapi('Message', { example: examples.MessageExample })
 export type Message = z.infer<typeof MessageSchema>
 
 export const MessagePushDataSchema = z
@@ -114,7 +106,7 @@ export const MessagePushDataSchema = z
     attachments: z.array(AttachmentSchema).optional(),
     sender: SenderSchema.optional(),
   })
-  .openapi('MessagePushData', { example: MessagePushDataExample })
+  .openapi('MessagePushData', { example: examples.MessagePushDataExample })
 export type MessagePushData = z.infer<typeof MessagePushDataSchema>
 
 /** What a message's push data says about its conversation (Chatwoot's conversation_push_event_data). */
@@ -135,7 +127,7 @@ export const MessageInputSchema = z
     source_id: z.string().max(255).nullable().optional(),
     template_params: AttributesSchema.optional(),
   })
-  .openapi('MessageInput', { example: MessageInputExample })
+  .openapi('MessageInput', { example: examples.MessageInputExample })
 export type MessageInput = z.infer<typeof MessageInputSchema>
 
 export const MessageFormSchema = z
@@ -153,14 +145,14 @@ export const MessageFormSchema = z
       .openapi({ description: 'Up to 15 files, each at most 10 MB' }),
     attachments: z.any().optional().openapi({ description: 'Also accepted for attachments[]' }),
   })
-  .openapi('MessageForm', { example: MessageFormExample })
+  .openapi('MessageForm', { example: examples.MessageFormExample })
 
 export const MessageStatusInputSchema = z
   .object({
     status: z.enum(MESSAGE_STATUSES),
     external_error: z.string().max(2_000).nullable().optional(),
   })
-  .openapi('MessageStatusInput', { example: MessageStatusInputExample })
+  .openapi('MessageStatusInput', { example: examples.MessageStatusInputExample })
 
 export const MessageListQuerySchema = z.object({
   before: z.coerce.number().int().positive().optional(),

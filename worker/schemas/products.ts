@@ -2,12 +2,7 @@ import { z } from '@hono/zod-openapi'
 import type { ProductRow } from '../db/queries/products'
 import { formatMoney, parseMoney } from '../lib/money'
 import { AccountIdParamsSchema, IdSchema, TextSchema } from './common'
-import {
-  ProductExample,
-  ProductInputExample,
-  ProductListExample,
-  ProductUpdateExample,
-} from './examples/products'
+import * as examples from './examples/products'
 
 /** A non-negative decimal (≤ 1e12, ≤ 4 places) as a JSON number or string, read exactly. */
 const MoneyInputSchema = z
@@ -30,7 +25,7 @@ export const ProductInputSchema = z
     quantity: QuantitySchema.default(1),
     notes: TextSchema.nullable().optional(),
   })
-  .openapi('ProductInput', { example: ProductInputExample })
+  .openapi('ProductInput', { example: examples.ProductInputExample })
 
 export const ProductUpdateSchema = z
   .object({
@@ -39,7 +34,7 @@ export const ProductUpdateSchema = z
     quantity: QuantitySchema.optional(),
     notes: TextSchema.nullable().optional(),
   })
-  .openapi('ProductUpdate', { example: ProductUpdateExample })
+  .openapi('ProductUpdate', { example: examples.ProductUpdateExample })
 
 export const ConversationParamsSchema = AccountIdParamsSchema.extend({
   conversation_id: IdSchema.openapi({
@@ -67,7 +62,7 @@ export const ProductSchema = z
     created_at: z.number().int(),
     updated_at: z.number().int(),
   })
-  .openapi('Product', { example: ProductExample })
+  .openapi('Product', { example: examples.ProductExample })
 export type Product = z.infer<typeof ProductSchema>
 
 export const ProductListSchema = z
@@ -75,7 +70,7 @@ export const ProductListSchema = z
     payload: z.array(ProductSchema),
     meta: z.object({ count: z.number().int(), total: Decimal }),
   })
-  .openapi('ProductList', { example: ProductListExample })
+  .openapi('ProductList', { example: examples.ProductListExample })
 
 export function toProduct(row: ProductRow, conversationDisplayId: number): Product {
   return {

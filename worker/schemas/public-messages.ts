@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { MESSAGE_TYPE, type MessageView } from '../db/queries/messages'
-import { PublicMessageExample } from './examples/public-messages'
+import * as examples from './examples/public-messages'
 import { AttachmentSchema, SenderSchema, toAttachment, toSenderPushData } from './messages'
 
 /**
@@ -21,7 +21,7 @@ export const PublicMessageSchema = z
     attachments: z.array(AttachmentSchema).optional(),
     sender: SenderSchema.optional(),
   })
-  .openapi('PublicMessage', { example: PublicMessageExample })
+  .openapi('PublicMessage', { example: examples.PublicMessageExample })
 export type PublicMessage = z.infer<typeof PublicMessageSchema>
 
 export function toPublicMessage(view: MessageView, requestUrl: string): PublicMessage {

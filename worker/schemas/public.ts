@@ -6,21 +6,7 @@ import type { InboxRow } from '../db/queries/inboxes'
 import type { MessageView } from '../db/queries/messages'
 import { AttributesSchema, EmailSchema, IdSchema } from './common'
 import { PhoneNumberSchema } from './contacts-input'
-import {
-  PublicContactCreateExample,
-  PublicContactExample,
-  PublicContactSessionExample,
-  PublicContactUpdateExample,
-  PublicConversationCreateExample,
-  PublicConversationExample,
-  PublicInboxExample,
-  PublicLabelInputExample,
-  PublicMessageFormExample,
-  PublicMessageInputExample,
-  PublicTypingInputExample,
-  SubmittedValuesInputExample,
-  WidgetEventInputExample,
-} from './examples/public'
+import * as examples from './examples/public'
 import { InboxSchema, toInbox } from './inboxes'
 import { MAX_CONTENT_LENGTH } from './messages'
 import { PublicMessageSchema, toPublicMessage } from './public-messages'
@@ -73,7 +59,7 @@ export const PublicInboxSchema = InboxSchema.pick({
     identity_validation_enabled: z.boolean(),
     locale: z.string(),
   })
-  .openapi('PublicInbox', { example: PublicInboxExample })
+  .openapi('PublicInbox', { example: examples.PublicInboxExample })
 
 /** What the widget needs to draw itself; never a token or a webhook secret. */
 export function toPublicInbox(row: InboxRow, locale: string): z.infer<typeof PublicInboxSchema> {
@@ -124,7 +110,7 @@ export const PublicContactCreateSchema = z
     source_id: optional(z.string().trim().min(1).max(255)),
     custom_attributes: AttributesSchema.optional(),
   })
-  .openapi('PublicContactCreate', { example: PublicContactCreateExample })
+  .openapi('PublicContactCreate', { example: examples.PublicContactCreateExample })
 
 export const PublicContactUpdateSchema = z
   .object({
@@ -133,7 +119,7 @@ export const PublicContactUpdateSchema = z
       description: 'Merged into the stored ones; a null value removes that key',
     }),
   })
-  .openapi('PublicContactUpdate', { example: PublicContactUpdateExample })
+  .openapi('PublicContactUpdate', { example: examples.PublicContactUpdateExample })
 export type PublicContactUpdate = z.infer<typeof PublicContactUpdateSchema>
 
 export const ContactShowQuerySchema = z.object({
@@ -151,7 +137,7 @@ export const ContactSessionSchema = z
     email: z.string().nullable(),
     phone_number: z.string().nullable(),
   })
-  .openapi('PublicContactSession', { example: PublicContactSessionExample })
+  .openapi('PublicContactSession', { example: examples.PublicContactSessionExample })
 
 export const PublicContactSchema = z
   .object({
@@ -165,7 +151,7 @@ export const PublicContactSchema = z
     source_id: z.string(),
     pubsub_token: z.string(),
   })
-  .openapi('PublicContact', { example: PublicContactExample })
+  .openapi('PublicContact', { example: examples.PublicContactExample })
 export type PublicContact = z.infer<typeof PublicContactSchema>
 
 type ContactInboxTokens = Pick<ContactInboxRow, 'sourceId' | 'pubsubToken'>
@@ -203,7 +189,7 @@ export const PublicConversationSchema = z
     messages: z.array(PublicMessageSchema),
     contact: PublicContactSchema,
   })
-  .openapi('PublicConversation', { example: PublicConversationExample })
+  .openapi('PublicConversation', { example: examples.PublicConversationExample })
 
 /** What a visitor sees of its conversation itself (also its live frames' data). */
 export function toPublicConversationSummary(conversation: ConversationRow) {
@@ -232,11 +218,11 @@ export function toPublicConversation(
 
 export const PublicConversationCreateSchema = z
   .object({ custom_attributes: AttributesSchema.optional() })
-  .openapi('PublicConversationCreate', { example: PublicConversationCreateExample })
+  .openapi('PublicConversationCreate', { example: examples.PublicConversationCreateExample })
 
 export const TypingInputSchema = z
   .object({ typing_status: z.enum(['on', 'off']) })
-  .openapi('PublicTypingInput', { example: PublicTypingInputExample })
+  .openapi('PublicTypingInput', { example: examples.PublicTypingInputExample })
 
 export const PublicMessageInputSchema = z
   .object({
@@ -245,7 +231,7 @@ export const PublicMessageInputSchema = z
       description: "The client's id for the message: a retry with it returns the same message",
     }),
   })
-  .openapi('PublicMessageInput', { example: PublicMessageInputExample })
+  .openapi('PublicMessageInput', { example: examples.PublicMessageInputExample })
 
 export const PublicMessageFormSchema = z
   .object({
@@ -257,7 +243,7 @@ export const PublicMessageFormSchema = z
       .openapi({ description: 'Up to 15 files, each at most 10 MB' }),
     attachments: z.any().optional().openapi({ description: 'Also accepted for attachments[]' }),
   })
-  .openapi('PublicMessageForm', { example: PublicMessageFormExample })
+  .openapi('PublicMessageForm', { example: examples.PublicMessageFormExample })
 
 export const MessagePageQuerySchema = z.object({
   before: IdSchema.optional().openapi({ description: 'Only messages older than this id' }),
@@ -279,12 +265,12 @@ const SubmittedValueSchema = z
 
 export const SubmittedValuesInputSchema = z
   .object({ submitted_values: z.array(SubmittedValueSchema).min(1).max(50) })
-  .openapi('SubmittedValuesInput', { example: SubmittedValuesInputExample })
+  .openapi('SubmittedValuesInput', { example: examples.SubmittedValuesInputExample })
 export type SubmittedValues = z.infer<typeof SubmittedValuesInputSchema>['submitted_values']
 
 export const LabelInputSchema = z
   .object({ label: z.string().trim().min(1).max(255) })
-  .openapi('PublicLabelInput', { example: PublicLabelInputExample })
+  .openapi('PublicLabelInput', { example: examples.PublicLabelInputExample })
 
 export const WidgetEventInputSchema = z
   .object({
@@ -294,4 +280,4 @@ export const WidgetEventInputSchema = z
       'is too large',
     ),
   })
-  .openapi('WidgetEventInput', { example: WidgetEventInputExample })
+  .openapi('WidgetEventInput', { example: examples.WidgetEventInputExample })

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { teams } from '../db/schema'
 import { TextSchema } from './common'
-import { TeamExample, TeamInputExample, TeamUpdateExample } from './examples/teams'
+import * as examples from './examples/teams'
 
 type TeamRow = typeof teams.$inferSelect
 
@@ -14,10 +14,10 @@ export const TeamInputSchema = z
     description: TextSchema.nullable().optional(),
     allow_auto_assign: z.boolean().optional(),
   })
-  .openapi('TeamInput', { example: TeamInputExample })
+  .openapi('TeamInput', { example: examples.TeamInputExample })
 
 export const TeamUpdateSchema = TeamInputSchema.partial().openapi('TeamUpdate', {
-  example: TeamUpdateExample,
+  example: examples.TeamUpdateExample,
 })
 
 export const TeamSchema = z
@@ -29,7 +29,7 @@ export const TeamSchema = z
     account_id: z.number().int(),
     is_member: z.boolean().openapi({ description: 'Whether the caller belongs to the team' }),
   })
-  .openapi('Team', { example: TeamExample })
+  .openapi('Team', { example: examples.TeamExample })
 export type Team = z.infer<typeof TeamSchema>
 
 export function toTeam(row: TeamRow, isMember: boolean): Team {

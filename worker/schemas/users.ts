@@ -2,18 +2,7 @@ import { z } from '@hono/zod-openapi'
 import type { accountUsers, users } from '../db/schema'
 import { isoFromSeconds } from '../lib/time'
 import { AttributesSchema, EmailSchema, NameSchema, TextSchema } from './common'
-import {
-  AccountUserDeleteExample,
-  AccountUserExample,
-  AccountUserInputExample,
-  AvailabilityInputExample,
-  PlatformUserExample,
-  PlatformUserInputExample,
-  PlatformUserUpdateExample,
-  ProfileExample,
-  ProfileUpdateExample,
-  UserTokenExample,
-} from './examples/users'
+import * as examples from './examples/users'
 
 type UserRow = typeof users.$inferSelect
 type AccountUserRow = typeof accountUsers.$inferSelect
@@ -60,7 +49,7 @@ export const ProfileSchema = z
     ...userFields,
     accounts: z.array(ProfileAccountSchema),
   })
-  .openapi('Profile', { example: ProfileExample })
+  .openapi('Profile', { example: examples.ProfileExample })
 
 export const PlatformUserSchema = z
   .object({
@@ -78,7 +67,7 @@ export const PlatformUserSchema = z
       }),
     ),
   })
-  .openapi('PlatformUser', { example: PlatformUserExample })
+  .openapi('PlatformUser', { example: examples.PlatformUserExample })
 
 export const PlatformUserInputSchema = z
   .object({
@@ -90,11 +79,11 @@ export const PlatformUserInputSchema = z
     }),
     custom_attributes: AttributesSchema.optional(),
   })
-  .openapi('PlatformUserInput', { example: PlatformUserInputExample })
+  .openapi('PlatformUserInput', { example: examples.PlatformUserInputExample })
 
 export const PlatformUserUpdateSchema = PlatformUserInputSchema.partial().openapi(
   'PlatformUserUpdate',
-  { example: PlatformUserUpdateExample },
+  { example: examples.PlatformUserUpdateExample },
 )
 
 export const UserTokenSchema = z
@@ -109,7 +98,7 @@ export const UserTokenSchema = z
       pubsub_token: z.string(),
     }),
   })
-  .openapi('UserToken', { example: UserTokenExample })
+  .openapi('UserToken', { example: examples.UserTokenExample })
 
 export const ProfileUpdateSchema = z
   .object({
@@ -120,14 +109,14 @@ export const ProfileUpdateSchema = z
       description: 'Merged into the stored settings',
     }),
   })
-  .openapi('ProfileUpdate', { example: ProfileUpdateExample })
+  .openapi('ProfileUpdate', { example: examples.ProfileUpdateExample })
 
 export const AvailabilityInputSchema = z
   .object({
     account_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     availability: AvailabilitySchema,
   })
-  .openapi('AvailabilityInput', { example: AvailabilityInputExample })
+  .openapi('AvailabilityInput', { example: examples.AvailabilityInputExample })
 
 export const AccountUserSchema = z
   .object({
@@ -142,18 +131,18 @@ export const AccountUserSchema = z
     availability: AvailabilitySchema,
     auto_offline: z.boolean(),
   })
-  .openapi('AccountUser', { example: AccountUserExample })
+  .openapi('AccountUser', { example: examples.AccountUserExample })
 
 export const AccountUserInputSchema = z
   .object({
     user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     role: RoleSchema.default('agent'),
   })
-  .openapi('AccountUserInput', { example: AccountUserInputExample })
+  .openapi('AccountUserInput', { example: examples.AccountUserInputExample })
 
 export const AccountUserDeleteSchema = z
   .object({ user_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
-  .openapi('AccountUserDelete', { example: AccountUserDeleteExample })
+  .openapi('AccountUserDelete', { example: examples.AccountUserDeleteExample })
 
 const isoOrNull = (s: number | null) => (s === null ? null : isoFromSeconds(s))
 const permissionsFor = (role: 'administrator' | 'agent') =>

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { DeliveryRow } from '../db/queries/webhook-deliveries'
-import { WebhookDeliveryExample } from './examples/webhook-deliveries'
+import * as examples from './examples/webhook-deliveries'
 
 export const DeliverySchema = z
   .object({
@@ -20,7 +20,7 @@ export const DeliverySchema = z
     created_at: z.number().int(),
     updated_at: z.number().int(),
   })
-  .openapi('WebhookDelivery', { example: WebhookDeliveryExample })
+  .openapi('WebhookDelivery', { example: examples.WebhookDeliveryExample })
 
 export function toDelivery(row: DeliveryRow): z.infer<typeof DeliverySchema> {
   return {

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { WebhookWithInbox } from '../db/queries/webhooks'
 import { EVENT_KINDS, type EventKind } from '../events/kinds'
-import { WebhookExample, WebhookInputExample, WebhookUpdateExample } from './examples/webhooks'
+import * as examples from './examples/webhooks'
 
 const kinds: readonly string[] = EVENT_KINDS
 
@@ -43,7 +43,7 @@ export const WebhookInputSchema = z
     inbox_id: InboxIdSchema.optional(),
     subscriptions: SubscriptionsSchema.nullable().optional(),
   })
-  .openapi('WebhookInput', { example: WebhookInputExample })
+  .openapi('WebhookInput', { example: examples.WebhookInputExample })
 
 export const WebhookUpdateSchema = z
   .object({
@@ -52,7 +52,7 @@ export const WebhookUpdateSchema = z
     inbox_id: InboxIdSchema.optional(),
     subscriptions: SubscriptionsSchema.nullable().optional(),
   })
-  .openapi('WebhookUpdate', { example: WebhookUpdateExample })
+  .openapi('WebhookUpdate', { example: examples.WebhookUpdateExample })
 
 export const WebhookSchema = z
   .object({
@@ -69,7 +69,7 @@ export const WebhookSchema = z
       description: 'Standard Webhooks signing secret (whsec_…), shown to administrators',
     }),
   })
-  .openapi('Webhook', { example: WebhookExample })
+  .openapi('Webhook', { example: examples.WebhookExample })
 export type Webhook = z.infer<typeof WebhookSchema>
 
 export const WebhookEnvelopeSchema = z.object({ payload: z.object({ webhook: WebhookSchema }) })

@@ -2,9 +2,9 @@
 
 export const PlatformAccountExample = {
   id: 1,
-  name: 'Jane Doe',
+  name: 'Acme Inc',
   locale: 'en',
-  domain: 'support.example.com',
+  domain: null,
   support_email: 'support@example.com',
   features: {
     inbox_management: true,
@@ -17,9 +17,9 @@ export const PlatformAccountExample = {
 }
 
 export const PlatformAccountInputExample = {
-  name: 'Jane Doe',
+  name: 'Acme Inc',
   locale: 'en',
-  domain: 'support.example.com',
+  domain: null,
   support_email: 'jane@example.com',
   status: 'active',
   features: {
@@ -32,9 +32,9 @@ export const PlatformAccountInputExample = {
 }
 
 export const PlatformAccountUpdateExample = {
-  name: 'Jane Doe',
+  name: 'Acme Inc',
   locale: 'en',
-  domain: 'support.example.com',
+  domain: null,
   support_email: 'jane@example.com',
   status: 'active',
   features: {
@@ -52,13 +52,13 @@ export const AccountDetailsExample = {
   custom_attributes: {
     plan: 'pro',
   },
-  domain: 'support.example.com',
+  domain: null,
   features: {
     inbox_management: true,
   },
   id: 1,
   locale: 'en',
-  name: 'Jane Doe',
+  name: 'Acme Inc',
   support_email: 'support@example.com',
   status: 'active',
   cache_keys: {
@@ -75,13 +75,13 @@ export const AccountExample = {
   custom_attributes: {
     plan: 'pro',
   },
-  domain: 'support.example.com',
+  domain: null,
   features: {
     inbox_management: true,
   },
   id: 1,
   locale: 'en',
-  name: 'Jane Doe',
+  name: 'Acme Inc',
   support_email: 'support@example.com',
   status: 'active',
   cache_keys: {
@@ -94,14 +94,14 @@ export const AccountExample = {
 export const AccountUpdateExample = {
   name: 'Jane Doe',
   locale: 'en',
-  domain: 'support.example.com',
+  domain: null,
   support_email: 'jane@example.com',
   industry: 'Retail',
   company_size: '11-50',
   timezone: 'UTC',
   auto_resolve_after: 10,
-  auto_resolve_message: 'auto resolve message',
+  auto_resolve_message: 'This conversation was resolved after a day without activity.',
   auto_resolve_ignore_waiting: false,
-  auto_resolve_label: 'auto resolve label',
+  auto_resolve_label: 'auto-resolved',
   audio_transcriptions: false,
 }

@@ -1,8 +1,8 @@
 /** Examples of the agent-bots schemas, in Chatwoot's shapes, for /openapi.json. */
 
 export const AgentBotExample = {
-  id: 1,
-  name: 'Jane Doe',
+  id: 11,
+  name: 'Triage bot',
   description: 'Handles billing questions',
   outgoing_url: 'https://bot.example.com/parley',
   account_id: 1,
@@ -10,7 +10,7 @@ export const AgentBotExample = {
 }
 
 export const AgentBotInputExample = {
-  name: 'Jane Doe',
+  name: 'Triage bot',
   description: 'Handles billing questions',
   account_id: 1,
   outgoing_url: 'https://bot.example.com/parley',
@@ -18,7 +18,7 @@ export const AgentBotInputExample = {
 }
 
 export const AgentBotUpdateExample = {
-  name: 'Jane Doe',
+  name: 'Triage bot',
   description: 'Handles billing questions',
   account_id: 1,
   outgoing_url: 'https://bot.example.com/parley',
@@ -26,11 +26,11 @@ export const AgentBotUpdateExample = {
 }
 
 export const PlatformAppExample = {
-  id: 1,
-  name: 'Jane Doe',
+  id: 2,
+  name: 'CRM sync',
   access_token: 'Tq3fW8xK2mN9pL4rV7sY1zB6',
 }
 
 export const PlatformAppInputExample = {
-  name: 'Jane Doe',
+  name: 'CRM sync',
 }

@@ -49,12 +49,12 @@ export const AgentPayloadExample = {
 }
 
 export const InboxMembersInputExample = {
-  inbox_id: 1,
+  inbox_id: 3,
   user_ids: [1, 2],
 }
 
 export const InboxMembersReplaceExample = {
-  inbox_id: 1,
+  inbox_id: 3,
   user_ids: [1, 2],
 }
 

@@ -1,7 +1,7 @@
 /** Examples of the contacts-input schemas, in Chatwoot's shapes, for /openapi.json. */
 
 export const ContactCreateExample = {
-  name: 'Jane Doe',
+  name: 'Alex Carter',
   email: 'jane@example.com',
   phone_number: '+14155550123',
   identifier: 'customer-4821',
@@ -11,25 +11,25 @@ export const ContactCreateExample = {
   custom_attributes: {
     plan: 'pro',
   },
-  inbox_id: 1,
+  inbox_id: 3,
   source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
 }
 
 export const ContactFormExample = {
-  avatar: 'avatar',
-  name: 'Jane Doe',
-  email: 'jane@example.com',
+  avatar: 'https://www.gravatar.com/avatar/0?d=404',
+  name: 'Alex Carter',
+  email: 'alex@example.com',
   phone_number: '+14155550123',
   identifier: 'customer-4821',
   blocked: 'true',
-  additional_attributes: 'additional attributes',
-  custom_attributes: 'custom attributes',
-  inbox_id: 'inbox id',
+  additional_attributes: '{"company_name":"Acme"}',
+  custom_attributes: '{"plan":"pro"}',
+  inbox_id: '3',
   source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
 }
 
 export const ContactUpdateExample = {
-  name: 'Jane Doe',
+  name: 'Alex Carter',
   email: 'jane@example.com',
   phone_number: '+14155550123',
   identifier: 'customer-4821',
@@ -46,10 +46,10 @@ export const ContactLabelsInputExample = {
 }
 
 export const DestroyCustomAttributesExample = {
-  custom_attributes: ['custom attribute'],
+  custom_attributes: ['plan'],
 }
 
 export const ContactInboxInputExample = {
-  inbox_id: 1,
+  inbox_id: 3,
   source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
 }

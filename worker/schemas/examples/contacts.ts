@@ -5,10 +5,10 @@ export const ContactPushDataExample = {
   custom_attributes: {
     plan: 'pro',
   },
-  email: 'jane@example.com',
-  id: 1,
+  email: 'alex@example.com',
+  id: 12,
   identifier: 'customer-4821',
-  name: 'Jane Doe',
+  name: 'Alex Carter',
   phone_number: '+14155550123',
   thumbnail: '',
   blocked: false,
@@ -24,9 +24,9 @@ export const ContactListExample = {
     {
       additional_attributes: {},
       availability_status: 'online',
-      email: 'jane@example.com',
-      id: 1,
-      name: 'Jane Doe',
+      email: 'alex@example.com',
+      id: 12,
+      name: 'Alex Carter',
       phone_number: '+14155550123',
       blocked: false,
       identifier: 'customer-4821',
@@ -40,10 +40,10 @@ export const ContactListExample = {
         {
           source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
           inbox: {
-            id: 1,
+            id: 3,
             avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
-            channel_id: 1,
-            name: 'Jane Doe',
+            channel_id: 3,
+            name: 'Website',
             channel_type: 'Channel::WebWidget',
             provider: 'email',
           },
@@ -56,9 +56,9 @@ export const ContactListExample = {
 export const ContactExample = {
   additional_attributes: {},
   availability_status: 'online',
-  email: 'jane@example.com',
-  id: 1,
-  name: 'Jane Doe',
+  email: 'alex@example.com',
+  id: 12,
+  name: 'Alex Carter',
   phone_number: '+14155550123',
   blocked: false,
   identifier: 'customer-4821',
@@ -72,10 +72,10 @@ export const ContactExample = {
     {
       source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
       inbox: {
-        id: 1,
+        id: 3,
         avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
-        channel_id: 1,
-        name: 'Jane Doe',
+        channel_id: 3,
+        name: 'Website',
         channel_type: 'Channel::WebWidget',
         provider: 'email',
       },
@@ -86,20 +86,20 @@ export const ContactExample = {
 export const ContactInboxExample = {
   source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
   inbox: {
-    id: 1,
+    id: 3,
     avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
-    channel_id: 1,
-    name: 'Jane Doe',
+    channel_id: 3,
+    name: 'Website',
     channel_type: 'Channel::WebWidget',
     provider: 'email',
   },
 }
 
 export const InboxSlimExample = {
-  id: 1,
+  id: 3,
   avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
-  channel_id: 1,
-  name: 'Jane Doe',
+  channel_id: 3,
+  name: 'Website',
   channel_type: 'Channel::WebWidget',
   provider: 'email',
 }
@@ -114,9 +114,9 @@ export const ContactSearchResultExample = {
     {
       additional_attributes: {},
       availability_status: 'online',
-      email: 'jane@example.com',
-      id: 1,
-      name: 'Jane Doe',
+      email: 'alex@example.com',
+      id: 12,
+      name: 'Alex Carter',
       phone_number: '+14155550123',
       blocked: false,
       identifier: 'customer-4821',
@@ -130,10 +130,10 @@ export const ContactSearchResultExample = {
         {
           source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
           inbox: {
-            id: 1,
+            id: 3,
             avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
-            channel_id: 1,
-            name: 'Jane Doe',
+            channel_id: 3,
+            name: 'Website',
             channel_type: 'Channel::WebWidget',
             provider: 'email',
           },
@@ -148,9 +148,9 @@ export const ContactCreatedExample = {
     contact: {
       additional_attributes: {},
       availability_status: 'online',
-      email: 'jane@example.com',
-      id: 1,
-      name: 'Jane Doe',
+      email: 'alex@example.com',
+      id: 12,
+      name: 'Alex Carter',
       phone_number: '+14155550123',
       blocked: false,
       identifier: 'customer-4821',
@@ -164,10 +164,10 @@ export const ContactCreatedExample = {
         {
           source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
           inbox: {
-            id: 1,
+            id: 3,
             avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
-            channel_id: 1,
-            name: 'Jane Doe',
+            channel_id: 3,
+            name: 'Website',
             channel_type: 'Channel::WebWidget',
             provider: 'email',
           },
@@ -177,10 +177,10 @@ export const ContactCreatedExample = {
     contact_inbox: {
       source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
       inbox: {
-        id: 1,
+        id: 3,
         avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
-        channel_id: 1,
-        name: 'Jane Doe',
+        channel_id: 3,
+        name: 'Website',
         channel_type: 'Channel::WebWidget',
         provider: 'email',
       },
@@ -191,10 +191,10 @@ export const ContactCreatedExample = {
 export const ContactInboxRefExample = {
   source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
   inbox: {
-    id: 1,
+    id: 3,
     avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
-    channel_id: 1,
-    name: 'Jane Doe',
+    channel_id: 3,
+    name: 'Website',
     channel_type: 'Channel::WebWidget',
     provider: 'email',
   },
@@ -204,9 +204,9 @@ export const ContactPayloadExample = {
   payload: {
     additional_attributes: {},
     availability_status: 'online',
-    email: 'jane@example.com',
-    id: 1,
-    name: 'Jane Doe',
+    email: 'alex@example.com',
+    id: 12,
+    name: 'Alex Carter',
     phone_number: '+14155550123',
     blocked: false,
     identifier: 'customer-4821',
@@ -220,10 +220,10 @@ export const ContactPayloadExample = {
       {
         source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
         inbox: {
-          id: 1,
+          id: 3,
           avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
-          channel_id: 1,
-          name: 'Jane Doe',
+          channel_id: 3,
+          name: 'Website',
           channel_type: 'Channel::WebWidget',
           provider: 'email',
         },

@@ -5,9 +5,9 @@ export const ConversationExample = {
     sender: {
       additional_attributes: {},
       availability_status: 'online',
-      email: 'jane@example.com',
-      id: 1,
-      name: 'Jane Doe',
+      email: 'alex@example.com',
+      id: 12,
+      name: 'Alex Carter',
       phone_number: '+14155550123',
       blocked: false,
       identifier: 'customer-4821',
@@ -21,17 +21,17 @@ export const ConversationExample = {
         {
           source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
           inbox: {
-            id: 1,
+            id: 3,
             avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
-            channel_id: 1,
-            name: 'Jane Doe',
+            channel_id: 3,
+            name: 'Website',
             channel_type: 'Channel::WebWidget',
             provider: 'email',
           },
         },
       ],
     },
-    channel: 'channel',
+    channel: 'Channel::WebWidget',
     assignee: {
       id: 1,
       account_id: 1,
@@ -50,22 +50,22 @@ export const ConversationExample = {
     },
     assignee_type: 'User',
     team: {
-      id: 1,
-      name: 'Jane Doe',
+      id: 2,
+      name: 'sales',
       description: 'Handles billing questions',
       allow_auto_assign: true,
       account_id: 1,
     },
     hmac_verified: false,
   },
-  id: 1,
+  id: 42,
   messages: [
     {
-      id: 1,
+      id: 1057,
       content: 'Hello, how can I help you?',
       account_id: 1,
-      inbox_id: 1,
-      conversation_id: 1,
+      inbox_id: 3,
+      conversation_id: 42,
       message_type: 1,
       created_at: 1763892900,
       updated_at: 1763892900,
@@ -74,11 +74,11 @@ export const ConversationExample = {
       source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
       content_type: 'text',
       content_attributes: {},
-      sender_type: 'sender type',
+      sender_type: 'User',
       sender_id: 1,
       external_source_ids: {},
       additional_attributes: {},
-      processed_message_content: 'processed message content',
+      processed_message_content: 'Hello, how can I help you?',
       sentiment: {},
       conversation: {
         assignee_id: 1,
@@ -88,19 +88,19 @@ export const ConversationExample = {
           source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
         },
       },
-      echo_id: 'echo id',
+      echo_id: 'a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c',
       attachments: [
         {
-          id: 1,
-          message_id: 1,
-          file_type: 'file type',
+          id: 31,
+          message_id: 1057,
+          file_type: 'image',
           account_id: 1,
-          extension: 'extension',
-          data_url: 'https://www.example.com',
-          thumb_url: 'https://www.example.com',
-          file_size: 1,
-          width: 1,
-          height: 1,
+          extension: 'png',
+          data_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
+          thumb_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
+          file_size: 48213,
+          width: 800,
+          height: 600,
         },
       ],
       sender: {
@@ -124,10 +124,10 @@ export const ConversationExample = {
   custom_attributes: {
     plan: 'pro',
   },
-  inbox_id: 1,
+  inbox_id: 3,
   labels: ['billing'],
   muted: false,
-  snoozed_until: 1,
+  snoozed_until: null,
   status: 'open',
   created_at: 1763892900,
   updated_at: 1763892900,
@@ -135,11 +135,11 @@ export const ConversationExample = {
   first_reply_created_at: 1763892900,
   unread_count: 1,
   last_non_activity_message: {
-    id: 1,
+    id: 1057,
     content: 'Hello, how can I help you?',
     account_id: 1,
-    inbox_id: 1,
-    conversation_id: 1,
+    inbox_id: 3,
+    conversation_id: 42,
     message_type: 1,
     created_at: 1763892900,
     updated_at: 1763892900,
@@ -148,11 +148,11 @@ export const ConversationExample = {
     source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
     content_type: 'text',
     content_attributes: {},
-    sender_type: 'sender type',
+    sender_type: 'User',
     sender_id: 1,
     external_source_ids: {},
     additional_attributes: {},
-    processed_message_content: 'processed message content',
+    processed_message_content: 'Hello, how can I help you?',
     sentiment: {},
     conversation: {
       assignee_id: 1,
@@ -162,19 +162,19 @@ export const ConversationExample = {
         source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
       },
     },
-    echo_id: 'echo id',
+    echo_id: 'a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c',
     attachments: [
       {
-        id: 1,
-        message_id: 1,
-        file_type: 'file type',
+        id: 31,
+        message_id: 1057,
+        file_type: 'image',
         account_id: 1,
-        extension: 'extension',
-        data_url: 'https://www.example.com',
-        thumb_url: 'https://www.example.com',
-        file_size: 1,
-        width: 1,
-        height: 1,
+        extension: 'png',
+        data_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
+        thumb_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
+        file_size: 48213,
+        width: 800,
+        height: 600,
       },
     ],
     sender: {
@@ -190,12 +190,12 @@ export const ConversationExample = {
   last_activity_at: 1763892900,
   priority: 'low',
   waiting_since: 1,
-  sla_policy_id: 1,
+  sla_policy_id: null,
 }
 
 export const ConversationTeamExample = {
-  id: 1,
-  name: 'Jane Doe',
+  id: 2,
+  name: 'sales',
   description: 'Handles billing questions',
   allow_auto_assign: true,
   account_id: 1,
@@ -203,16 +203,16 @@ export const ConversationTeamExample = {
 
 export const ConversationInputExample = {
   source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
-  inbox_id: 1,
-  contact_id: 1,
+  inbox_id: 3,
+  contact_id: 12,
   additional_attributes: {},
   custom_attributes: {
     plan: 'pro',
   },
   status: 'open',
   assignee_id: 1,
-  team_id: 1,
-  snoozed_until: 0,
+  team_id: 2,
+  snoozed_until: null,
   hmac_verified: false,
   message: {
     content: 'Hello, how can I help you?',
@@ -226,7 +226,7 @@ export const PriorityInputExample = {
 
 export const ToggleStatusInputExample = {
   status: 'open',
-  snoozed_until: 0,
+  snoozed_until: null,
 }
 
 export const ConversationCustomAttributesInputExample = {
@@ -237,9 +237,21 @@ export const ConversationCustomAttributesInputExample = {
 
 export const AssignmentInputExample = {
   assignee_id: 1,
-  team_id: 1,
+  team_id: 2,
 }
 
 export const LabelsInputExample = {
   labels: ['billing'],
+}
+
+export const ConversationCountsExample = {
+  mine_count: 3,
+  assigned_count: 5,
+  unassigned_count: 2,
+  all_count: 7,
+}
+
+export const ToggleStatusResponseExample = {
+  meta: {},
+  payload: { success: true, conversation_id: 42, current_status: 'resolved', snoozed_until: null },
 }

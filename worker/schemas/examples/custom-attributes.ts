@@ -1,14 +1,14 @@
 /** Examples of the custom-attributes schemas, in Chatwoot's shapes, for /openapi.json. */
 
 export const CustomAttributeDefinitionExample = {
-  id: 1,
+  id: 6,
   attribute_display_name: 'Plan',
   attribute_display_type: 'text',
-  attribute_description: 'attribute description',
+  attribute_description: 'The plan the customer pays for',
   attribute_key: 'plan',
-  attribute_values: ['attribute value'],
+  attribute_values: [],
   attribute_model: 'contact_attribute',
-  regex_pattern: 'regex pattern',
+  regex_pattern: '^[a-z]+$',
   default_value: null,
   created_at: 1763892900,
   updated_at: 1763892900,
@@ -17,19 +17,19 @@ export const CustomAttributeDefinitionExample = {
 export const CustomAttributeDefinitionInputExample = {
   attribute_display_name: 'Plan',
   attribute_display_type: 'text',
-  attribute_description: 'attribute description',
+  attribute_description: 'The plan the customer pays for',
   attribute_key: 'plan',
   attribute_model: 'contact_attribute',
   attribute_values: ['x'],
-  regex_pattern: 'regex pattern',
+  regex_pattern: '^[a-z]+$',
 }
 
 export const CustomAttributeDefinitionUpdateExample = {
   attribute_display_name: 'Plan',
   attribute_display_type: 'text',
-  attribute_description: 'attribute description',
+  attribute_description: 'The plan the customer pays for',
   attribute_key: 'plan',
   attribute_model: 'contact_attribute',
   attribute_values: ['x'],
-  regex_pattern: 'regex pattern',
+  regex_pattern: '^[a-z]+$',
 }

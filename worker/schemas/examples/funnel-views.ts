@@ -3,13 +3,13 @@
 export const FunnelBoardExample = {
   funnel: {
     id: 1,
-    name: 'Jane Doe',
+    name: 'Sales pipeline',
     description: 'Handles billing questions',
   },
   stages: [
     {
-      id: 1,
-      name: 'Jane Doe',
+      id: 4,
+      name: 'Qualified',
       color: '#1f93ff',
       position: 1,
       time_limit_minutes: 1,
@@ -17,29 +17,29 @@ export const FunnelBoardExample = {
       products_total: '59.97',
       conversations: [
         {
-          id: 1,
+          id: 4,
           status: 'open',
           assignee_id: 1,
-          inbox_id: 1,
+          inbox_id: 3,
           labels: ['billing'],
           last_activity_at: 1763892900,
           entered_at: 1763892900,
           time_in_stage_seconds: 1,
           contact: {
-            id: 1,
-            name: 'Jane Doe',
+            id: 4,
+            name: 'Qualified',
           },
           products_total: '59.97',
         },
       ],
-      next_cursor: 'next cursor',
+      next_cursor: 'eyJpZCI6NDJ9',
     },
   ],
 }
 
 export const BoardStageExample = {
-  id: 1,
-  name: 'Jane Doe',
+  id: 4,
+  name: 'Qualified',
   color: '#1f93ff',
   position: 1,
   time_limit_minutes: 1,
@@ -47,36 +47,36 @@ export const BoardStageExample = {
   products_total: '59.97',
   conversations: [
     {
-      id: 1,
+      id: 4,
       status: 'open',
       assignee_id: 1,
-      inbox_id: 1,
+      inbox_id: 3,
       labels: ['billing'],
       last_activity_at: 1763892900,
       entered_at: 1763892900,
       time_in_stage_seconds: 1,
       contact: {
-        id: 1,
-        name: 'Jane Doe',
+        id: 4,
+        name: 'Qualified',
       },
       products_total: '59.97',
     },
   ],
-  next_cursor: 'next cursor',
+  next_cursor: 'eyJpZCI6NDJ9',
 }
 
 export const FunnelStagePlacementExample = {
-  id: 1,
-  conversation_id: 1,
+  id: 4,
+  conversation_id: 42,
   funnel_id: 1,
-  stage_id: 1,
+  stage_id: 4,
   funnel: {
-    id: 1,
-    name: 'Jane Doe',
+    id: 4,
+    name: 'Qualified',
   },
   stage: {
-    id: 1,
-    name: 'Jane Doe',
+    id: 4,
+    name: 'Qualified',
     color: '#1f93ff',
     position: 1,
     time_limit_minutes: 1,
@@ -88,36 +88,36 @@ export const FunnelStagePlacementExample = {
 }
 
 export const StageTransitionExample = {
-  id: 1,
+  id: 4,
   funnel_id: 1,
   from_stage: {
-    id: 1,
-    name: 'Jane Doe',
+    id: 3,
+    name: 'New',
   },
   to_stage: {
-    id: 1,
-    name: 'Jane Doe',
+    id: 4,
+    name: 'Qualified',
   },
   actor: {
     id: 1,
     name: 'Jane Doe',
-    type: 'type',
+    type: 'User',
   },
   created_at: 1763892900,
 }
 
 export const ChecklistItemExample = {
-  id: 1,
-  conversation_id: 1,
-  stage_id: 1,
-  title: 'billing',
+  id: 9,
+  conversation_id: 42,
+  stage_id: 4,
+  title: 'Send the quote',
   required: false,
   position: 1,
   checked: false,
   checked_at: 1763892900,
   checked_by: {
-    id: 1,
-    name: 'Jane Doe',
+    id: 9,
+    name: 'Send the quote',
   },
   created_at: 1763892900,
   updated_at: 1763892900,

@@ -3,19 +3,19 @@
 export const FunnelExample = {
   id: 1,
   account_id: 1,
-  name: 'Jane Doe',
+  name: 'Sales pipeline',
   description: 'Handles billing questions',
   stages: [
     {
-      id: 1,
+      id: 4,
       funnel_id: 1,
-      name: 'Jane Doe',
+      name: 'Qualified',
       color: '#1f93ff',
       position: 1,
       time_limit_minutes: 1,
       checklist_template: [
         {
-          title: 'billing',
+          title: 'Send the quote',
           required: false,
         },
       ],
@@ -28,15 +28,15 @@ export const FunnelExample = {
 }
 
 export const FunnelStageExample = {
-  id: 1,
+  id: 4,
   funnel_id: 1,
-  name: 'Jane Doe',
+  name: 'Qualified',
   color: '#1f93ff',
   position: 1,
   time_limit_minutes: 1,
   checklist_template: [
     {
-      title: 'billing',
+      title: 'Send the quote',
       required: false,
     },
   ],
@@ -55,30 +55,30 @@ export const FunnelUpdateExample = {
 }
 
 export const StageReorderExample = {
-  stage_ids: [1],
+  stage_ids: [4],
 }
 
 export const StageInputExample = {
-  name: 'Jane Doe',
+  name: 'Qualified',
   color: '#1f93ff',
   position: 1,
   time_limit_minutes: 1,
   checklist_template: [
     {
-      title: 'billing',
+      title: 'Send the quote',
       required: false,
     },
   ],
 }
 
 export const StageUpdateExample = {
-  name: 'Jane Doe',
+  name: 'Qualified',
   color: '#1f93ff',
   position: 1,
   time_limit_minutes: 1,
   checklist_template: [
     {
-      title: 'billing',
+      title: 'Send the quote',
       required: false,
     },
   ],
@@ -86,18 +86,18 @@ export const StageUpdateExample = {
 
 export const FunnelStagePlacementInputExample = {
   funnel_id: 1,
-  stage_id: 1,
+  stage_id: 4,
   force: false,
 }
 
 export const ChecklistItemInputExample = {
-  stage_id: 1,
-  title: 'billing',
+  stage_id: 4,
+  title: 'Send the quote',
   required: false,
 }
 
 export const ChecklistItemUpdateExample = {
-  title: 'billing',
+  title: 'Send the quote',
   required: false,
   checked: false,
 }

@@ -1,7 +1,7 @@
 /** Examples of the labels schemas, in Chatwoot's shapes, for /openapi.json. */
 
 export const LabelExample = {
-  id: 1,
+  id: 5,
   title: 'billing',
   description: 'Handles billing questions',
   color: '#1f93ff',

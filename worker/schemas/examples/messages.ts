@@ -1,11 +1,11 @@
 /** Examples of the messages schemas, in Chatwoot's shapes, for /openapi.json. */
 
 export const MessagePushDataExample = {
-  id: 1,
+  id: 1057,
   content: 'Hello, how can I help you?',
   account_id: 1,
-  inbox_id: 1,
-  conversation_id: 1,
+  inbox_id: 3,
+  conversation_id: 42,
   message_type: 1,
   created_at: 1763892900,
   updated_at: 1763892900,
@@ -14,11 +14,11 @@ export const MessagePushDataExample = {
   source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
   content_type: 'text',
   content_attributes: {},
-  sender_type: 'sender type',
+  sender_type: 'User',
   sender_id: 1,
   external_source_ids: {},
   additional_attributes: {},
-  processed_message_content: 'processed message content',
+  processed_message_content: 'Hello, how can I help you?',
   sentiment: {},
   conversation: {
     assignee_id: 1,
@@ -28,19 +28,19 @@ export const MessagePushDataExample = {
       source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
     },
   },
-  echo_id: 'echo id',
+  echo_id: 'a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c',
   attachments: [
     {
-      id: 1,
-      message_id: 1,
-      file_type: 'file type',
+      id: 31,
+      message_id: 1057,
+      file_type: 'image',
       account_id: 1,
-      extension: 'extension',
-      data_url: 'https://www.example.com',
-      thumb_url: 'https://www.example.com',
-      file_size: 1,
-      width: 1,
-      height: 1,
+      extension: 'png',
+      data_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
+      thumb_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
+      file_size: 48213,
+      width: 800,
+      height: 600,
     },
   ],
   sender: {
@@ -55,31 +55,31 @@ export const MessagePushDataExample = {
 }
 
 export const AttachmentExample = {
-  id: 1,
-  message_id: 1,
-  file_type: 'file type',
+  id: 31,
+  message_id: 1057,
+  file_type: 'image',
   account_id: 1,
-  extension: 'extension',
-  data_url: 'https://www.example.com',
-  thumb_url: 'https://www.example.com',
-  file_size: 1,
-  width: 1,
-  height: 1,
+  extension: 'png',
+  data_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
+  thumb_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
+  file_size: 48213,
+  width: 800,
+  height: 600,
 }
 
 export const AgentBotPushDataExample = {
-  id: 1,
-  name: 'Jane Doe',
+  id: 11,
+  name: 'Triage bot',
   avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
   type: 'agent_bot',
 }
 
 export const MessageExample = {
-  id: 1,
+  id: 1057,
   content: 'Hello, how can I help you?',
-  inbox_id: 1,
-  echo_id: 'echo id',
-  conversation_id: 1,
+  inbox_id: 3,
+  echo_id: 'a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c',
+  conversation_id: 42,
   message_type: 1,
   content_type: 'text',
   status: 'open',
@@ -98,23 +98,23 @@ export const MessageExample = {
   },
   attachments: [
     {
-      id: 1,
-      message_id: 1,
-      file_type: 'file type',
+      id: 31,
+      message_id: 1057,
+      file_type: 'image',
       account_id: 1,
-      extension: 'extension',
-      data_url: 'https://www.example.com',
-      thumb_url: 'https://www.example.com',
-      file_size: 1,
-      width: 1,
-      height: 1,
+      extension: 'png',
+      data_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
+      thumb_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
+      file_size: 48213,
+      width: 800,
+      height: 600,
     },
   ],
 }
 
 export const MessageStatusInputExample = {
   status: 'sent',
-  external_error: 'external error',
+  external_error: 'Recipient unreachable',
 }
 
 export const MessageInputExample = {
@@ -123,7 +123,7 @@ export const MessageInputExample = {
   private: false,
   content_type: 'text',
   content_attributes: {},
-  echo_id: 'x',
+  echo_id: 'a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c',
   source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
   template_params: {},
 }
@@ -133,8 +133,8 @@ export const MessageFormExample = {
   message_type: 'incoming',
   private: 'private',
   content_type: 'text',
-  content_attributes: 'content attributes',
-  echo_id: 'echo id',
+  content_attributes: '{}',
+  echo_id: 'a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c',
   source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
-  'attachments[]': ['attachments[]'],
+  'attachments[]': ['(binary)'],
 }

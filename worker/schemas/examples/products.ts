@@ -3,12 +3,12 @@
 export const ProductListExample = {
   payload: [
     {
-      id: 1,
-      conversation_id: 1,
-      product_name: 'product name',
+      id: 7,
+      conversation_id: 42,
+      product_name: 'Pro plan',
       product_value: '59.97',
       quantity: 1,
-      notes: 'notes',
+      notes: 'Annual billing',
       total: '59.97',
       created_at: 1763892900,
       updated_at: 1763892900,
@@ -21,27 +21,27 @@ export const ProductListExample = {
 }
 
 export const ProductExample = {
-  id: 1,
-  conversation_id: 1,
-  product_name: 'product name',
+  id: 7,
+  conversation_id: 42,
+  product_name: 'Pro plan',
   product_value: '59.97',
   quantity: 1,
-  notes: 'notes',
+  notes: 'Annual billing',
   total: '59.97',
   created_at: 1763892900,
   updated_at: 1763892900,
 }
 
 export const ProductInputExample = {
-  product_name: 'x',
+  product_name: 'Pro plan',
   product_value: '19.99',
   quantity: 1,
-  notes: 'notes',
+  notes: 'Annual billing',
 }
 
 export const ProductUpdateExample = {
-  product_name: 'x',
+  product_name: 'Pro plan',
   product_value: '19.99',
   quantity: 1,
-  notes: 'notes',
+  notes: 'Annual billing',
 }

@@ -1,7 +1,7 @@
 /** Examples of the public schemas, in Chatwoot's shapes, for /openapi.json. */
 
 export const PublicInboxExample = {
-  name: 'Jane Doe',
+  name: 'Website',
   timezone: 'UTC',
   working_hours: [
     {
@@ -21,16 +21,16 @@ export const PublicInboxExample = {
   reply_time: 'in_a_few_minutes',
   pre_chat_form_enabled: true,
   pre_chat_form_options: {
-    pre_chat_message: 'pre chat message',
+    pre_chat_message: 'Tell us who you are before we start',
     pre_chat_fields: [
       {
-        name: 'Jane Doe',
-        label: 'billing',
+        name: 'emailAddress',
+        label: 'Email Id',
         type: 'text',
-        field_type: 'field type',
+        field_type: 'standard',
         required: false,
         enabled: true,
-        placeholder: 'placeholder',
+        placeholder: 'you@example.com',
       },
     ],
   },
@@ -45,16 +45,16 @@ export const PublicInboxExample = {
 export const PublicContactSessionExample = {
   source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
   pubsub_token: 'kHx2Wq9mT3vL8pN4rS6uY1zB',
-  id: 1,
-  name: 'Jane Doe',
-  email: 'jane@example.com',
+  id: 12,
+  name: 'Alex Carter',
+  email: 'alex@example.com',
   phone_number: '+14155550123',
 }
 
 export const PublicContactCreateExample = {
   identifier: 'customer-4821',
-  identifier_hash: 'x',
-  name: 'Jane Doe',
+  identifier_hash: '6f1ed002ab5595859014ebf0951522d9f8e1a9b3c7c0e5b6a2d4f8e0c1b3a5d7',
+  name: 'Alex Carter',
   email: 'jane@example.com',
   phone_number: '+14155550123',
   avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
@@ -65,9 +65,9 @@ export const PublicContactCreateExample = {
 }
 
 export const PublicContactExample = {
-  id: 1,
-  name: 'Jane Doe',
-  email: 'jane@example.com',
+  id: 12,
+  name: 'Alex Carter',
+  email: 'alex@example.com',
   phone_number: '+14155550123',
   identifier: 'customer-4821',
   custom_attributes: {
@@ -80,8 +80,8 @@ export const PublicContactExample = {
 
 export const PublicContactUpdateExample = {
   identifier: 'customer-4821',
-  identifier_hash: 'x',
-  name: 'Jane Doe',
+  identifier_hash: '6f1ed002ab5595859014ebf0951522d9f8e1a9b3c7c0e5b6a2d4f8e0c1b3a5d7',
+  name: 'Alex Carter',
   email: 'jane@example.com',
   phone_number: '+14155550123',
   avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
@@ -91,35 +91,35 @@ export const PublicContactUpdateExample = {
 }
 
 export const PublicConversationExample = {
-  id: 1,
+  id: 42,
   uuid: '5f0c2c8e-3a1b-4f6e-9d2a-7b8c9d0e1f2a',
-  inbox_id: 1,
+  inbox_id: 3,
   status: 'open',
   contact_last_seen_at: 1763892900,
   agent_last_seen_at: 1763892900,
   messages: [
     {
-      id: 1,
+      id: 1057,
       content: 'Hello, how can I help you?',
       message_type: 1,
       content_type: 'text',
       content_attributes: {},
       created_at: 1763892900,
-      conversation_id: 1,
+      conversation_id: 42,
       status: 'open',
-      echo_id: 'echo id',
+      echo_id: 'a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c',
       attachments: [
         {
-          id: 1,
-          message_id: 1,
-          file_type: 'file type',
+          id: 31,
+          message_id: 1057,
+          file_type: 'image',
           account_id: 1,
-          extension: 'extension',
-          data_url: 'https://www.example.com',
-          thumb_url: 'https://www.example.com',
-          file_size: 1,
-          width: 1,
-          height: 1,
+          extension: 'png',
+          data_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
+          thumb_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
+          file_size: 48213,
+          width: 800,
+          height: 600,
         },
       ],
       sender: {
@@ -134,9 +134,9 @@ export const PublicConversationExample = {
     },
   ],
   contact: {
-    id: 1,
-    name: 'Jane Doe',
-    email: 'jane@example.com',
+    id: 12,
+    name: 'Alex Carter',
+    email: 'alex@example.com',
     phone_number: '+14155550123',
     identifier: 'customer-4821',
     custom_attributes: {
@@ -164,23 +164,23 @@ export const PublicLabelInputExample = {
 
 export const PublicMessageInputExample = {
   content: 'Hello, how can I help you?',
-  echo_id: 'x',
+  echo_id: 'a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c',
 }
 
 export const PublicMessageFormExample = {
   content: 'Hello, how can I help you?',
-  echo_id: 'echo id',
-  'attachments[]': ['attachments[]'],
+  echo_id: 'a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c',
+  'attachments[]': ['(binary)'],
 }
 
 export const SubmittedValuesInputExample = {
   submitted_values: [
     {
       name: 'Jane Doe',
-      title: 'billing',
+      title: 'Great',
       csat_survey_response: {
-        rating: 1,
-        feedback_message: 'feedback message',
+        rating: 5,
+        feedback_message: 'Quick and helpful, thanks!',
       },
     },
   ],

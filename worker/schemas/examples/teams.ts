@@ -1,8 +1,8 @@
 /** Examples of the teams schemas, in Chatwoot's shapes, for /openapi.json. */
 
 export const TeamExample = {
-  id: 1,
-  name: 'Jane Doe',
+  id: 2,
+  name: 'sales',
   description: 'Handles billing questions',
   allow_auto_assign: true,
   account_id: 1,
@@ -10,13 +10,13 @@ export const TeamExample = {
 }
 
 export const TeamInputExample = {
-  name: 'Jane Doe',
+  name: 'sales',
   description: 'Handles billing questions',
   allow_auto_assign: true,
 }
 
 export const TeamUpdateExample = {
-  name: 'Jane Doe',
+  name: 'sales',
   description: 'Handles billing questions',
   allow_auto_assign: true,
 }

@@ -2,27 +2,27 @@
 
 export const WebhookExample = {
   id: 1,
-  name: 'Jane Doe',
+  name: 'CRM',
   url: 'https://crm.example.com/webhooks/parley',
   account_id: 1,
-  subscriptions: ['subscription'],
+  subscriptions: ['message_created'],
   inbox: {
     id: 1,
-    name: 'Jane Doe',
+    name: 'CRM',
   },
   secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
 }
 
 export const WebhookInputExample = {
   url: 'https://crm.example.com/webhooks/parley',
-  name: 'Jane Doe',
-  inbox_id: 1,
-  subscriptions: ['conversation_created'],
+  name: 'CRM',
+  inbox_id: 3,
+  subscriptions: ['message_created'],
 }
 
 export const WebhookUpdateExample = {
   url: 'https://crm.example.com/webhooks/parley',
-  name: 'Jane Doe',
-  inbox_id: 1,
-  subscriptions: ['conversation_created'],
+  name: 'CRM',
+  inbox_id: 3,
+  subscriptions: ['message_created'],
 }
