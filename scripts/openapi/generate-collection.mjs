@@ -44,9 +44,9 @@ async function convert(document) {
   const converter = await loadConverter()
   const options = {
     folderStrategy: 'Tags',
-    // Placeholders from the schemas (`<string>`) rather than faked values; the faker still picks
-    // how many keys a free-form object shows, hence its seeded Math.random.
-    parametersResolution: 'Schema',
+    // The document's examples where it has them; elsewhere the faker's values, made reproducible
+    // by its seeded Math.random.
+    parametersResolution: 'Example',
     includeAuthInfoInExample: false,
   }
   return new Promise((resolve, reject) =>

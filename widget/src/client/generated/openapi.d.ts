@@ -1942,11 +1942,11 @@ export interface components {
         } | null;
         /**
          * @example {
-         *       "id": 1,
+         *       "id": 1057,
          *       "content": "Hello, how can I help you?",
          *       "account_id": 1,
-         *       "inbox_id": 1,
-         *       "conversation_id": 1,
+         *       "inbox_id": 3,
+         *       "conversation_id": 42,
          *       "message_type": 1,
          *       "created_at": 1763892900,
          *       "updated_at": 1763892900,
@@ -1955,11 +1955,11 @@ export interface components {
          *       "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *       "content_type": "text",
          *       "content_attributes": {},
-         *       "sender_type": "sender type",
+         *       "sender_type": "User",
          *       "sender_id": 1,
          *       "external_source_ids": {},
          *       "additional_attributes": {},
-         *       "processed_message_content": "processed message content",
+         *       "processed_message_content": "Hello, how can I help you?",
          *       "sentiment": {},
          *       "conversation": {
          *         "assignee_id": 1,
@@ -1969,19 +1969,19 @@ export interface components {
          *           "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11"
          *         }
          *       },
-         *       "echo_id": "echo id",
+         *       "echo_id": "a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c",
          *       "attachments": [
          *         {
-         *           "id": 1,
-         *           "message_id": 1,
-         *           "file_type": "file type",
+         *           "id": 31,
+         *           "message_id": 1057,
+         *           "file_type": "image",
          *           "account_id": 1,
-         *           "extension": "extension",
-         *           "data_url": "https://www.example.com",
-         *           "thumb_url": "https://www.example.com",
-         *           "file_size": 1,
-         *           "width": 1,
-         *           "height": 1
+         *           "extension": "png",
+         *           "data_url": "https://parley.example.com/files/attachments/5f0c2c8e/photo.png",
+         *           "thumb_url": "https://parley.example.com/files/attachments/5f0c2c8e/photo.png",
+         *           "file_size": 48213,
+         *           "width": 800,
+         *           "height": 600
          *         }
          *       ],
          *       "sender": {
@@ -2037,16 +2037,16 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
-         *       "message_id": 1,
-         *       "file_type": "file type",
+         *       "id": 31,
+         *       "message_id": 1057,
+         *       "file_type": "image",
          *       "account_id": 1,
-         *       "extension": "extension",
-         *       "data_url": "https://www.example.com",
-         *       "thumb_url": "https://www.example.com",
-         *       "file_size": 1,
-         *       "width": 1,
-         *       "height": 1
+         *       "extension": "png",
+         *       "data_url": "https://parley.example.com/files/attachments/5f0c2c8e/photo.png",
+         *       "thumb_url": "https://parley.example.com/files/attachments/5f0c2c8e/photo.png",
+         *       "file_size": 48213,
+         *       "width": 800,
+         *       "height": 600
          *     }
          */
         Attachment: {
@@ -2089,10 +2089,10 @@ export interface components {
          *       "custom_attributes": {
          *         "plan": "pro"
          *       },
-         *       "email": "jane@example.com",
-         *       "id": 1,
+         *       "email": "alex@example.com",
+         *       "id": 12,
          *       "identifier": "customer-4821",
-         *       "name": "Jane Doe",
+         *       "name": "Alex Carter",
          *       "phone_number": "+14155550123",
          *       "thumbnail": "",
          *       "blocked": false,
@@ -2118,8 +2118,8 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
-         *       "name": "Jane Doe",
+         *       "id": 11,
+         *       "name": "Triage bot",
          *       "avatar_url": "https://www.gravatar.com/avatar/0?d=404",
          *       "type": "agent_bot"
          *     }
@@ -2327,9 +2327,9 @@ export interface components {
         /**
          * @example {
          *       "id": 1,
-         *       "name": "Jane Doe",
+         *       "name": "Acme Inc",
          *       "locale": "en",
-         *       "domain": "support.example.com",
+         *       "domain": null,
          *       "support_email": "support@example.com",
          *       "features": {
          *         "inbox_management": true
@@ -2377,9 +2377,9 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "Jane Doe",
+         *       "name": "Acme Inc",
          *       "locale": "en",
-         *       "domain": "support.example.com",
+         *       "domain": null,
          *       "support_email": "jane@example.com",
          *       "status": "active",
          *       "features": {
@@ -2411,9 +2411,9 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "Jane Doe",
+         *       "name": "Acme Inc",
          *       "locale": "en",
-         *       "domain": "support.example.com",
+         *       "domain": null,
          *       "support_email": "jane@example.com",
          *       "status": "active",
          *       "features": {
@@ -2451,7 +2451,7 @@ export interface components {
          *       "account_id": 1,
          *       "user_id": 1,
          *       "role": "administrator",
-         *       "inviter_id": 1,
+         *       "inviter_id": null,
          *       "created_at": "2026-11-23T10:15:00.000Z",
          *       "updated_at": "2026-11-23T10:15:00.000Z",
          *       "active_at": "2026-11-23T10:15:00.000Z",
@@ -2506,7 +2506,7 @@ export interface components {
          *       "message_signature": "Jane, Example Support",
          *       "email": "jane@example.com",
          *       "id": 1,
-         *       "inviter_id": 1,
+         *       "inviter_id": null,
          *       "name": "Jane Doe",
          *       "provider": "email",
          *       "pubsub_token": "kHx2Wq9mT3vL8pN4rS6uY1zB",
@@ -2566,7 +2566,6 @@ export interface components {
          *       "name": "Jane Doe",
          *       "display_name": "Jane",
          *       "email": "jane@example.com",
-         *       "password": "password",
          *       "custom_attributes": {
          *         "plan": "pro"
          *       }
@@ -2588,7 +2587,6 @@ export interface components {
          *       "name": "Jane Doe",
          *       "display_name": "Jane",
          *       "email": "jane@example.com",
-         *       "password": "password",
          *       "custom_attributes": {
          *         "plan": "pro"
          *       }
@@ -2631,8 +2629,8 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
-         *       "name": "Jane Doe",
+         *       "id": 11,
+         *       "name": "Triage bot",
          *       "description": "Handles billing questions",
          *       "outgoing_url": "https://bot.example.com/parley",
          *       "account_id": 1,
@@ -2650,7 +2648,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "Jane Doe",
+         *       "name": "Triage bot",
          *       "description": "Handles billing questions",
          *       "account_id": 1,
          *       "outgoing_url": "https://bot.example.com/parley",
@@ -2668,7 +2666,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "Jane Doe",
+         *       "name": "Triage bot",
          *       "description": "Handles billing questions",
          *       "account_id": 1,
          *       "outgoing_url": "https://bot.example.com/parley",
@@ -2686,8 +2684,8 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
-         *       "name": "Jane Doe",
+         *       "id": 2,
+         *       "name": "CRM sync",
          *       "access_token": "Tq3fW8xK2mN9pL4rV7sY1zB6"
          *     }
          */
@@ -2698,7 +2696,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "Jane Doe"
+         *       "name": "CRM sync"
          *     }
          */
         PlatformAppInput: {
@@ -2711,13 +2709,13 @@ export interface components {
          *       "custom_attributes": {
          *         "plan": "pro"
          *       },
-         *       "domain": "support.example.com",
+         *       "domain": null,
          *       "features": {
          *         "inbox_management": true
          *       },
          *       "id": 1,
          *       "locale": "en",
-         *       "name": "Jane Doe",
+         *       "name": "Acme Inc",
          *       "support_email": "support@example.com",
          *       "status": "active",
          *       "cache_keys": {
@@ -2738,13 +2736,13 @@ export interface components {
          *       "custom_attributes": {
          *         "plan": "pro"
          *       },
-         *       "domain": "support.example.com",
+         *       "domain": null,
          *       "features": {
          *         "inbox_management": true
          *       },
          *       "id": 1,
          *       "locale": "en",
-         *       "name": "Jane Doe",
+         *       "name": "Acme Inc",
          *       "support_email": "support@example.com",
          *       "status": "active",
          *       "cache_keys": {
@@ -2783,15 +2781,15 @@ export interface components {
          * @example {
          *       "name": "Jane Doe",
          *       "locale": "en",
-         *       "domain": "support.example.com",
+         *       "domain": null,
          *       "support_email": "jane@example.com",
          *       "industry": "Retail",
          *       "company_size": "11-50",
          *       "timezone": "UTC",
          *       "auto_resolve_after": 10,
-         *       "auto_resolve_message": "auto resolve message",
+         *       "auto_resolve_message": "This conversation was resolved after a day without activity.",
          *       "auto_resolve_ignore_waiting": false,
-         *       "auto_resolve_label": "auto resolve label",
+         *       "auto_resolve_label": "auto-resolved",
          *       "audio_transcriptions": false
          *     }
          */
@@ -2822,7 +2820,7 @@ export interface components {
          *       "message_signature": "Jane, Example Support",
          *       "email": "jane@example.com",
          *       "id": 1,
-         *       "inviter_id": 1,
+         *       "inviter_id": null,
          *       "name": "Jane Doe",
          *       "provider": "email",
          *       "pubsub_token": "kHx2Wq9mT3vL8pN4rS6uY1zB",
@@ -2841,7 +2839,7 @@ export interface components {
          *           "active_at": "2026-11-23T10:15:00.000Z",
          *           "role": "administrator",
          *           "permissions": [
-         *             "permission"
+         *             "administrator"
          *           ],
          *           "availability": "online",
          *           "availability_status": "online",
@@ -2920,11 +2918,11 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
+         *       "id": 3,
          *       "account_id": 1,
          *       "avatar_url": "https://www.gravatar.com/avatar/0?d=404",
-         *       "channel_id": 1,
-         *       "name": "Jane Doe",
+         *       "channel_id": 3,
+         *       "name": "Website",
          *       "channel_type": "Channel::WebWidget",
          *       "provider": "email",
          *       "greeting_enabled": true,
@@ -2933,7 +2931,7 @@ export interface components {
          *       "enable_email_collect": false,
          *       "csat_survey_enabled": true,
          *       "enable_auto_assignment": false,
-         *       "out_of_office_message": "out of office message",
+         *       "out_of_office_message": "We are away until Monday, 9:00.",
          *       "working_hours": [
          *         {
          *           "day_of_week": 0,
@@ -2955,27 +2953,27 @@ export interface components {
          *       "reply_time": "in_a_few_minutes",
          *       "pre_chat_form_enabled": true,
          *       "pre_chat_form_options": {
-         *         "pre_chat_message": "pre chat message",
+         *         "pre_chat_message": "Tell us who you are before we start",
          *         "pre_chat_fields": [
          *           {
-         *             "name": "Jane Doe",
-         *             "label": "billing",
+         *             "name": "emailAddress",
+         *             "label": "Email Id",
          *             "type": "text",
-         *             "field_type": "field type",
+         *             "field_type": "standard",
          *             "required": false,
          *             "enabled": true,
-         *             "placeholder": "placeholder"
+         *             "placeholder": "you@example.com"
          *           }
          *         ]
          *       },
-         *       "allowed_domains": "allowed domains",
+         *       "allowed_domains": "www.example.com,shop.example.com",
          *       "hmac_mandatory": false,
          *       "webhook_url": "https://www.example.com",
          *       "email": "jane@example.com",
          *       "phone_number": "+14155550123",
          *       "inbox_identifier": "Xb9tK2mQ7wP4rL8sN3vZ6yC1",
-         *       "hmac_token": "hmac token",
-         *       "webhook_secret": "webhook secret"
+         *       "hmac_token": "Hm9kX2vP4rT7wQ1zL8nB3cY6",
+         *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
          *     }
          */
         Inbox: {
@@ -3058,11 +3056,11 @@ export interface components {
          *           "open_all_day": false
          *         }
          *       ],
-         *       "out_of_office_message": "out of office message",
+         *       "out_of_office_message": "We are away until Monday, 9:00.",
          *       "timezone": "UTC",
          *       "allow_messages_after_resolved": true,
          *       "lock_to_single_conversation": false,
-         *       "name": "Jane Doe",
+         *       "name": "Website",
          *       "channel": {
          *         "type": "web_widget",
          *         "website_url": "https://www.example.com",
@@ -3072,21 +3070,21 @@ export interface components {
          *         "reply_time": "in_a_few_minutes",
          *         "pre_chat_form_enabled": true,
          *         "pre_chat_form_options": {
-         *           "pre_chat_message": "pre chat message",
+         *           "pre_chat_message": "Tell us who you are before we start",
          *           "pre_chat_fields": [
          *             {
-         *               "name": "Jane Doe",
-         *               "label": "billing",
+         *               "name": "emailAddress",
+         *               "label": "Email Id",
          *               "type": "text",
-         *               "field_type": "field type",
+         *               "field_type": "standard",
          *               "required": false,
          *               "enabled": true,
-         *               "placeholder": "placeholder"
+         *               "placeholder": "you@example.com"
          *             }
          *           ]
          *         },
          *         "hmac_mandatory": false,
-         *         "allowed_domains": "allowed domains",
+         *         "allowed_domains": "www.example.com,shop.example.com",
          *         "webhook_url": "https://www.example.com",
          *         "additional_attributes": {},
          *         "email": "jane@example.com",
@@ -3175,11 +3173,11 @@ export interface components {
          *           "open_all_day": false
          *         }
          *       ],
-         *       "out_of_office_message": "out of office message",
+         *       "out_of_office_message": "We are away until Monday, 9:00.",
          *       "timezone": "UTC",
          *       "allow_messages_after_resolved": true,
          *       "lock_to_single_conversation": false,
-         *       "name": "Jane Doe",
+         *       "name": "Website",
          *       "channel": {
          *         "website_url": "https://www.example.com",
          *         "widget_color": "#1f93ff",
@@ -3188,21 +3186,21 @@ export interface components {
          *         "reply_time": "in_a_few_minutes",
          *         "pre_chat_form_enabled": true,
          *         "pre_chat_form_options": {
-         *           "pre_chat_message": "pre chat message",
+         *           "pre_chat_message": "Tell us who you are before we start",
          *           "pre_chat_fields": [
          *             {
-         *               "name": "Jane Doe",
-         *               "label": "billing",
+         *               "name": "emailAddress",
+         *               "label": "Email Id",
          *               "type": "text",
-         *               "field_type": "field type",
+         *               "field_type": "standard",
          *               "required": false,
          *               "enabled": true,
-         *               "placeholder": "placeholder"
+         *               "placeholder": "you@example.com"
          *             }
          *           ]
          *         },
          *         "hmac_mandatory": false,
-         *         "allowed_domains": "allowed domains",
+         *         "allowed_domains": "www.example.com,shop.example.com",
          *         "webhook_url": "https://www.example.com",
          *         "additional_attributes": {},
          *         "email": "jane@example.com",
@@ -3280,9 +3278,9 @@ export interface components {
          *         {
          *           "additional_attributes": {},
          *           "availability_status": "online",
-         *           "email": "jane@example.com",
-         *           "id": 1,
-         *           "name": "Jane Doe",
+         *           "email": "alex@example.com",
+         *           "id": 12,
+         *           "name": "Alex Carter",
          *           "phone_number": "+14155550123",
          *           "blocked": false,
          *           "identifier": "customer-4821",
@@ -3296,10 +3294,10 @@ export interface components {
          *             {
          *               "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *               "inbox": {
-         *                 "id": 1,
+         *                 "id": 3,
          *                 "avatar_url": "https://www.gravatar.com/avatar/0?d=404",
-         *                 "channel_id": 1,
-         *                 "name": "Jane Doe",
+         *                 "channel_id": 3,
+         *                 "name": "Website",
          *                 "channel_type": "Channel::WebWidget",
          *                 "provider": "email"
          *               }
@@ -3321,9 +3319,9 @@ export interface components {
          * @example {
          *       "additional_attributes": {},
          *       "availability_status": "online",
-         *       "email": "jane@example.com",
-         *       "id": 1,
-         *       "name": "Jane Doe",
+         *       "email": "alex@example.com",
+         *       "id": 12,
+         *       "name": "Alex Carter",
          *       "phone_number": "+14155550123",
          *       "blocked": false,
          *       "identifier": "customer-4821",
@@ -3337,10 +3335,10 @@ export interface components {
          *         {
          *           "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *           "inbox": {
-         *             "id": 1,
+         *             "id": 3,
          *             "avatar_url": "https://www.gravatar.com/avatar/0?d=404",
-         *             "channel_id": 1,
-         *             "name": "Jane Doe",
+         *             "channel_id": 3,
+         *             "name": "Website",
          *             "channel_type": "Channel::WebWidget",
          *             "provider": "email"
          *           }
@@ -3372,10 +3370,10 @@ export interface components {
          * @example {
          *       "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *       "inbox": {
-         *         "id": 1,
+         *         "id": 3,
          *         "avatar_url": "https://www.gravatar.com/avatar/0?d=404",
-         *         "channel_id": 1,
-         *         "name": "Jane Doe",
+         *         "channel_id": 3,
+         *         "name": "Website",
          *         "channel_type": "Channel::WebWidget",
          *         "provider": "email"
          *       }
@@ -3387,10 +3385,10 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
+         *       "id": 3,
          *       "avatar_url": "https://www.gravatar.com/avatar/0?d=404",
-         *       "channel_id": 1,
-         *       "name": "Jane Doe",
+         *       "channel_id": 3,
+         *       "name": "Website",
          *       "channel_type": "Channel::WebWidget",
          *       "provider": "email"
          *     }
@@ -3414,9 +3412,9 @@ export interface components {
          *         {
          *           "additional_attributes": {},
          *           "availability_status": "online",
-         *           "email": "jane@example.com",
-         *           "id": 1,
-         *           "name": "Jane Doe",
+         *           "email": "alex@example.com",
+         *           "id": 12,
+         *           "name": "Alex Carter",
          *           "phone_number": "+14155550123",
          *           "blocked": false,
          *           "identifier": "customer-4821",
@@ -3430,10 +3428,10 @@ export interface components {
          *             {
          *               "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *               "inbox": {
-         *                 "id": 1,
+         *                 "id": 3,
          *                 "avatar_url": "https://www.gravatar.com/avatar/0?d=404",
-         *                 "channel_id": 1,
-         *                 "name": "Jane Doe",
+         *                 "channel_id": 3,
+         *                 "name": "Website",
          *                 "channel_type": "Channel::WebWidget",
          *                 "provider": "email"
          *               }
@@ -3458,9 +3456,9 @@ export interface components {
          *         "contact": {
          *           "additional_attributes": {},
          *           "availability_status": "online",
-         *           "email": "jane@example.com",
-         *           "id": 1,
-         *           "name": "Jane Doe",
+         *           "email": "alex@example.com",
+         *           "id": 12,
+         *           "name": "Alex Carter",
          *           "phone_number": "+14155550123",
          *           "blocked": false,
          *           "identifier": "customer-4821",
@@ -3474,10 +3472,10 @@ export interface components {
          *             {
          *               "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *               "inbox": {
-         *                 "id": 1,
+         *                 "id": 3,
          *                 "avatar_url": "https://www.gravatar.com/avatar/0?d=404",
-         *                 "channel_id": 1,
-         *                 "name": "Jane Doe",
+         *                 "channel_id": 3,
+         *                 "name": "Website",
          *                 "channel_type": "Channel::WebWidget",
          *                 "provider": "email"
          *               }
@@ -3487,10 +3485,10 @@ export interface components {
          *         "contact_inbox": {
          *           "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *           "inbox": {
-         *             "id": 1,
+         *             "id": 3,
          *             "avatar_url": "https://www.gravatar.com/avatar/0?d=404",
-         *             "channel_id": 1,
-         *             "name": "Jane Doe",
+         *             "channel_id": 3,
+         *             "name": "Website",
          *             "channel_type": "Channel::WebWidget",
          *             "provider": "email"
          *           }
@@ -3508,10 +3506,10 @@ export interface components {
          * @example {
          *       "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *       "inbox": {
-         *         "id": 1,
+         *         "id": 3,
          *         "avatar_url": "https://www.gravatar.com/avatar/0?d=404",
-         *         "channel_id": 1,
-         *         "name": "Jane Doe",
+         *         "channel_id": 3,
+         *         "name": "Website",
          *         "channel_type": "Channel::WebWidget",
          *         "provider": "email"
          *       }
@@ -3523,7 +3521,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "Jane Doe",
+         *       "name": "Alex Carter",
          *       "email": "jane@example.com",
          *       "phone_number": "+14155550123",
          *       "identifier": "customer-4821",
@@ -3533,7 +3531,7 @@ export interface components {
          *       "custom_attributes": {
          *         "plan": "pro"
          *       },
-         *       "inbox_id": 1,
+         *       "inbox_id": 3,
          *       "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11"
          *     }
          */
@@ -3558,15 +3556,15 @@ export interface components {
         };
         /**
          * @example {
-         *       "avatar": "avatar",
-         *       "name": "Jane Doe",
-         *       "email": "jane@example.com",
+         *       "avatar": "https://www.gravatar.com/avatar/0?d=404",
+         *       "name": "Alex Carter",
+         *       "email": "alex@example.com",
          *       "phone_number": "+14155550123",
          *       "identifier": "customer-4821",
          *       "blocked": "true",
-         *       "additional_attributes": "additional attributes",
-         *       "custom_attributes": "custom attributes",
-         *       "inbox_id": "inbox id",
+         *       "additional_attributes": "{\"company_name\":\"Acme\"}",
+         *       "custom_attributes": "{\"plan\":\"pro\"}",
+         *       "inbox_id": "3",
          *       "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11"
          *     }
          */
@@ -3593,9 +3591,9 @@ export interface components {
          *       "payload": {
          *         "additional_attributes": {},
          *         "availability_status": "online",
-         *         "email": "jane@example.com",
-         *         "id": 1,
-         *         "name": "Jane Doe",
+         *         "email": "alex@example.com",
+         *         "id": 12,
+         *         "name": "Alex Carter",
          *         "phone_number": "+14155550123",
          *         "blocked": false,
          *         "identifier": "customer-4821",
@@ -3609,10 +3607,10 @@ export interface components {
          *           {
          *             "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *             "inbox": {
-         *               "id": 1,
+         *               "id": 3,
          *               "avatar_url": "https://www.gravatar.com/avatar/0?d=404",
-         *               "channel_id": 1,
-         *               "name": "Jane Doe",
+         *               "channel_id": 3,
+         *               "name": "Website",
          *               "channel_type": "Channel::WebWidget",
          *               "provider": "email"
          *             }
@@ -3626,7 +3624,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "Jane Doe",
+         *       "name": "Alex Carter",
          *       "email": "jane@example.com",
          *       "phone_number": "+14155550123",
          *       "identifier": "customer-4821",
@@ -3678,7 +3676,7 @@ export interface components {
         /**
          * @example {
          *       "custom_attributes": [
-         *         "custom attribute"
+         *         "plan"
          *       ]
          *     }
          */
@@ -3687,7 +3685,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "inbox_id": 1,
+         *       "inbox_id": 3,
          *       "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11"
          *     }
          */
@@ -3701,9 +3699,9 @@ export interface components {
          *         "sender": {
          *           "additional_attributes": {},
          *           "availability_status": "online",
-         *           "email": "jane@example.com",
-         *           "id": 1,
-         *           "name": "Jane Doe",
+         *           "email": "alex@example.com",
+         *           "id": 12,
+         *           "name": "Alex Carter",
          *           "phone_number": "+14155550123",
          *           "blocked": false,
          *           "identifier": "customer-4821",
@@ -3717,17 +3715,17 @@ export interface components {
          *             {
          *               "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *               "inbox": {
-         *                 "id": 1,
+         *                 "id": 3,
          *                 "avatar_url": "https://www.gravatar.com/avatar/0?d=404",
-         *                 "channel_id": 1,
-         *                 "name": "Jane Doe",
+         *                 "channel_id": 3,
+         *                 "name": "Website",
          *                 "channel_type": "Channel::WebWidget",
          *                 "provider": "email"
          *               }
          *             }
          *           ]
          *         },
-         *         "channel": "channel",
+         *         "channel": "Channel::WebWidget",
          *         "assignee": {
          *           "id": 1,
          *           "account_id": 1,
@@ -3746,22 +3744,22 @@ export interface components {
          *         },
          *         "assignee_type": "User",
          *         "team": {
-         *           "id": 1,
-         *           "name": "Jane Doe",
+         *           "id": 2,
+         *           "name": "sales",
          *           "description": "Handles billing questions",
          *           "allow_auto_assign": true,
          *           "account_id": 1
          *         },
          *         "hmac_verified": false
          *       },
-         *       "id": 1,
+         *       "id": 42,
          *       "messages": [
          *         {
-         *           "id": 1,
+         *           "id": 1057,
          *           "content": "Hello, how can I help you?",
          *           "account_id": 1,
-         *           "inbox_id": 1,
-         *           "conversation_id": 1,
+         *           "inbox_id": 3,
+         *           "conversation_id": 42,
          *           "message_type": 1,
          *           "created_at": 1763892900,
          *           "updated_at": 1763892900,
@@ -3770,11 +3768,11 @@ export interface components {
          *           "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *           "content_type": "text",
          *           "content_attributes": {},
-         *           "sender_type": "sender type",
+         *           "sender_type": "User",
          *           "sender_id": 1,
          *           "external_source_ids": {},
          *           "additional_attributes": {},
-         *           "processed_message_content": "processed message content",
+         *           "processed_message_content": "Hello, how can I help you?",
          *           "sentiment": {},
          *           "conversation": {
          *             "assignee_id": 1,
@@ -3784,19 +3782,19 @@ export interface components {
          *               "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11"
          *             }
          *           },
-         *           "echo_id": "echo id",
+         *           "echo_id": "a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c",
          *           "attachments": [
          *             {
-         *               "id": 1,
-         *               "message_id": 1,
-         *               "file_type": "file type",
+         *               "id": 31,
+         *               "message_id": 1057,
+         *               "file_type": "image",
          *               "account_id": 1,
-         *               "extension": "extension",
-         *               "data_url": "https://www.example.com",
-         *               "thumb_url": "https://www.example.com",
-         *               "file_size": 1,
-         *               "width": 1,
-         *               "height": 1
+         *               "extension": "png",
+         *               "data_url": "https://parley.example.com/files/attachments/5f0c2c8e/photo.png",
+         *               "thumb_url": "https://parley.example.com/files/attachments/5f0c2c8e/photo.png",
+         *               "file_size": 48213,
+         *               "width": 800,
+         *               "height": 600
          *             }
          *           ],
          *           "sender": {
@@ -3820,12 +3818,12 @@ export interface components {
          *       "custom_attributes": {
          *         "plan": "pro"
          *       },
-         *       "inbox_id": 1,
+         *       "inbox_id": 3,
          *       "labels": [
          *         "billing"
          *       ],
          *       "muted": false,
-         *       "snoozed_until": 1,
+         *       "snoozed_until": null,
          *       "status": "open",
          *       "created_at": 1763892900,
          *       "updated_at": 1763892900,
@@ -3833,11 +3831,11 @@ export interface components {
          *       "first_reply_created_at": 1763892900,
          *       "unread_count": 1,
          *       "last_non_activity_message": {
-         *         "id": 1,
+         *         "id": 1057,
          *         "content": "Hello, how can I help you?",
          *         "account_id": 1,
-         *         "inbox_id": 1,
-         *         "conversation_id": 1,
+         *         "inbox_id": 3,
+         *         "conversation_id": 42,
          *         "message_type": 1,
          *         "created_at": 1763892900,
          *         "updated_at": 1763892900,
@@ -3846,11 +3844,11 @@ export interface components {
          *         "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *         "content_type": "text",
          *         "content_attributes": {},
-         *         "sender_type": "sender type",
+         *         "sender_type": "User",
          *         "sender_id": 1,
          *         "external_source_ids": {},
          *         "additional_attributes": {},
-         *         "processed_message_content": "processed message content",
+         *         "processed_message_content": "Hello, how can I help you?",
          *         "sentiment": {},
          *         "conversation": {
          *           "assignee_id": 1,
@@ -3860,19 +3858,19 @@ export interface components {
          *             "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11"
          *           }
          *         },
-         *         "echo_id": "echo id",
+         *         "echo_id": "a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c",
          *         "attachments": [
          *           {
-         *             "id": 1,
-         *             "message_id": 1,
-         *             "file_type": "file type",
+         *             "id": 31,
+         *             "message_id": 1057,
+         *             "file_type": "image",
          *             "account_id": 1,
-         *             "extension": "extension",
-         *             "data_url": "https://www.example.com",
-         *             "thumb_url": "https://www.example.com",
-         *             "file_size": 1,
-         *             "width": 1,
-         *             "height": 1
+         *             "extension": "png",
+         *             "data_url": "https://parley.example.com/files/attachments/5f0c2c8e/photo.png",
+         *             "thumb_url": "https://parley.example.com/files/attachments/5f0c2c8e/photo.png",
+         *             "file_size": 48213,
+         *             "width": 800,
+         *             "height": 600
          *           }
          *         ],
          *         "sender": {
@@ -3888,7 +3886,7 @@ export interface components {
          *       "last_activity_at": 1763892900,
          *       "priority": "low",
          *       "waiting_since": 1,
-         *       "sla_policy_id": 1
+         *       "sla_policy_id": null
          *     }
          */
         Conversation: {
@@ -3983,8 +3981,8 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
-         *       "name": "Jane Doe",
+         *       "id": 2,
+         *       "name": "sales",
          *       "description": "Handles billing questions",
          *       "allow_auto_assign": true,
          *       "account_id": 1
@@ -4000,16 +3998,16 @@ export interface components {
         /**
          * @example {
          *       "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
-         *       "inbox_id": 1,
-         *       "contact_id": 1,
+         *       "inbox_id": 3,
+         *       "contact_id": 12,
          *       "additional_attributes": {},
          *       "custom_attributes": {
          *         "plan": "pro"
          *       },
          *       "status": "open",
          *       "assignee_id": 1,
-         *       "team_id": 1,
-         *       "snoozed_until": 0,
+         *       "team_id": 2,
+         *       "snoozed_until": null,
          *       "hmac_verified": false,
          *       "message": {
          *         "content": "Hello, how can I help you?",
@@ -4051,7 +4049,7 @@ export interface components {
         /**
          * @example {
          *       "status": "open",
-         *       "snoozed_until": 0
+         *       "snoozed_until": null
          *     }
          */
         ToggleStatusInput: {
@@ -4074,7 +4072,7 @@ export interface components {
         /**
          * @example {
          *       "assignee_id": 1,
-         *       "team_id": 1
+         *       "team_id": 2
          *     }
          */
         AssignmentInput: {
@@ -4093,11 +4091,11 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
+         *       "id": 1057,
          *       "content": "Hello, how can I help you?",
-         *       "inbox_id": 1,
-         *       "echo_id": "echo id",
-         *       "conversation_id": 1,
+         *       "inbox_id": 3,
+         *       "echo_id": "a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c",
+         *       "conversation_id": 42,
          *       "message_type": 1,
          *       "content_type": "text",
          *       "status": "open",
@@ -4116,16 +4114,16 @@ export interface components {
          *       },
          *       "attachments": [
          *         {
-         *           "id": 1,
-         *           "message_id": 1,
-         *           "file_type": "file type",
+         *           "id": 31,
+         *           "message_id": 1057,
+         *           "file_type": "image",
          *           "account_id": 1,
-         *           "extension": "extension",
-         *           "data_url": "https://www.example.com",
-         *           "thumb_url": "https://www.example.com",
-         *           "file_size": 1,
-         *           "width": 1,
-         *           "height": 1
+         *           "extension": "png",
+         *           "data_url": "https://parley.example.com/files/attachments/5f0c2c8e/photo.png",
+         *           "thumb_url": "https://parley.example.com/files/attachments/5f0c2c8e/photo.png",
+         *           "file_size": 48213,
+         *           "width": 800,
+         *           "height": 600
          *         }
          *       ]
          *     }
@@ -4154,7 +4152,7 @@ export interface components {
         /**
          * @example {
          *       "status": "sent",
-         *       "external_error": "external error"
+         *       "external_error": "Recipient unreachable"
          *     }
          */
         MessageStatusInput: {
@@ -4173,7 +4171,7 @@ export interface components {
          *       "private": false,
          *       "content_type": "text",
          *       "content_attributes": {},
-         *       "echo_id": "x",
+         *       "echo_id": "a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c",
          *       "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *       "template_params": {}
          *     }
@@ -4201,11 +4199,11 @@ export interface components {
          *       "message_type": "incoming",
          *       "private": "private",
          *       "content_type": "text",
-         *       "content_attributes": "content attributes",
-         *       "echo_id": "echo id",
+         *       "content_attributes": "{}",
+         *       "echo_id": "a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c",
          *       "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *       "attachments[]": [
-         *         "attachments[]"
+         *         "(binary)"
          *       ]
          *     }
          */
@@ -4249,7 +4247,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "inbox_id": 1,
+         *       "inbox_id": 3,
          *       "user_ids": [
          *         1,
          *         2
@@ -4269,7 +4267,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "inbox_id": 1,
+         *       "inbox_id": 3,
          *       "user_ids": [
          *         1,
          *         2
@@ -4346,8 +4344,8 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
-         *       "name": "Jane Doe",
+         *       "id": 2,
+         *       "name": "sales",
          *       "description": "Handles billing questions",
          *       "allow_auto_assign": true,
          *       "account_id": 1,
@@ -4365,7 +4363,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "Jane Doe",
+         *       "name": "sales",
          *       "description": "Handles billing questions",
          *       "allow_auto_assign": true
          *     }
@@ -4377,7 +4375,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "Jane Doe",
+         *       "name": "sales",
          *       "description": "Handles billing questions",
          *       "allow_auto_assign": true
          *     }
@@ -4425,16 +4423,14 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
+         *       "id": 6,
          *       "attribute_display_name": "Plan",
          *       "attribute_display_type": "text",
-         *       "attribute_description": "attribute description",
+         *       "attribute_description": "The plan the customer pays for",
          *       "attribute_key": "plan",
-         *       "attribute_values": [
-         *         "attribute value"
-         *       ],
+         *       "attribute_values": [],
          *       "attribute_model": "contact_attribute",
-         *       "regex_pattern": "regex pattern",
+         *       "regex_pattern": "^[a-z]+$",
          *       "default_value": null,
          *       "created_at": 1763892900,
          *       "updated_at": 1763892900
@@ -4459,13 +4455,13 @@ export interface components {
          * @example {
          *       "attribute_display_name": "Plan",
          *       "attribute_display_type": "text",
-         *       "attribute_description": "attribute description",
+         *       "attribute_description": "The plan the customer pays for",
          *       "attribute_key": "plan",
          *       "attribute_model": "contact_attribute",
          *       "attribute_values": [
          *         "x"
          *       ],
-         *       "regex_pattern": "regex pattern"
+         *       "regex_pattern": "^[a-z]+$"
          *     }
          */
         CustomAttributeDefinitionInput: {
@@ -4483,13 +4479,13 @@ export interface components {
          * @example {
          *       "attribute_display_name": "Plan",
          *       "attribute_display_type": "text",
-         *       "attribute_description": "attribute description",
+         *       "attribute_description": "The plan the customer pays for",
          *       "attribute_key": "plan",
          *       "attribute_model": "contact_attribute",
          *       "attribute_values": [
          *         "x"
          *       ],
-         *       "regex_pattern": "regex pattern"
+         *       "regex_pattern": "^[a-z]+$"
          *     }
          */
         CustomAttributeDefinitionUpdate: {
@@ -4505,7 +4501,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
+         *       "id": 5,
          *       "title": "billing",
          *       "description": "Handles billing questions",
          *       "color": "#1f93ff",
@@ -4561,12 +4557,12 @@ export interface components {
          * @example {
          *       "payload": [
          *         {
-         *           "id": 1,
-         *           "conversation_id": 1,
-         *           "product_name": "product name",
+         *           "id": 7,
+         *           "conversation_id": 42,
+         *           "product_name": "Pro plan",
          *           "product_value": "59.97",
          *           "quantity": 1,
-         *           "notes": "notes",
+         *           "notes": "Annual billing",
          *           "total": "59.97",
          *           "created_at": 1763892900,
          *           "updated_at": 1763892900
@@ -4588,12 +4584,12 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
-         *       "conversation_id": 1,
-         *       "product_name": "product name",
+         *       "id": 7,
+         *       "conversation_id": 42,
+         *       "product_name": "Pro plan",
          *       "product_value": "59.97",
          *       "quantity": 1,
-         *       "notes": "notes",
+         *       "notes": "Annual billing",
          *       "total": "59.97",
          *       "created_at": 1763892900,
          *       "updated_at": 1763892900
@@ -4618,10 +4614,10 @@ export interface components {
         };
         /**
          * @example {
-         *       "product_name": "x",
+         *       "product_name": "Pro plan",
          *       "product_value": "19.99",
          *       "quantity": 1,
-         *       "notes": "notes"
+         *       "notes": "Annual billing"
          *     }
          */
         ProductInput: {
@@ -4637,10 +4633,10 @@ export interface components {
         };
         /**
          * @example {
-         *       "product_name": "x",
+         *       "product_name": "Pro plan",
          *       "product_value": "19.99",
          *       "quantity": 1,
-         *       "notes": "notes"
+         *       "notes": "Annual billing"
          *     }
          */
         ProductUpdate: {
@@ -4657,19 +4653,19 @@ export interface components {
          * @example {
          *       "id": 1,
          *       "account_id": 1,
-         *       "name": "Jane Doe",
+         *       "name": "Sales pipeline",
          *       "description": "Handles billing questions",
          *       "stages": [
          *         {
-         *           "id": 1,
+         *           "id": 4,
          *           "funnel_id": 1,
-         *           "name": "Jane Doe",
+         *           "name": "Qualified",
          *           "color": "#1f93ff",
          *           "position": 1,
          *           "time_limit_minutes": 1,
          *           "checklist_template": [
          *             {
-         *               "title": "billing",
+         *               "title": "Send the quote",
          *               "required": false
          *             }
          *           ],
@@ -4692,15 +4688,15 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
+         *       "id": 4,
          *       "funnel_id": 1,
-         *       "name": "Jane Doe",
+         *       "name": "Qualified",
          *       "color": "#1f93ff",
          *       "position": 1,
          *       "time_limit_minutes": 1,
          *       "checklist_template": [
          *         {
-         *           "title": "billing",
+         *           "title": "Send the quote",
          *           "required": false
          *         }
          *       ],
@@ -4745,7 +4741,7 @@ export interface components {
         /**
          * @example {
          *       "stage_ids": [
-         *         1
+         *         4
          *       ]
          *     }
          */
@@ -4754,13 +4750,13 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "Jane Doe",
+         *       "name": "Qualified",
          *       "color": "#1f93ff",
          *       "position": 1,
          *       "time_limit_minutes": 1,
          *       "checklist_template": [
          *         {
-         *           "title": "billing",
+         *           "title": "Send the quote",
          *           "required": false
          *         }
          *       ]
@@ -4782,13 +4778,13 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "Jane Doe",
+         *       "name": "Qualified",
          *       "color": "#1f93ff",
          *       "position": 1,
          *       "time_limit_minutes": 1,
          *       "checklist_template": [
          *         {
-         *           "title": "billing",
+         *           "title": "Send the quote",
          *           "required": false
          *         }
          *       ]
@@ -4810,13 +4806,13 @@ export interface components {
          * @example {
          *       "funnel": {
          *         "id": 1,
-         *         "name": "Jane Doe",
+         *         "name": "Sales pipeline",
          *         "description": "Handles billing questions"
          *       },
          *       "stages": [
          *         {
-         *           "id": 1,
-         *           "name": "Jane Doe",
+         *           "id": 4,
+         *           "name": "Qualified",
          *           "color": "#1f93ff",
          *           "position": 1,
          *           "time_limit_minutes": 1,
@@ -4824,10 +4820,10 @@ export interface components {
          *           "products_total": "59.97",
          *           "conversations": [
          *             {
-         *               "id": 1,
+         *               "id": 4,
          *               "status": "open",
          *               "assignee_id": 1,
-         *               "inbox_id": 1,
+         *               "inbox_id": 3,
          *               "labels": [
          *                 "billing"
          *               ],
@@ -4835,13 +4831,13 @@ export interface components {
          *               "entered_at": 1763892900,
          *               "time_in_stage_seconds": 1,
          *               "contact": {
-         *                 "id": 1,
-         *                 "name": "Jane Doe"
+         *                 "id": 4,
+         *                 "name": "Qualified"
          *               },
          *               "products_total": "59.97"
          *             }
          *           ],
-         *           "next_cursor": "next cursor"
+         *           "next_cursor": "eyJpZCI6NDJ9"
          *         }
          *       ]
          *     }
@@ -4856,8 +4852,8 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
-         *       "name": "Jane Doe",
+         *       "id": 4,
+         *       "name": "Qualified",
          *       "color": "#1f93ff",
          *       "position": 1,
          *       "time_limit_minutes": 1,
@@ -4865,10 +4861,10 @@ export interface components {
          *       "products_total": "59.97",
          *       "conversations": [
          *         {
-         *           "id": 1,
+         *           "id": 4,
          *           "status": "open",
          *           "assignee_id": 1,
-         *           "inbox_id": 1,
+         *           "inbox_id": 3,
          *           "labels": [
          *             "billing"
          *           ],
@@ -4876,13 +4872,13 @@ export interface components {
          *           "entered_at": 1763892900,
          *           "time_in_stage_seconds": 1,
          *           "contact": {
-         *             "id": 1,
-         *             "name": "Jane Doe"
+         *             "id": 4,
+         *             "name": "Qualified"
          *           },
          *           "products_total": "59.97"
          *         }
          *       ],
-         *       "next_cursor": "next cursor"
+         *       "next_cursor": "eyJpZCI6NDJ9"
          *     }
          */
         BoardStage: {
@@ -4921,17 +4917,17 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
-         *       "conversation_id": 1,
+         *       "id": 4,
+         *       "conversation_id": 42,
          *       "funnel_id": 1,
-         *       "stage_id": 1,
+         *       "stage_id": 4,
          *       "funnel": {
-         *         "id": 1,
-         *         "name": "Jane Doe"
+         *         "id": 4,
+         *         "name": "Qualified"
          *       },
          *       "stage": {
-         *         "id": 1,
-         *         "name": "Jane Doe",
+         *         "id": 4,
+         *         "name": "Qualified",
          *         "color": "#1f93ff",
          *         "position": 1,
          *         "time_limit_minutes": 1
@@ -4967,7 +4963,7 @@ export interface components {
         /**
          * @example {
          *       "funnel_id": 1,
-         *       "stage_id": 1,
+         *       "stage_id": 4,
          *       "force": false
          *     }
          */
@@ -4978,20 +4974,20 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
+         *       "id": 4,
          *       "funnel_id": 1,
          *       "from_stage": {
-         *         "id": 1,
-         *         "name": "Jane Doe"
+         *         "id": 3,
+         *         "name": "New"
          *       },
          *       "to_stage": {
-         *         "id": 1,
-         *         "name": "Jane Doe"
+         *         "id": 4,
+         *         "name": "Qualified"
          *       },
          *       "actor": {
          *         "id": 1,
          *         "name": "Jane Doe",
-         *         "type": "type"
+         *         "type": "User"
          *       },
          *       "created_at": 1763892900
          *     }
@@ -5016,17 +5012,17 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
-         *       "conversation_id": 1,
-         *       "stage_id": 1,
-         *       "title": "billing",
+         *       "id": 9,
+         *       "conversation_id": 42,
+         *       "stage_id": 4,
+         *       "title": "Send the quote",
          *       "required": false,
          *       "position": 1,
          *       "checked": false,
          *       "checked_at": 1763892900,
          *       "checked_by": {
-         *         "id": 1,
-         *         "name": "Jane Doe"
+         *         "id": 9,
+         *         "name": "Send the quote"
          *       },
          *       "created_at": 1763892900,
          *       "updated_at": 1763892900
@@ -5050,8 +5046,8 @@ export interface components {
         };
         /**
          * @example {
-         *       "stage_id": 1,
-         *       "title": "billing",
+         *       "stage_id": 4,
+         *       "title": "Send the quote",
          *       "required": false
          *     }
          */
@@ -5063,7 +5059,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "title": "billing",
+         *       "title": "Send the quote",
          *       "required": false,
          *       "checked": false
          *     }
@@ -5110,15 +5106,15 @@ export interface components {
         /**
          * @example {
          *       "id": 1,
-         *       "name": "Jane Doe",
+         *       "name": "CRM",
          *       "url": "https://crm.example.com/webhooks/parley",
          *       "account_id": 1,
          *       "subscriptions": [
-         *         "subscription"
+         *         "message_created"
          *       ],
          *       "inbox": {
          *         "id": 1,
-         *         "name": "Jane Doe"
+         *         "name": "CRM"
          *       },
          *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
          *     }
@@ -5140,10 +5136,10 @@ export interface components {
         /**
          * @example {
          *       "url": "https://crm.example.com/webhooks/parley",
-         *       "name": "Jane Doe",
-         *       "inbox_id": 1,
+         *       "name": "CRM",
+         *       "inbox_id": 3,
          *       "subscriptions": [
-         *         "conversation_created"
+         *         "message_created"
          *       ]
          *     }
          */
@@ -5158,10 +5154,10 @@ export interface components {
         /**
          * @example {
          *       "url": "https://crm.example.com/webhooks/parley",
-         *       "name": "Jane Doe",
-         *       "inbox_id": 1,
+         *       "name": "CRM",
+         *       "inbox_id": 3,
          *       "subscriptions": [
-         *         "conversation_created"
+         *         "message_created"
          *       ]
          *     }
          */
@@ -5175,15 +5171,15 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
+         *       "id": 118,
          *       "webhook_id": 1,
          *       "event": "message_created",
-         *       "message_id": "message id",
+         *       "message_id": "msg_2Yx7qK9mT3vL8pN4rS6u",
          *       "url": "https://crm.example.com/webhooks/parley",
          *       "status": "pending",
          *       "attempts": 1,
          *       "last_response_code": 1,
-         *       "last_error": "last error",
+         *       "last_error": "HTTP 503 from the receiver",
          *       "next_attempt_at": 1763892900,
          *       "delivered_at": 1763892900,
          *       "created_at": 1763892900,
@@ -5209,7 +5205,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "name": "Jane Doe",
+         *       "name": "Website",
          *       "timezone": "UTC",
          *       "working_hours": [
          *         {
@@ -5229,16 +5225,16 @@ export interface components {
          *       "reply_time": "in_a_few_minutes",
          *       "pre_chat_form_enabled": true,
          *       "pre_chat_form_options": {
-         *         "pre_chat_message": "pre chat message",
+         *         "pre_chat_message": "Tell us who you are before we start",
          *         "pre_chat_fields": [
          *           {
-         *             "name": "Jane Doe",
-         *             "label": "billing",
+         *             "name": "emailAddress",
+         *             "label": "Email Id",
          *             "type": "text",
-         *             "field_type": "field type",
+         *             "field_type": "standard",
          *             "required": false,
          *             "enabled": true,
-         *             "placeholder": "placeholder"
+         *             "placeholder": "you@example.com"
          *           }
          *         ]
          *       },
@@ -5296,9 +5292,9 @@ export interface components {
          * @example {
          *       "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *       "pubsub_token": "kHx2Wq9mT3vL8pN4rS6uY1zB",
-         *       "id": 1,
-         *       "name": "Jane Doe",
-         *       "email": "jane@example.com",
+         *       "id": 12,
+         *       "name": "Alex Carter",
+         *       "email": "alex@example.com",
          *       "phone_number": "+14155550123"
          *     }
          */
@@ -5313,8 +5309,8 @@ export interface components {
         /**
          * @example {
          *       "identifier": "customer-4821",
-         *       "identifier_hash": "x",
-         *       "name": "Jane Doe",
+         *       "identifier_hash": "6f1ed002ab5595859014ebf0951522d9f8e1a9b3c7c0e5b6a2d4f8e0c1b3a5d7",
+         *       "name": "Alex Carter",
          *       "email": "jane@example.com",
          *       "phone_number": "+14155550123",
          *       "avatar_url": "https://www.gravatar.com/avatar/0?d=404",
@@ -5339,9 +5335,9 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
-         *       "name": "Jane Doe",
-         *       "email": "jane@example.com",
+         *       "id": 12,
+         *       "name": "Alex Carter",
+         *       "email": "alex@example.com",
          *       "phone_number": "+14155550123",
          *       "identifier": "customer-4821",
          *       "custom_attributes": {
@@ -5370,8 +5366,8 @@ export interface components {
         /**
          * @example {
          *       "identifier": "customer-4821",
-         *       "identifier_hash": "x",
-         *       "name": "Jane Doe",
+         *       "identifier_hash": "6f1ed002ab5595859014ebf0951522d9f8e1a9b3c7c0e5b6a2d4f8e0c1b3a5d7",
+         *       "name": "Alex Carter",
          *       "email": "jane@example.com",
          *       "phone_number": "+14155550123",
          *       "avatar_url": "https://www.gravatar.com/avatar/0?d=404",
@@ -5395,35 +5391,35 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
+         *       "id": 42,
          *       "uuid": "5f0c2c8e-3a1b-4f6e-9d2a-7b8c9d0e1f2a",
-         *       "inbox_id": 1,
+         *       "inbox_id": 3,
          *       "status": "open",
          *       "contact_last_seen_at": 1763892900,
          *       "agent_last_seen_at": 1763892900,
          *       "messages": [
          *         {
-         *           "id": 1,
+         *           "id": 1057,
          *           "content": "Hello, how can I help you?",
          *           "message_type": 1,
          *           "content_type": "text",
          *           "content_attributes": {},
          *           "created_at": 1763892900,
-         *           "conversation_id": 1,
+         *           "conversation_id": 42,
          *           "status": "open",
-         *           "echo_id": "echo id",
+         *           "echo_id": "a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c",
          *           "attachments": [
          *             {
-         *               "id": 1,
-         *               "message_id": 1,
-         *               "file_type": "file type",
+         *               "id": 31,
+         *               "message_id": 1057,
+         *               "file_type": "image",
          *               "account_id": 1,
-         *               "extension": "extension",
-         *               "data_url": "https://www.example.com",
-         *               "thumb_url": "https://www.example.com",
-         *               "file_size": 1,
-         *               "width": 1,
-         *               "height": 1
+         *               "extension": "png",
+         *               "data_url": "https://parley.example.com/files/attachments/5f0c2c8e/photo.png",
+         *               "thumb_url": "https://parley.example.com/files/attachments/5f0c2c8e/photo.png",
+         *               "file_size": 48213,
+         *               "width": 800,
+         *               "height": 600
          *             }
          *           ],
          *           "sender": {
@@ -5438,9 +5434,9 @@ export interface components {
          *         }
          *       ],
          *       "contact": {
-         *         "id": 1,
-         *         "name": "Jane Doe",
-         *         "email": "jane@example.com",
+         *         "id": 12,
+         *         "name": "Alex Carter",
+         *         "email": "alex@example.com",
          *         "phone_number": "+14155550123",
          *         "identifier": "customer-4821",
          *         "custom_attributes": {
@@ -5466,27 +5462,27 @@ export interface components {
         };
         /**
          * @example {
-         *       "id": 1,
+         *       "id": 1057,
          *       "content": "Hello, how can I help you?",
          *       "message_type": 1,
          *       "content_type": "text",
          *       "content_attributes": {},
          *       "created_at": 1763892900,
-         *       "conversation_id": 1,
+         *       "conversation_id": 42,
          *       "status": "open",
-         *       "echo_id": "echo id",
+         *       "echo_id": "a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c",
          *       "attachments": [
          *         {
-         *           "id": 1,
-         *           "message_id": 1,
-         *           "file_type": "file type",
+         *           "id": 31,
+         *           "message_id": 1057,
+         *           "file_type": "image",
          *           "account_id": 1,
-         *           "extension": "extension",
-         *           "data_url": "https://www.example.com",
-         *           "thumb_url": "https://www.example.com",
-         *           "file_size": 1,
-         *           "width": 1,
-         *           "height": 1
+         *           "extension": "png",
+         *           "data_url": "https://parley.example.com/files/attachments/5f0c2c8e/photo.png",
+         *           "thumb_url": "https://parley.example.com/files/attachments/5f0c2c8e/photo.png",
+         *           "file_size": 48213,
+         *           "width": 800,
+         *           "height": 600
          *         }
          *       ],
          *       "sender": {
@@ -5547,7 +5543,7 @@ export interface components {
         /**
          * @example {
          *       "content": "Hello, how can I help you?",
-         *       "echo_id": "x"
+         *       "echo_id": "a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c"
          *     }
          */
         PublicMessageInput: {
@@ -5558,9 +5554,9 @@ export interface components {
         /**
          * @example {
          *       "content": "Hello, how can I help you?",
-         *       "echo_id": "echo id",
+         *       "echo_id": "a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c",
          *       "attachments[]": [
-         *         "attachments[]"
+         *         "(binary)"
          *       ]
          *     }
          */
@@ -5577,10 +5573,10 @@ export interface components {
          *       "submitted_values": [
          *         {
          *           "name": "Jane Doe",
-         *           "title": "billing",
+         *           "title": "Great",
          *           "csat_survey_response": {
-         *             "rating": 1,
-         *             "feedback_message": "feedback message"
+         *             "rating": 5,
+         *             "feedback_message": "Quick and helpful, thanks!"
          *           }
          *         }
          *       ]
