@@ -1,4 +1,10 @@
 /**
+ * Operation ids (in each route's createRoute) follow one pattern: a camelCase verb (list, get,
+ * create, update, delete, or Chatwoot's own: search, toggle…Status, add…Members, assign…) and the
+ * resource, prefixed Platform or Public for those APIs (createPlatformUser, listPublicMessages);
+ * a PUT that repeats a PATCH is the PATCH's id with `Put` (updateContact, updateContactPut).
+ * test/worker/openapi-operations.test.ts holds every operation to it.
+ *
  * The document's sections, in reading order: one tag per operation, named after the sections of
  * Chatwoot's API reference so a reader moving from Chatwoot finds each operation where it was.
  */
