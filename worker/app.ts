@@ -11,6 +11,7 @@ import { readBody } from './middleware/body'
 import { publicCors } from './middleware/public-cors'
 import { apiRateLimit } from './middleware/rate-limit'
 import { OPENAPI_TAGS } from './openapi-tags'
+import { registerWebhooks } from './openapi-webhooks'
 import { accountRoutes } from './routes/accounts'
 import { agentRoutes } from './routes/agents'
 import { contactRoutes } from './routes/contacts'
@@ -128,6 +129,7 @@ export function createApp(options: AppOptions = {}) {
     in: 'header',
     name: 'api_access_token',
   })
+  registerWebhooks(app.openAPIRegistry)
   const documentConfig = { openapi: '3.1.0', info: OPENAPI_INFO, tags: OPENAPI_TAGS }
   app.doc31('/openapi.json', documentConfig)
   app.get('/docs', (c) => renderDocs(c, app.getOpenAPI31Document(documentConfig)))

@@ -1,0 +1,195 @@
+import type {
+  ContactWebhookData,
+  ConversationWebhookData,
+  MessageWebhookData,
+  WebhookPayloads,
+} from './webhook-payloads'
+
+// One example body per event kind for `/openapi.json`'s `webhooks` section. Typed by the payload
+// schemas, and the tests parse each with its schema, so an example cannot fall out of date.
+
+const account = { id: 1, name: 'Acme Support' }
+const inbox = { id: 3, name: 'Website' }
+const base = 'https://parley.example.com'
+
+const contact: ContactWebhookData = {
+  account,
+  additional_attributes: { city: 'London' },
+  avatar: '',
+  custom_attributes: { plan: 'pro' },
+  email: 'ada@example.com',
+  id: 12,
+  identifier: 'user-12',
+  name: 'Ada King',
+  phone_number: null,
+  thumbnail: '',
+  blocked: false,
+}
+
+const conversation: ConversationWebhookData = {
+  additional_attributes: {},
+  can_reply: true,
+  channel: 'Channel::Api',
+  contact_inbox: {
+    id: 21,
+    contact_id: 12,
+    inbox_id: 3,
+    source_id: '5b2a4a0e-4f0c-4e65-9d0a-3c8f7f0a1b2c',
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    hmac_verified: false,
+    pubsub_token: 'Kq3vXh5mN2pR8sT1uW4yZ7aB',
+  },
+  id: 7,
+  inbox_id: 3,
+  messages: [
+    {
+      id: 101,
+      content: 'Hello, how can we help?',
+      account_id: 1,
+      inbox_id: 3,
+      conversation_id: 7,
+      message_type: 1,
+      created_at: 1767225600,
+      updated_at: 1767225600,
+      private: false,
+      status: 'sent',
+      source_id: null,
+      content_type: 'text',
+      content_attributes: {},
+      sender_type: 'User',
+      sender_id: 2,
+      external_source_ids: {},
+      additional_attributes: {},
+      processed_message_content: 'Hello, how can we help?',
+      sentiment: {},
+      conversation: {
+        assignee_id: 2,
+        unread_count: 0,
+        last_activity_at: 1767225600,
+        contact_inbox: { source_id: '5b2a4a0e-4f0c-4e65-9d0a-3c8f7f0a1b2c' },
+      },
+      sender: {
+        id: 2,
+        name: 'Grace Hopper',
+        available_name: 'Grace',
+        avatar_url: '',
+        type: 'user',
+        availability_status: 'online',
+        thumbnail: '',
+      },
+    },
+  ],
+  labels: ['billing'],
+  meta: {
+    sender: {
+      additional_attributes: { city: 'London' },
+      custom_attributes: { plan: 'pro' },
+      email: 'ada@example.com',
+      id: 12,
+      identifier: 'user-12',
+      name: 'Ada King',
+      phone_number: null,
+      thumbnail: '',
+      blocked: false,
+      type: 'contact',
+    },
+    assignee: {
+      id: 2,
+      name: 'Grace Hopper',
+      available_name: 'Grace',
+      avatar_url: '',
+      type: 'user',
+      availability_status: 'online',
+      thumbnail: '',
+    },
+    assignee_type: 'User',
+    team: null,
+    hmac_verified: false,
+  },
+  status: 'open',
+  custom_attributes: {},
+  snoozed_until: null,
+  unread_count: 0,
+  first_reply_created_at: '2026-01-01T00:00:00.000Z',
+  priority: 'high',
+  waiting_since: 0,
+  agent_last_seen_at: 1767225600,
+  contact_last_seen_at: 0,
+  last_activity_at: 1767225600,
+  timestamp: 1767225600,
+  created_at: 1767225500,
+  updated_at: 1767225600,
+}
+
+const message: MessageWebhookData = {
+  account,
+  additional_attributes: {},
+  content_attributes: {},
+  content_type: 'text',
+  content: 'Hello, how can we help?',
+  conversation,
+  created_at: '2026-01-01T00:00:00.000Z',
+  id: 101,
+  inbox,
+  message_type: 'outgoing',
+  private: false,
+  sender: { id: 2, name: 'Grace Hopper', email: 'grace@example.com', type: 'user' },
+  source_id: null,
+  status: 'sent',
+}
+
+/** The example body of each event kind. */
+export const WEBHOOK_EXAMPLES: WebhookPayloads = {
+  conversation_created: { ...conversation, event: 'conversation_created' },
+  conversation_status_changed: {
+    ...conversation,
+    status: 'resolved',
+    changed_attributes: [{ status: { previous_value: 'open', current_value: 'resolved' } }],
+    event: 'conversation_status_changed',
+  },
+  conversation_updated: {
+    ...conversation,
+    changed_attributes: [
+      { priority: { previous_value: null, current_value: 'high' } },
+      { updated_at: { previous_value: 1767225500, current_value: 1767225600 } },
+    ],
+    event: 'conversation_updated',
+  },
+  message_created: { ...message, event: 'message_created' },
+  message_updated: {
+    ...message,
+    status: 'delivered',
+    attachments: [
+      {
+        id: 5,
+        message_id: 101,
+        file_type: 'image',
+        account_id: 1,
+        extension: 'png',
+        data_url: `${base}/files/accounts/1/5.png`,
+        thumb_url: `${base}/files/accounts/1/5.png`,
+        file_size: 48213,
+        width: 640,
+        height: 480,
+      },
+    ],
+    event: 'message_updated',
+  },
+  contact_created: { ...contact, event: 'contact_created' },
+  contact_updated: {
+    ...contact,
+    changed_attributes: [{ name: { previous_value: 'Ada Lovelace', current_value: 'Ada King' } }],
+    event: 'contact_updated',
+  },
+  webwidget_triggered: {
+    id: 21,
+    contact,
+    inbox,
+    account,
+    current_conversation: conversation,
+    source_id: '5b2a4a0e-4f0c-4e65-9d0a-3c8f7f0a1b2c',
+    event_info: { initiated_at: { timestamp: 'Thu Jan 01 2026 00:00:00 GMT+0000' } },
+    event: 'webwidget_triggered',
+  },
+}
