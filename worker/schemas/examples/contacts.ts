@@ -45,7 +45,7 @@ export const ContactListExample = {
             channel_id: 3,
             name: 'Website',
             channel_type: 'Channel::WebWidget',
-            provider: 'email',
+            provider: null,
           },
         },
       ],
@@ -77,7 +77,7 @@ export const ContactExample = {
         channel_id: 3,
         name: 'Website',
         channel_type: 'Channel::WebWidget',
-        provider: 'email',
+        provider: null,
       },
     },
   ],
@@ -91,7 +91,7 @@ export const ContactInboxExample = {
     channel_id: 3,
     name: 'Website',
     channel_type: 'Channel::WebWidget',
-    provider: 'email',
+    provider: null,
   },
 }
 
@@ -101,7 +101,7 @@ export const InboxSlimExample = {
   channel_id: 3,
   name: 'Website',
   channel_type: 'Channel::WebWidget',
-  provider: 'email',
+  provider: null,
 }
 
 export const ContactSearchResultExample = {
@@ -135,7 +135,7 @@ export const ContactSearchResultExample = {
             channel_id: 3,
             name: 'Website',
             channel_type: 'Channel::WebWidget',
-            provider: 'email',
+            provider: null,
           },
         },
       ],
@@ -169,7 +169,7 @@ export const ContactCreatedExample = {
             channel_id: 3,
             name: 'Website',
             channel_type: 'Channel::WebWidget',
-            provider: 'email',
+            provider: null,
           },
         },
       ],
@@ -182,7 +182,7 @@ export const ContactCreatedExample = {
         channel_id: 3,
         name: 'Website',
         channel_type: 'Channel::WebWidget',
-        provider: 'email',
+        provider: null,
       },
     },
   },
@@ -196,7 +196,7 @@ export const ContactInboxRefExample = {
     channel_id: 3,
     name: 'Website',
     channel_type: 'Channel::WebWidget',
-    provider: 'email',
+    provider: null,
   },
 }
 
@@ -225,7 +225,7 @@ export const ContactPayloadExample = {
           channel_id: 3,
           name: 'Website',
           channel_type: 'Channel::WebWidget',
-          provider: 'email',
+          provider: null,
         },
       },
     ],

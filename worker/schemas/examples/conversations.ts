@@ -26,7 +26,7 @@ export const ConversationExample = {
             channel_id: 3,
             name: 'Website',
             channel_type: 'Channel::WebWidget',
-            provider: 'email',
+            provider: null,
           },
         },
       ],
@@ -70,7 +70,7 @@ export const ConversationExample = {
       created_at: 1763892900,
       updated_at: 1763892900,
       private: false,
-      status: 'open',
+      status: 'sent',
       source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
       content_type: 'text',
       content_attributes: {},
@@ -144,7 +144,7 @@ export const ConversationExample = {
     created_at: 1763892900,
     updated_at: 1763892900,
     private: false,
-    status: 'open',
+    status: 'sent',
     source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
     content_type: 'text',
     content_attributes: {},
@@ -225,7 +225,7 @@ export const PriorityInputExample = {
 }
 
 export const ToggleStatusInputExample = {
-  status: 'open',
+  status: 'resolved',
   snoozed_until: null,
 }
 

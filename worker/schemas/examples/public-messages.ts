@@ -8,7 +8,7 @@ export const PublicMessageExample = {
   content_attributes: {},
   created_at: 1763892900,
   conversation_id: 42,
-  status: 'open',
+  status: 'sent',
   echo_id: 'a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c',
   attachments: [
     {

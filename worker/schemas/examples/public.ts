@@ -5,12 +5,12 @@ export const PublicInboxExample = {
   timezone: 'UTC',
   working_hours: [
     {
-      day_of_week: 0,
+      day_of_week: 1,
       closed_all_day: false,
-      open_hour: 1,
-      open_minutes: 1,
-      close_hour: 1,
-      close_minutes: 1,
+      open_hour: 9,
+      open_minutes: 0,
+      close_hour: 17,
+      close_minutes: 0,
       open_all_day: false,
     },
   ],
@@ -106,7 +106,7 @@ export const PublicConversationExample = {
       content_attributes: {},
       created_at: 1763892900,
       conversation_id: 42,
-      status: 'open',
+      status: 'sent',
       echo_id: 'a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c',
       attachments: [
         {

@@ -107,8 +107,8 @@ export const ProfileExample = {
   accounts: [
     {
       id: 1,
-      name: 'Jane Doe',
-      status: 'open',
+      name: 'Acme Inc',
+      status: 'active',
       active_at: '2026-11-23T10:15:00.000Z',
       role: 'administrator',
       permissions: ['administrator'],
