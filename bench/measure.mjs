@@ -24,22 +24,53 @@ export async function relativeThroughput(url, baselineUrl, headers = {}, rounds 
 }
 
 /**
- * Requests per second of one GET sent with headers `a` and with headers `b`, in alternating
- * windows (a b, b a, a b, …, so neither always goes first) so drift on a shared machine falls on
- * both alike.
+ * One window of a GET driven by autocannon: requests per second and, given `cpuSeconds` (the
+ * Worker's CPU clock, see worker.mjs), the Worker's CPU milliseconds per request.
  */
-export async function alternatingThroughput(url, a, b, rounds = 6, seconds = 1) {
-  let sumA = 0
-  let sumB = 0
+async function measureWindow(url, headers, seconds, cpuSeconds) {
+  const before = cpuSeconds?.()
+  const result = await autocannon({ url, headers, duration: seconds, connections: 8 })
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} non-2xx and ${result.errors} errors`)
+  }
+  const cpuMs = cpuSeconds ? ((cpuSeconds() - before) * 1000) / result.requests.total : undefined
+  return { rps: result.requests.average, cpuMs }
+}
+
+const median = (values) => quantile(values, 0.5)
+const quantile = (values, q) => {
+  const sorted = [...values].sort((x, y) => x - y)
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
+}
+const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length
+
+/**
+ * A GET sent with headers `a` and with headers `b`, in alternating windows (a b, b a, a b, …,
+ * so neither always goes first). Each round compares two adjacent windows, so drift on a shared
+ * machine falls on both alike: `ratio` is the median over rounds of a's req/s ÷ b's, `low` and
+ * `high` its quartiles; `cpuRatio` the median of b's CPU per request ÷ a's, which other
+ * processes' load barely moves.
+ */
+export async function alternatingThroughput(url, a, b, rounds = 6, seconds = 1, cpuSeconds) {
+  const runs = { a: [], b: [] }
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? ['a', 'b'] : ['b', 'a']
     for (const which of order) {
-      const rps = await requestsPerSecond(url, which === 'a' ? a : b, seconds)
-      if (which === 'a') sumA += rps
-      else sumB += rps
+      runs[which].push(await measureWindow(url, which === 'a' ? a : b, seconds, cpuSeconds))
     }
   }
-  return { a: sumA / rounds, b: sumB / rounds }
+  const ratios = runs.a.map((run, i) => run.rps / runs.b[i].rps)
+  const cpuRatios = runs.a.map((run, i) => runs.b[i].cpuMs / run.cpuMs)
+  return {
+    a: mean(runs.a.map((run) => run.rps)),
+    b: mean(runs.b.map((run) => run.rps)),
+    ratio: median(ratios),
+    low: quantile(ratios, 0.25),
+    high: quantile(ratios, 0.75),
+    cpuA: cpuSeconds ? median(runs.a.map((run) => run.cpuMs)) : undefined,
+    cpuB: cpuSeconds ? median(runs.b.map((run) => run.cpuMs)) : undefined,
+    cpuRatio: cpuSeconds ? median(cpuRatios) : undefined,
+  }
 }
 
 /** Latency percentiles (ms) of sequential requests. */

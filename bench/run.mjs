@@ -23,7 +23,7 @@ try {
   for (const [title, run] of sections) {
     if (only.length > 0 && !only.some((o) => title.toLowerCase().includes(o))) continue
     console.log(`\n# ${title}\n`)
-    for (const line of await run(worker.base)) console.log(line)
+    for (const line of await run(worker.base, worker)) console.log(line)
   }
 } finally {
   worker.stop()

@@ -2,7 +2,7 @@
 // broadcast-only room and the x-d1-round-trips header) under `wrangler dev`, on its own port and
 // its own local state.
 import { execFile, spawn, spawnSync } from 'node:child_process'
-import { existsSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -94,12 +94,59 @@ export async function startWorker(port = Number(process.env.BENCH_PORT ?? 8799))
   const base = `http://127.0.0.1:${port}`
   for (let i = 0; i < 240 && !exited; i++) {
     try {
-      if ((await fetch(`${base}/health`)).ok) return { base, stop: () => child.kill('SIGTERM') }
+      if ((await fetch(`${base}/health`)).ok) {
+        return { base, stop: () => child.kill('SIGTERM'), cpuSeconds: () => workerdCpu(child.pid) }
+      }
     } catch {}
     await new Promise((r) => setTimeout(r, 500))
   }
   child.kill('SIGTERM')
   throw new Error('the worker did not start')
+}
+
+/**
+ * CPU seconds (user + system) the workerd processes under `pid` have used: what the Worker and
+ * its local D1 cost, however busy the rest of the machine is. Linux only (/proc); 0 elsewhere.
+ */
+function workerdCpu(pid) {
+  let stats
+  try {
+    stats = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map((name) => {
+        try {
+          // Fields after the command's closing parenthesis: state ppid … utime stime (14, 15).
+          const text = readFileSync(`/proc/${name}/stat`, 'utf8')
+          const comm = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'))
+          const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
+          return {
+            pid: Number(name),
+            comm,
+            ppid: Number(fields[1]),
+            ticks: +fields[11] + +fields[12],
+          }
+        } catch {
+          return undefined
+        }
+      })
+      .filter((stat) => stat !== undefined)
+  } catch {
+    return 0
+  }
+  const under = new Set([pid])
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const stat of stats) {
+      if (under.has(stat.ppid) && !under.has(stat.pid)) {
+        under.add(stat.pid)
+        grew = true
+      }
+    }
+  }
+  const ticks = stats
+    .filter((stat) => under.has(stat.pid) && stat.comm === 'workerd')
+    .reduce((sum, stat) => sum + stat.ticks, 0)
+  return ticks / 100 // USER_HZ
 }
 
 /** Calls the API; throws unless 200. */
