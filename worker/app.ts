@@ -14,6 +14,7 @@ import { OPENAPI_TAGS } from './openapi-tags'
 import { registerWebhooks } from './openapi-webhooks'
 import { accountRoutes } from './routes/accounts'
 import { agentRoutes } from './routes/agents'
+import { asyncApiRoutes } from './routes/asyncapi'
 import { contactRoutes } from './routes/contacts'
 import { conversationRoutes } from './routes/conversations'
 import { customAttributeDefinitionRoutes } from './routes/custom-attribute-definitions'
@@ -100,6 +101,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/platform/api/v1', platformAgentBots)
   app.route('/', accountRoutes)
   app.route('/', healthRoutes)
+  app.route('/', asyncApiRoutes)
   app.route('/', profileRoutes)
   app.route('/', inboxRoutes)
   app.route('/', contactRoutes)
