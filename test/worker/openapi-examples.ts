@@ -59,12 +59,18 @@ type RouteDefinition = {
   responses: Record<string, JsonContent>
 }
 
-/** The zod schemas behind each operation's JSON body and responses, keyed `METHOD path`. */
+/**
+ * The zod schemas behind each operation's request body (per media type: JSON and forms) and JSON
+ * responses, keyed `METHOD path`.
+ */
 export function zodSchemasByOperation() {
   const app = createApp()
   const byOperation = new Map<
     string,
-    { body?: z.ZodType; responses: Record<string, z.ZodType | undefined> }
+    {
+      body: Record<string, z.ZodType | undefined>
+      responses: Record<string, z.ZodType | undefined>
+    }
   >()
   for (const definition of app.openAPIRegistry.definitions) {
     if (definition.type !== 'route') continue
@@ -76,7 +82,12 @@ export function zodSchemasByOperation() {
       ]),
     )
     byOperation.set(`${route.method.toUpperCase()} ${route.path}`, {
-      body: route.request?.body?.content?.['application/json']?.schema,
+      body: Object.fromEntries(
+        Object.entries(route.request?.body?.content ?? {}).map(([media, { schema }]) => [
+          media,
+          schema,
+        ]),
+      ),
       responses,
     })
   }

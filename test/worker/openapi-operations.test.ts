@@ -132,7 +132,9 @@ describe('/openapi.json operations', () => {
         ).safeParse(example)
         if (!result.success) failures.push(`${key} ${where}: ${String(result.error)}`)
       }
-      check('request', jsonSchemaOf(op.requestBody?.content), zod?.body)
+      for (const [media, { schema }] of Object.entries(op.requestBody?.content ?? {})) {
+        check(media, schema, zod?.body[media])
+      }
       for (const [status, response] of Object.entries(op.responses)) {
         if (isSuccess(status)) check(status, jsonSchemaOf(response.content), zod?.responses[status])
       }

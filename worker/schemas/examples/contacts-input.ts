@@ -16,12 +16,12 @@ export const ContactCreateExample = {
 }
 
 export const ContactFormExample = {
-  avatar: 'https://www.gravatar.com/avatar/0?d=404',
+  avatar: '(binary)',
   name: 'Alex Carter',
   email: 'alex@example.com',
   phone_number: '+14155550123',
   identifier: 'customer-4821',
-  blocked: 'true',
+  blocked: 'false',
   additional_attributes: '{"company_name":"Acme"}',
   custom_attributes: '{"plan":"pro"}',
   inbox_id: '3',

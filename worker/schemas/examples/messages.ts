@@ -130,8 +130,8 @@ export const MessageInputExample = {
 
 export const MessageFormExample = {
   content: 'Hello, how can I help you?',
-  message_type: 'incoming',
-  private: 'private',
+  message_type: 'outgoing',
+  private: 'false',
   content_type: 'text',
   content_attributes: '{}',
   echo_id: 'a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c',
