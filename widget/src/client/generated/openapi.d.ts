@@ -1951,7 +1951,7 @@ export interface components {
          *       "created_at": 1763892900,
          *       "updated_at": 1763892900,
          *       "private": false,
-         *       "status": "open",
+         *       "status": "sent",
          *       "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *       "content_type": "text",
          *       "content_attributes": {},
@@ -2834,8 +2834,8 @@ export interface components {
          *       "accounts": [
          *         {
          *           "id": 1,
-         *           "name": "Jane Doe",
-         *           "status": "open",
+         *           "name": "Acme Inc",
+         *           "status": "active",
          *           "active_at": "2026-11-23T10:15:00.000Z",
          *           "role": "administrator",
          *           "permissions": [
@@ -2924,7 +2924,7 @@ export interface components {
          *       "channel_id": 3,
          *       "name": "Website",
          *       "channel_type": "Channel::WebWidget",
-         *       "provider": "email",
+         *       "provider": null,
          *       "greeting_enabled": true,
          *       "greeting_message": "Hello! Ask us anything.",
          *       "working_hours_enabled": true,
@@ -2934,12 +2934,12 @@ export interface components {
          *       "out_of_office_message": "We are away until Monday, 9:00.",
          *       "working_hours": [
          *         {
-         *           "day_of_week": 0,
+         *           "day_of_week": 1,
          *           "closed_all_day": false,
-         *           "open_hour": 1,
-         *           "open_minutes": 1,
-         *           "close_hour": 1,
-         *           "close_minutes": 1,
+         *           "open_hour": 9,
+         *           "open_minutes": 0,
+         *           "close_hour": 17,
+         *           "close_minutes": 0,
          *           "open_all_day": false
          *         }
          *       ],
@@ -3047,12 +3047,12 @@ export interface components {
          *       "working_hours_enabled": true,
          *       "working_hours": [
          *         {
-         *           "day_of_week": 0,
+         *           "day_of_week": 1,
          *           "closed_all_day": false,
-         *           "open_hour": 1,
-         *           "open_minutes": 1,
-         *           "close_hour": 1,
-         *           "close_minutes": 1,
+         *           "open_hour": 9,
+         *           "open_minutes": 0,
+         *           "close_hour": 17,
+         *           "close_minutes": 0,
          *           "open_all_day": false
          *         }
          *       ],
@@ -3164,12 +3164,12 @@ export interface components {
          *       "working_hours_enabled": true,
          *       "working_hours": [
          *         {
-         *           "day_of_week": 0,
+         *           "day_of_week": 1,
          *           "closed_all_day": false,
-         *           "open_hour": 1,
-         *           "open_minutes": 1,
-         *           "close_hour": 1,
-         *           "close_minutes": 1,
+         *           "open_hour": 9,
+         *           "open_minutes": 0,
+         *           "close_hour": 17,
+         *           "close_minutes": 0,
          *           "open_all_day": false
          *         }
          *       ],
@@ -3299,7 +3299,7 @@ export interface components {
          *                 "channel_id": 3,
          *                 "name": "Website",
          *                 "channel_type": "Channel::WebWidget",
-         *                 "provider": "email"
+         *                 "provider": null
          *               }
          *             }
          *           ]
@@ -3340,7 +3340,7 @@ export interface components {
          *             "channel_id": 3,
          *             "name": "Website",
          *             "channel_type": "Channel::WebWidget",
-         *             "provider": "email"
+         *             "provider": null
          *           }
          *         }
          *       ]
@@ -3375,7 +3375,7 @@ export interface components {
          *         "channel_id": 3,
          *         "name": "Website",
          *         "channel_type": "Channel::WebWidget",
-         *         "provider": "email"
+         *         "provider": null
          *       }
          *     }
          */
@@ -3390,7 +3390,7 @@ export interface components {
          *       "channel_id": 3,
          *       "name": "Website",
          *       "channel_type": "Channel::WebWidget",
-         *       "provider": "email"
+         *       "provider": null
          *     }
          */
         InboxSlim: {
@@ -3433,7 +3433,7 @@ export interface components {
          *                 "channel_id": 3,
          *                 "name": "Website",
          *                 "channel_type": "Channel::WebWidget",
-         *                 "provider": "email"
+         *                 "provider": null
          *               }
          *             }
          *           ]
@@ -3477,7 +3477,7 @@ export interface components {
          *                 "channel_id": 3,
          *                 "name": "Website",
          *                 "channel_type": "Channel::WebWidget",
-         *                 "provider": "email"
+         *                 "provider": null
          *               }
          *             }
          *           ]
@@ -3490,7 +3490,7 @@ export interface components {
          *             "channel_id": 3,
          *             "name": "Website",
          *             "channel_type": "Channel::WebWidget",
-         *             "provider": "email"
+         *             "provider": null
          *           }
          *         }
          *       }
@@ -3511,7 +3511,7 @@ export interface components {
          *         "channel_id": 3,
          *         "name": "Website",
          *         "channel_type": "Channel::WebWidget",
-         *         "provider": "email"
+         *         "provider": null
          *       }
          *     }
          */
@@ -3556,12 +3556,12 @@ export interface components {
         };
         /**
          * @example {
-         *       "avatar": "https://www.gravatar.com/avatar/0?d=404",
+         *       "avatar": "(binary)",
          *       "name": "Alex Carter",
          *       "email": "alex@example.com",
          *       "phone_number": "+14155550123",
          *       "identifier": "customer-4821",
-         *       "blocked": "true",
+         *       "blocked": "false",
          *       "additional_attributes": "{\"company_name\":\"Acme\"}",
          *       "custom_attributes": "{\"plan\":\"pro\"}",
          *       "inbox_id": "3",
@@ -3612,7 +3612,7 @@ export interface components {
          *               "channel_id": 3,
          *               "name": "Website",
          *               "channel_type": "Channel::WebWidget",
-         *               "provider": "email"
+         *               "provider": null
          *             }
          *           }
          *         ]
@@ -3720,7 +3720,7 @@ export interface components {
          *                 "channel_id": 3,
          *                 "name": "Website",
          *                 "channel_type": "Channel::WebWidget",
-         *                 "provider": "email"
+         *                 "provider": null
          *               }
          *             }
          *           ]
@@ -3764,7 +3764,7 @@ export interface components {
          *           "created_at": 1763892900,
          *           "updated_at": 1763892900,
          *           "private": false,
-         *           "status": "open",
+         *           "status": "sent",
          *           "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *           "content_type": "text",
          *           "content_attributes": {},
@@ -3840,7 +3840,7 @@ export interface components {
          *         "created_at": 1763892900,
          *         "updated_at": 1763892900,
          *         "private": false,
-         *         "status": "open",
+         *         "status": "sent",
          *         "source_id": "0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11",
          *         "content_type": "text",
          *         "content_attributes": {},
@@ -4048,7 +4048,7 @@ export interface components {
         };
         /**
          * @example {
-         *       "status": "open",
+         *       "status": "resolved",
          *       "snoozed_until": null
          *     }
          */
@@ -4098,7 +4098,7 @@ export interface components {
          *       "conversation_id": 42,
          *       "message_type": 1,
          *       "content_type": "text",
-         *       "status": "open",
+         *       "status": "sent",
          *       "content_attributes": {},
          *       "created_at": 1763892900,
          *       "private": false,
@@ -4196,8 +4196,8 @@ export interface components {
         /**
          * @example {
          *       "content": "Hello, how can I help you?",
-         *       "message_type": "incoming",
-         *       "private": "private",
+         *       "message_type": "outgoing",
+         *       "private": "false",
          *       "content_type": "text",
          *       "content_attributes": "{}",
          *       "echo_id": "a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c",
@@ -5209,12 +5209,12 @@ export interface components {
          *       "timezone": "UTC",
          *       "working_hours": [
          *         {
-         *           "day_of_week": 0,
+         *           "day_of_week": 1,
          *           "closed_all_day": false,
-         *           "open_hour": 1,
-         *           "open_minutes": 1,
-         *           "close_hour": 1,
-         *           "close_minutes": 1,
+         *           "open_hour": 9,
+         *           "open_minutes": 0,
+         *           "close_hour": 17,
+         *           "close_minutes": 0,
          *           "open_all_day": false
          *         }
          *       ],
@@ -5406,7 +5406,7 @@ export interface components {
          *           "content_attributes": {},
          *           "created_at": 1763892900,
          *           "conversation_id": 42,
-         *           "status": "open",
+         *           "status": "sent",
          *           "echo_id": "a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c",
          *           "attachments": [
          *             {
@@ -5469,7 +5469,7 @@ export interface components {
          *       "content_attributes": {},
          *       "created_at": 1763892900,
          *       "conversation_id": 42,
-         *       "status": "open",
+         *       "status": "sent",
          *       "echo_id": "a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c",
          *       "attachments": [
          *         {
