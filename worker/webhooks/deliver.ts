@@ -3,7 +3,6 @@ import {
   abandonDelivery,
   claimAttempt,
   disableWebhook,
-  loadDelivery,
   recordAttempt,
 } from '../db/queries/webhook-deliveries'
 import { guardedFetch, RefusedUrl } from '../lib/ssrf'
@@ -14,10 +13,12 @@ import { signWebhook } from './signature'
 export const DEFAULT_TIMEOUT_MS = 15_000
 
 /**
- * An attempt's claim lasts its timeout plus this: time for the D1 writes around the POST. Only a
- * holder that died mid-attempt lets a claim run out; the sweep then re-queues the delivery.
+ * An attempt's claim lasts its timeout plus this: time for the D1 write after the POST, with room
+ * for an overloaded runtime (a claim that runs out under a live holder lets the sweep's copy send
+ * again, under the same webhook-id). Only a holder that died mid-attempt lets a claim run out
+ * otherwise; the sweep then re-queues the delivery.
  */
-export const CLAIM_MARGIN_SECONDS = 15
+export const CLAIM_MARGIN_SECONDS = 45
 
 /**
  * A queue message may take its attempt this long before `next_attempt_at`. Queues hands a
@@ -51,25 +52,26 @@ export async function attemptDelivery(
   options: DeliveryOptions = {},
 ): Promise<AttemptOutcome> {
   const db = createDb(env.DB)
-  const row = await loadDelivery(db, deliveryId)
-  if (!row?.payload) return DONE
-  const { delivery } = row
-  if (delivery.status === 'succeeded' || delivery.status === 'dead') return DONE
-  const secret = delivery.webhookId ? row.webhookSecret : row.inboxSecret
-  const currentUrl = delivery.webhookId ? row.webhookUrl : row.inboxUrl
-  // The webhook was deleted or disabled since the event: nothing to send.
-  if (!secret || !currentUrl || row.webhookDisabledAt) {
-    await abandonDelivery(db, deliveryId, 'webhook removed or disabled before delivery')
-    return DONE
-  }
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-  const attempt = await claimAttempt(db, deliveryId, delivery.attempts, {
+  const { attempt, row } = await claimAttempt(db, deliveryId, {
     now: nowSeconds(),
     leaseSeconds: Math.ceil(timeoutMs / 1000) + CLAIM_MARGIN_SECONDS,
     earlySeconds: EARLY_ARRIVAL_SECONDS,
   })
-  // Another copy made or is making this attempt, or it is not due yet: this one sends nothing.
+  // Another copy made or is making this attempt, it is not due yet, or the delivery is settled:
+  // this one sends nothing.
   if (attempt === null) return DONE
+  const secret = row?.delivery.webhookId ? row.webhookSecret : row?.inboxSecret
+  const currentUrl = row?.delivery.webhookId ? row.webhookUrl : row?.inboxUrl
+  // The webhook was deleted or disabled since the event, or the event is gone: nothing to send.
+  if (!row?.payload || !secret || !currentUrl || row.webhookDisabledAt) {
+    const reason = row?.payload
+      ? 'webhook removed or disabled before delivery'
+      : 'the event or its payload is gone'
+    await abandonDelivery(db, deliveryId, attempt, reason)
+    return DONE
+  }
+  const { delivery } = row
 
   // A corrected URL takes effect for pending retries and redeliveries too.
   const url = currentUrl

@@ -88,12 +88,12 @@ export async function fanOutEvent(env: Env, eventId: number) {
   const [first, ...rest] = await deliveryTargets(db, event)
   // Nobody to deliver to, or the event's subject is gone: nothing will ever be sent.
   if (!first || !(await frozenPayload(db, env, event))) {
-    await markFannedOut(db, event.id)
+    await markFannedOut(db, [event.id])
     return
   }
   const [created] = await db.batch([
     insertDeliveries(db, [first, ...rest]),
-    markFannedOut(db, event.id),
+    markFannedOut(db, [event.id]),
   ])
   await queueDeliveries(
     env,
@@ -113,7 +113,8 @@ export async function queueDeliveries(env: Env, deliveryIds: number[]) {
 
 /**
  * At publish time, freezes the payloads of events that some webhook will receive, so the body
- * shows the state right after the change; events nobody subscribes to cost no rendering.
+ * shows the state right after the change. Events nobody subscribes to cost no rendering, and
+ * their fan-out is done there and then: neither the queue nor the sweep need look at them again.
  */
 export async function freezePayloads(env: Env, eventIds: number[]) {
   const db = createDb(env.DB)
@@ -121,7 +122,10 @@ export async function freezePayloads(env: Env, eventIds: number[]) {
     .select()
     .from(events)
     .where(and(inArray(events.id, eventIds.slice(0, 100)), isNull(events.payload)))
+  const unsubscribed: number[] = []
   for (const event of rows) {
     if ((await deliveryTargets(db, event)).length > 0) await frozenPayload(db, env, event)
+    else unsubscribed.push(event.id)
   }
+  if (unsubscribed.length > 0) await markFannedOut(db, unsubscribed)
 }

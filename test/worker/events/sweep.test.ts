@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { publishEvents } from '../../../worker/events/publish'
 import {
   SWEEP_AGES_SECONDS,
   sweepAges,
@@ -112,14 +113,21 @@ describe('the sweeps', () => {
 
   it('mark an event nobody subscribes to as fanned out, so no sweep comes back to it', async () => {
     const world = await createWorld()
-    const event = await env.DB.prepare(
-      "insert into events (account_id, kind, published_at) values (?, 'contact_created', unixepoch() - 600) returning id",
-    )
-      .bind(world.accountId)
-      .first<{ id: number }>()
+    const insert = (publishedAgo: number | null) =>
+      env.DB.prepare(
+        "insert into events (account_id, kind, published_at) values (?, 'contact_created', unixepoch() - ?) returning id",
+      )
+        .bind(world.accountId, publishedAgo)
+        .first<{ id: number }>()
+    // Published long ago, its queue message lost: the sweep finds nobody to deliver to.
+    const stranded = await insert(600)
     await sweepUnfannedEvents(env, nowSeconds())
-    expect((await eventRow(event!.id))?.fanned_out_at).toEqual(expect.any(Number))
-    expect(await deliveriesOf(event!.id)).toEqual([])
+    expect((await eventRow(stranded!.id))?.fanned_out_at).toEqual(expect.any(Number))
+    expect(await deliveriesOf(stranded!.id)).toEqual([])
+    // Published now: done at publication already, before its queue message is handled.
+    const fresh = await insert(null)
+    await publishEvents(env, [fresh!.id])
+    expect((await eventRow(fresh!.id))?.fanned_out_at).toEqual(expect.any(Number))
   })
 
   it('re-queue a delivery never attempted (its queue message lost) a minute after it was made', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm'
+import { and, asc, inArray, isNotNull, isNull, lt } from 'drizzle-orm'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
 import { events } from '../schema'
@@ -34,10 +34,10 @@ export function unfannedEvents(db: Db, publishedBefore: number, limit: number) {
     .limit(limit)
 }
 
-/** Records that an event's deliveries exist (or that it has none): the fan-out is done. */
-export function markFannedOut(db: Db, eventId: number) {
+/** Records that events' deliveries exist (or that they have none): their fan-out is done. */
+export function markFannedOut(db: Db, eventIds: number[]) {
   return db
     .update(events)
     .set({ fannedOutAt: nowSeconds() })
-    .where(and(eq(events.id, eventId), isNull(events.fannedOutAt)))
+    .where(and(inArray(events.id, eventIds), isNull(events.fannedOutAt)))
 }

@@ -34,35 +34,31 @@ export type ClaimTerms = {
 
 /**
  * Takes the next attempt of a delivery for this caller, atomically (one conditional UPDATE):
- * only if nobody took it since `seenAttempts` was read, no attempt is in progress, the delivery
- * still awaits an attempt, and that attempt is due. Every queue message of a delivery (the
- * original, a retry, a sweep's copy, a redelivery) goes through here, so two copies never both
- * POST: the loser sends nothing. Returns the number of the attempt taken (1-based), or null.
+ * only if no attempt is in progress, the delivery still awaits an attempt, and that attempt is
+ * due. Every queue message of a delivery (the original, a retry, a sweep's copy, a redelivery)
+ * goes through here, so two copies never both POST: the loser sends nothing. Returns the number
+ * of the attempt taken (1-based; null when not taken) with everything the attempt needs, read in
+ * the same batch, after the claim: one round trip.
  */
-export async function claimAttempt(
-  db: Db,
-  deliveryId: number,
-  seenAttempts: number,
-  terms: ClaimTerms,
-) {
-  const [row] = await db
+export async function claimAttempt(db: Db, deliveryId: number, terms: ClaimTerms) {
+  const claim = db
     .update(d)
     .set({
-      attempts: seenAttempts + 1,
+      attempts: sql`${d.attempts} + 1`,
       claimedUntil: terms.now + terms.leaseSeconds,
       updatedAt: terms.now,
     })
     .where(
       and(
         eq(d.id, deliveryId),
-        eq(d.attempts, seenAttempts),
         awaitingAttempt,
         unclaimed(terms.now),
         or(isNull(d.nextAttemptAt), lte(d.nextAttemptAt, terms.now + terms.earlySeconds)),
       ),
     )
     .returning({ attempts: d.attempts })
-  return row?.attempts ?? null
+  const [claimed, loaded] = await db.batch([claim, deliveryWithTarget(db, deliveryId)])
+  return { attempt: claimed[0]?.attempts ?? null, row: loaded[0] }
 }
 
 /**
@@ -102,25 +98,30 @@ export function requeueOverdueDeliveries(
     .returning({ id: d.id })
 }
 
-/** Everything one attempt needs, in one round trip. */
-export async function loadDelivery(db: Db, deliveryId: number) {
-  const [row] = await db
+/**
+ * Everything one attempt needs: the delivery, its frozen payload, its target's URL and secret.
+ * In a batch D1 hands rows back keyed by column name, so no two columns may share one: the
+ * target's columns are named apart from the delivery's (`url` is in both tables).
+ */
+function deliveryWithTarget(db: Db, deliveryId: number) {
+  return db
     .select({
-      delivery: webhookDeliveries,
+      delivery: d,
       payload: events.payload,
-      webhookSecret: webhooks.secret,
-      webhookDisabledAt: webhooks.disabledAt,
-      webhookUrl: webhooks.url,
-      inboxSecret: inboxes.webhookSecret,
-      inboxUrl: inboxes.webhookUrl,
+      webhookSecret: sql<string | null>`${webhooks.secret}`.as('target_webhook_secret'),
+      webhookDisabledAt: sql<number | null>`${webhooks.disabledAt}`.as(
+        'target_webhook_disabled_at',
+      ),
+      webhookUrl: sql<string | null>`${webhooks.url}`.as('target_webhook_url'),
+      inboxSecret: sql<string | null>`${inboxes.webhookSecret}`.as('target_inbox_secret'),
+      inboxUrl: sql<string | null>`${inboxes.webhookUrl}`.as('target_inbox_url'),
     })
-    .from(webhookDeliveries)
-    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
-    .leftJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-    .leftJoin(inboxes, eq(inboxes.id, webhookDeliveries.inboxId))
-    .where(eq(webhookDeliveries.id, deliveryId))
+    .from(d)
+    .innerJoin(events, eq(events.id, d.eventId))
+    .leftJoin(webhooks, eq(webhooks.id, d.webhookId))
+    .leftJoin(inboxes, eq(inboxes.id, d.inboxId))
+    .where(eq(d.id, deliveryId))
     .limit(1)
-  return row
 }
 
 /**
@@ -142,12 +143,22 @@ export function recordAttempt(
     .where(and(eq(d.id, deliveryId), eq(d.attempts, attempt)))
 }
 
-/** Settles a delivery without an attempt (its webhook is gone): nothing will be sent. */
-export function abandonDelivery(db: Db, deliveryId: number, reason: string) {
+/**
+ * Gives up a claimed attempt that cannot be made (its webhook is gone, or it has no payload):
+ * nothing will be sent, and the attempt is not counted.
+ */
+export function abandonDelivery(db: Db, deliveryId: number, attempt: number, reason: string) {
   return db
     .update(d)
-    .set({ status: 'failed', lastError: reason, nextAttemptAt: null, updatedAt: nowSeconds() })
-    .where(eq(d.id, deliveryId))
+    .set({
+      status: 'failed',
+      attempts: attempt - 1,
+      lastError: reason,
+      nextAttemptAt: null,
+      claimedUntil: null,
+      updatedAt: nowSeconds(),
+    })
+    .where(and(eq(d.id, deliveryId), eq(d.attempts, attempt)))
 }
 
 export function disableWebhook(db: Db, webhookId: number) {
