@@ -76,7 +76,8 @@ try {
   const loadEnds = Date.now() + loadSeconds * 1000
   const pause = (mean) => sleep(mean * (0.5 + Math.random()))
   const tab = async (conversation, c, t) => {
-    await pause(thinkMs)
+    // Tabs start spread over one pause, so the load is even from the first second.
+    await sleep(Math.random() * thinkMs)
     for (let n = 0; Date.now() < loadEnds; n++) {
       const res = await visitorSays(base, conversation.visitor, `v${c}.${t}.${n}`).catch(() => null)
       if (res) record(res, 'visitor')
