@@ -1,8 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
+import { noCredentials } from '../schemas/common'
 
 const serveFile = createRoute({
+  security: noCredentials,
   operationId: 'getFile',
   method: 'get',
   path: '/files/{kind}/{uuid}/{name}',

@@ -1,8 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { createRouter } from '../env'
-import { jsonResponse } from '../schemas/common'
+import { jsonResponse, noCredentials } from '../schemas/common'
 
 const health = createRoute({
+  security: noCredentials,
   operationId: 'getHealth',
   method: 'get',
   path: '/health',

@@ -69,6 +69,12 @@ export const TextSchema = z.string().max(20_000)
 
 /** `api_access_token` header, documented on every authenticated operation. */
 export const tokenSecurity = [{ api_access_token: [] }]
+/**
+ * No credential header: the public client API's capability is the inbox identifier and the
+ * contact's source_id in the path (and the pubsub_token in a socket's first frame); health and
+ * file downloads are open.
+ */
+export const noCredentials: { [scheme: string]: string[] }[] = []
 
 export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return {

@@ -25,7 +25,7 @@ import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { deleteStored } from '../../lib/files'
 import { checkIdentity, type Visitor, visitorOf } from '../../lib/visitor'
 import { unwrapBody } from '../../middleware/body'
-import { jsonBody, jsonResponse } from '../../schemas/common'
+import { jsonBody, jsonResponse, noCredentials } from '../../schemas/common'
 import {
   ContactParamsSchema,
   PublicContactSchema,
@@ -40,6 +40,7 @@ import { capability, contactPath, publicTags } from './shared'
 /** PATCH and PUT both update, as in Chatwoot. */
 const updateContact = (method: 'patch' | 'put') =>
   createRoute({
+    security: noCredentials,
     operationId: method === 'put' ? 'updatePublicContactPut' : 'updatePublicContact',
     method,
     path: contactPath,

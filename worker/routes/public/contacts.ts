@@ -24,7 +24,7 @@ import {
   visitorOf,
 } from '../../lib/visitor'
 import { unwrapBody } from '../../middleware/body'
-import { jsonBody, jsonResponse } from '../../schemas/common'
+import { jsonBody, jsonResponse, noCredentials } from '../../schemas/common'
 import {
   ContactParamsSchema,
   ContactSessionSchema,
@@ -38,6 +38,7 @@ import { publicContactUpdateRoutes } from './contact-update'
 import { capability, contactPath, inboxPath, publicTags } from './shared'
 
 const createContact = createRoute({
+  security: noCredentials,
   operationId: 'createPublicContact',
   method: 'post',
   path: `${inboxPath}/contacts`,
@@ -65,6 +66,7 @@ const createContact = createRoute({
 })
 
 const showContact = createRoute({
+  security: noCredentials,
   operationId: 'getPublicContact',
   method: 'get',
   path: contactPath,

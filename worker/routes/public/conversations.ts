@@ -11,7 +11,7 @@ import { nowSeconds } from '../../lib/time'
 import { limitClientAddress, limitVisitor, visitorConversation, visitorOf } from '../../lib/visitor'
 import { conversationRoom } from '../../live/stubs'
 import { unwrapBody } from '../../middleware/body'
-import { EmptySchema, jsonBody, jsonResponse } from '../../schemas/common'
+import { EmptySchema, jsonBody, jsonResponse, noCredentials } from '../../schemas/common'
 import {
   ContactParamsSchema,
   ConversationParamsSchema,
@@ -30,6 +30,7 @@ import {
 } from './shared'
 
 const listConversations = createRoute({
+  security: noCredentials,
   operationId: 'listPublicConversations',
   method: 'get',
   path: conversationsPath,
@@ -47,6 +48,7 @@ const listConversations = createRoute({
 })
 
 const createConversation = createRoute({
+  security: noCredentials,
   operationId: 'createPublicConversation',
   method: 'post',
   path: conversationsPath,
@@ -73,6 +75,7 @@ const createConversation = createRoute({
 })
 
 const showConversation = createRoute({
+  security: noCredentials,
   operationId: 'getPublicConversation',
   method: 'get',
   path: conversationPath,
@@ -87,6 +90,7 @@ const showConversation = createRoute({
 })
 
 const resolveConversation = createRoute({
+  security: noCredentials,
   operationId: 'togglePublicConversationStatus',
   method: 'post',
   path: `${conversationPath}/toggle_status`,
@@ -101,6 +105,7 @@ const resolveConversation = createRoute({
 })
 
 const toggleTyping = createRoute({
+  security: noCredentials,
   operationId: 'togglePublicConversationTyping',
   method: 'post',
   path: `${conversationPath}/toggle_typing`,
@@ -123,6 +128,7 @@ const toggleTyping = createRoute({
 })
 
 const updateLastSeen = createRoute({
+  security: noCredentials,
   operationId: 'updatePublicConversationLastSeen',
   method: 'post',
   path: `${conversationPath}/update_last_seen`,

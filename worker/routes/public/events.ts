@@ -4,11 +4,12 @@ import { createRouter } from '../../env'
 import { errorResponses } from '../../errors'
 import { commitWithEvents } from '../../events/outbox'
 import { limitVisitor, visitorOf } from '../../lib/visitor'
-import { EmptySchema, jsonBody, jsonResponse } from '../../schemas/common'
+import { EmptySchema, jsonBody, jsonResponse, noCredentials } from '../../schemas/common'
 import { ContactParamsSchema, WidgetEventInputSchema } from '../../schemas/public'
 import { capability, contactPath, publicTags } from './shared'
 
 const triggerEvent = createRoute({
+  security: noCredentials,
   operationId: 'createPublicContactEvent',
   method: 'post',
   path: `${contactPath}/events`,

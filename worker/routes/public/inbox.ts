@@ -2,11 +2,12 @@ import { createRoute } from '@hono/zod-openapi'
 import { createRouter } from '../../env'
 import { errorResponses } from '../../errors'
 import { publicInbox } from '../../lib/visitor'
-import { jsonResponse } from '../../schemas/common'
+import { jsonResponse, noCredentials } from '../../schemas/common'
 import { InboxParamsSchema, PublicInboxSchema, toPublicInbox } from '../../schemas/public'
 import { inboxPath, publicTags } from './shared'
 
 const showInbox = createRoute({
+  security: noCredentials,
   operationId: 'getPublicInbox',
   method: 'get',
   path: inboxPath,

@@ -10,7 +10,7 @@ import { apiError, errorResponses, fieldError, validationError } from '../../err
 import { nowSeconds } from '../../lib/time'
 import { visitorConversation, visitorOf } from '../../lib/visitor'
 import { unwrapBody } from '../../middleware/body'
-import { EmptySchema, jsonBody, jsonResponse } from '../../schemas/common'
+import { EmptySchema, jsonBody, jsonResponse, noCredentials } from '../../schemas/common'
 import {
   ContactParamsSchema,
   ConversationParamsSchema,
@@ -38,6 +38,7 @@ function labelRoutes<
   const labelNoun = onConversationPath ? 'PublicConversationLabel' : 'PublicContactLabel'
   const tags = onConversationPath ? publicTags.conversations : publicTags.contacts
   const add = createRoute({
+    security: noCredentials,
     operationId: `add${labelNoun}`,
     method: 'post',
     path: `${path}/labels`,
@@ -52,6 +53,7 @@ function labelRoutes<
     },
   })
   const remove = createRoute({
+    security: noCredentials,
     operationId: `remove${labelNoun}`,
     method: 'delete',
     path: `${path}/labels/{label}`,

@@ -6,11 +6,13 @@ import { visitorConversation } from '../../lib/visitor'
 import { type RoomSocket, SOCKET_STATE_HEADER } from '../../live/sockets'
 import { conversationRoom } from '../../live/stubs'
 import { allowedHosts, originAllowed } from '../../middleware/public-cors'
+import { noCredentials } from '../../schemas/common'
 import { ConversationParamsSchema } from '../../schemas/public'
 import { handOff, LiveQuerySchema } from '../live'
 import { capability, conversationPath, publicTags } from './shared'
 
 const visitorLive = createRoute({
+  security: noCredentials,
   operationId: 'openPublicConversationSocket',
   method: 'get',
   path: `${conversationPath}/live`,

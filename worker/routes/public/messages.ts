@@ -22,7 +22,7 @@ import { MAX_ATTACHMENTS_PER_MESSAGE } from '../../lib/files'
 import { nowSeconds } from '../../lib/time'
 import { limitVisitor, visitorConversation } from '../../lib/visitor'
 import { unwrapBody } from '../../middleware/body'
-import { EmailSchema, jsonBody, jsonResponse } from '../../schemas/common'
+import { EmailSchema, jsonBody, jsonResponse, noCredentials } from '../../schemas/common'
 import {
   ConversationParamsSchema,
   MessagePageQuerySchema,
@@ -38,6 +38,7 @@ import { capability, conversationPath, publicTags } from './shared'
 const messagesPath = `${conversationPath}/messages`
 
 const listMessages = createRoute({
+  security: noCredentials,
   operationId: 'listPublicMessages',
   method: 'get',
   path: messagesPath,
@@ -54,6 +55,7 @@ const listMessages = createRoute({
 })
 
 const createMessageRoute = createRoute({
+  security: noCredentials,
   operationId: 'createPublicMessage',
   method: 'post',
   path: messagesPath,
@@ -88,6 +90,7 @@ const createMessageRoute = createRoute({
 })
 
 const answerMessage = createRoute({
+  security: noCredentials,
   operationId: 'updatePublicMessage',
   method: 'patch',
   path: `${messagesPath}/{message_id}`,
