@@ -43,7 +43,9 @@ async function call(base: string, pathname: string, token: string, body?: unknow
   return JSON.parse(text)
 }
 
-async function seed(base: string): Promise<Omit<CompatWorld, 'base' | 'platformToken' | 'persistDir'>> {
+async function seed(
+  base: string,
+): Promise<Omit<CompatWorld, 'base' | 'platformToken' | 'persistDir'>> {
   const account = await call(base, '/platform/api/v1/accounts', PLATFORM_TOKEN, {
     name: 'Compat Co',
   })

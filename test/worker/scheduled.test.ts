@@ -5,8 +5,8 @@ import {
   waitOnExecutionContext,
 } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import worker from '../../worker/index'
 import { activityText } from '../../worker/conversations/changes'
+import worker from '../../worker/index'
 import { runScheduledWork } from '../../worker/scheduled'
 import {
   accountPath,
