@@ -231,7 +231,8 @@ describe('the public client API in /openapi.json', () => {
     for (const [path, method] of expected) {
       const operation = doc.paths[path]?.[method]
       expect(operation, `${method} ${path}`).toBeDefined()
-      expect(operation.security).toBeUndefined()
+      // Declared explicitly: the capability is the identifier and source_id in the path.
+      expect(operation.security).toEqual([])
     }
   })
 })
