@@ -7,7 +7,8 @@ import { loadavg } from 'node:os'
 import { account, seedMessages, seedRows } from './api.mjs'
 import { alternatingThroughput, fmt, requestsPerSecond } from './measure.mjs'
 
-const LAYERS = ['gate', 'templates', 'packing', 'rowMapper']
+// BENCH_LAYERS=packing,rowMapper measures only those.
+const LAYERS = process.env.BENCH_LAYERS?.split(',') ?? ['gate', 'templates', 'packing', 'rowMapper']
 const ROUNDS = Number(process.env.BENCH_LAYER_ROUNDS ?? 16)
 
 export async function benchLayers(base, worker) {
