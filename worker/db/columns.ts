@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import type { Db } from './client'
-import { columnSqlName, type Decoder, isJsonColumn } from './drizzle-internals'
+import { columnSqlName, isJsonColumn } from './drizzle-internals'
 
 /**
  * Selecting a table's columns packed into one value per row: the read path's packing layer.
@@ -10,6 +10,8 @@ import { columnSqlName, type Decoder, isJsonColumn } from './drizzle-internals'
  */
 
 type ColumnKey<T extends SQLiteTable> = keyof T['$inferSelect'] & string
+/** What turns a value as D1 returns it into the value a row holds (`mapWith`'s argument). */
+type Decoder = { mapFromDriverValue(value: unknown): unknown }
 
 /** A column as SQL text, `"table"."column"`, as drizzle would write it; `source` renames the table. */
 function columnText(table: SQLiteTable, column: SQLiteColumn, source = getTableName(table)) {

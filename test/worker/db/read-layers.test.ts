@@ -35,7 +35,7 @@ const VARIANTS: [string, ReadLayers][] = [
     `${layer} off`,
     { ...ALL_READ_LAYERS, [layer]: false },
   ]),
-  ['every layer off', { gate: false, templates: false, packing: false, rowMapper: false }],
+  ['every layer off', { gate: false, templates: false, packing: false }],
 ]
 
 type Data = { world: World; contactId: number; displayIds: number[]; ids: number[] }

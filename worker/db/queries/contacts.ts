@@ -1,7 +1,6 @@
 import { and, asc, eq, exists, inArray, ne, or, type SQLWrapper, sql } from 'drizzle-orm'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
-import { keysOf, packedRow } from '../columns'
 import { contactInboxes, contacts, conversations, inboxes, inboxMembers } from '../schema'
 
 export type ContactRow = typeof contacts.$inferSelect
@@ -78,10 +77,7 @@ export async function findVisibleContact(
   agentId: number | null,
 ) {
   const [row] = await db
-    .select({
-      contact: packedRow(db, contacts, 'contact', keysOf(contacts)),
-      links: linksOf(db, contacts.id),
-    })
+    .select({ contact: contacts, links: linksOf(db, contacts.id) })
     .from(contacts)
     .where(
       and(eq(contacts.accountId, accountId), eq(contacts.id, id), contactVisibleTo(db, agentId)),
