@@ -1,6 +1,7 @@
 // Writes the OpenAPI document the worker serves at /openapi.json to a file, without a server:
-// esbuild bundles worker/app.ts for Node (the Durable Object classes' `cloudflare:workers` base is
-// stubbed; nothing here runs them) and the app answers one in-process request.
+// esbuild bundles worker/app.ts for Node and the app answers one in-process request. Node has no
+// `cloudflare:*` modules, so they resolve to a minimal stand-in (base classes only): the document
+// is built from the route schemas and never reaches a Durable Object.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -10,14 +11,14 @@ export const root = path.resolve(import.meta.dirname, '../..')
 /** The dumped document, read by the linter and the client and collection generators. */
 export const DOCUMENT = path.join(root, '.wrangler', 'openapi', 'openapi.json')
 
-const workersStub = {
-  name: 'cloudflare-workers-stub',
+const cloudflareModulesForNode = {
+  name: 'cloudflare-modules-for-node',
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^cloudflare:/ }, (args) => ({
       path: args.path,
-      namespace: 'cloudflare-stub',
+      namespace: 'cloudflare-for-node',
     }))
-    pluginBuild.onLoad({ filter: /.*/, namespace: 'cloudflare-stub' }, () => ({
+    pluginBuild.onLoad({ filter: /.*/, namespace: 'cloudflare-for-node' }, () => ({
       contents:
         'export class DurableObject { constructor(ctx, env) { this.ctx = ctx; this.env = env } }\n' +
         'export class WorkerEntrypoint {}\nexport const env = {}\n',
@@ -39,7 +40,7 @@ export async function loadDocument() {
     platform: 'node',
     target: 'node20',
     logLevel: 'warning',
-    plugins: [workersStub],
+    plugins: [cloudflareModulesForNode],
   })
   try {
     const { createApp } = await import(pathToFileURL(bundle).href)
