@@ -37,10 +37,31 @@ export const users = sqliteTable(
     uiSettings: text({ mode: 'json' }).$type<Json>().notNull().default({}),
     customAttributes: text({ mode: 'json' }).$type<Json>().notNull().default({}),
     pubsubToken: text().notNull(),
+    /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`; null until a password is set. */
+    passwordHash: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
+)
+
+/** A dashboard sign-in: the cookie's token is never stored, only its SHA-256 hash. */
+export const userSessions = sqliteTable(
+  'user_sessions',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    /** Unix seconds; a session past it is refused and swept. */
+    expiresAt: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_sessions_hash_unique').on(t.tokenHash),
+    index('user_sessions_user_idx').on(t.userId),
+  ],
 )
 
 export const accountUsers = sqliteTable(
@@ -180,6 +201,22 @@ export const teams = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('teams_account_name_unique').on(t.accountId, t.name)],
+)
+
+/** Saved replies an agent inserts by typing `/short_code` in the composer (Chatwoot's). */
+export const cannedResponses = sqliteTable(
+  'canned_responses',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    shortCode: text().notNull(),
+    content: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('canned_responses_account_code_unique').on(t.accountId, t.shortCode)],
 )
 
 export const teamMembers = sqliteTable(
