@@ -27,8 +27,8 @@ const cloudflareModulesForNode = {
   },
 }
 
-/** The worker's OpenAPI document, as `GET /openapi.json` returns it. */
-export async function loadDocument() {
+/** The worker's OpenAPI document, as `GET /openapi.json` returns it (or another document route's). */
+export async function loadDocument(route = '/openapi.json') {
   const outdir = path.join(root, '.wrangler', 'openapi')
   const bundle = path.join(outdir, `app-${process.pid}.mjs`)
   mkdirSync(outdir, { recursive: true })
@@ -45,8 +45,8 @@ export async function loadDocument() {
   try {
     const { createApp } = await import(pathToFileURL(bundle).href)
     // The middleware wraps the D1 binding before any route runs; this route never queries it.
-    const response = await createApp().request('/openapi.json', {}, { DB: {} })
-    if (!response.ok) throw new Error(`/openapi.json answered ${response.status}`)
+    const response = await createApp().request(route, {}, { DB: {} })
+    if (!response.ok) throw new Error(`${route} answered ${response.status}`)
     return await response.json()
   } finally {
     rmSync(bundle, { force: true })
