@@ -1,8 +1,27 @@
+import type { Signal } from '@preact/signals'
 import { createContext } from 'preact'
 import { useContext } from 'preact/hooks'
 import type { ApiClient } from '../api/client'
 import type { Profile } from '../api/schema'
+import type { Strings } from '../i18n'
 import type { LiveFeed } from '../live/types'
+
+/** What the single-key shortcuts ask of the open conversation (app/shortcuts owns the keys). */
+export type ConversationCommand = 'reply' | 'note' | 'resolve' | 'assign' | 'snooze' | 'label'
+
+export interface CommandBus {
+  /** The open conversation listens; the returned function stops listening. */
+  on(command: ConversationCommand, handler: () => void): () => void
+  emit(command: ConversationCommand): void
+}
+
+/** The agent's own settings (kept in the profile's ui_settings). */
+export interface AgentPreferences {
+  /** Which key sends in the composer: Enter (Shift+Enter for a new line) or Mod+Enter only. */
+  sendWith: 'enter' | 'mod_enter'
+  /** Single-key shortcuts outside text fields (j/k, r, n, e, a, s, /, ?). */
+  shortcuts: boolean
+}
 
 /** What every view of a signed-in account reaches through context (no global singletons). */
 export interface AccountServices {
@@ -11,6 +30,11 @@ export interface AccountServices {
   accountId: number
   /** The signed-in user (GET /api/v1/profile). */
   me: Profile
+  preferences: Signal<AgentPreferences>
+  commands: CommandBus
+  strings: Strings
+  /** Goes to an app path (`/app/accounts/1/conversations/7`) without a reload. */
+  navigate(path: string): void
 }
 
 export const AccountContext = createContext<AccountServices | null>(null)
