@@ -14,6 +14,7 @@ import { OPENAPI_TAGS } from './openapi-tags'
 import { registerWebhooks } from './openapi-webhooks'
 import { accountRoutes } from './routes/accounts'
 import { agentRoutes } from './routes/agents'
+import { appShellRoutes } from './routes/app-shell'
 import { asyncApiRoutes } from './routes/asyncapi'
 import { contactRoutes } from './routes/contacts'
 import { conversationRoutes } from './routes/conversations'
@@ -119,6 +120,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', webhookDeliveryRoutes)
   app.route('/', liveRoutes)
   app.route('/', demoRoutes)
+  app.route('/', appShellRoutes)
   app.route('/', publicInboxRoutes)
   app.route('/', publicContactRoutes)
   app.route('/', publicConversationRoutes)

@@ -1,0 +1,55 @@
+import type { Context } from 'hono'
+import { createRouter } from '../env'
+import { notFound } from '../errors'
+
+/**
+ * The dashboard's policy: everything from this origin, no inline script or style (Vite emits
+ * none; the app sets sizes through classes or the CSSOM, which style-src does not govern).
+ * Images may come from https (contact avatars and attachments on other hosts) and from data:/blob:
+ * (previews of files being attached); media the same for audio and video attachments.
+ */
+export const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob: https:",
+  "media-src 'self' data: blob:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+/**
+ * Where the assets keep the app's page. With the default html_handling (auto-trailing-slash) the
+ * assets answer /app/index.html with a redirect to /app/, so the directory is asked first.
+ */
+const INDEX_PATHS = ['/app/', '/app/index.html']
+
+async function renderAppShell(c: Context) {
+  // Hashed files that are missing must not turn into the page (a stale tab would run HTML as JS).
+  if (c.req.path.startsWith('/app/assets/')) return notFound(c)
+  let page: Response | undefined
+  for (const path of INDEX_PATHS) {
+    const res = await c.env.ASSETS.fetch(new Request(new URL(path, c.req.url)))
+    if (res.ok) {
+      page = res
+      break
+    }
+  }
+  if (!page) return notFound(c)
+  const headers = new Headers(page.headers)
+  headers.set('content-type', 'text/html; charset=utf-8')
+  headers.set('content-security-policy', APP_CSP)
+  // The page names the hashed bundles of the current build: always revalidate it.
+  headers.set('cache-control', 'no-cache')
+  return new Response(page.body, { status: 200, headers })
+}
+
+/**
+ * The agents' app (dashboard/, built into the assets under /app): every /app route is the same
+ * page, which routes in the browser; wrangler.toml sends these paths to the worker first.
+ */
+export const appShellRoutes = createRouter()
+  .get('/app', renderAppShell)
+  .get('/app/*', renderAppShell)
