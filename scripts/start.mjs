@@ -62,7 +62,8 @@ const vars = Object.fromEntries(
     ]),
 )
 
-if (existsSync(path.join(root, 'widget', 'vite.config.ts'))) run('npm', ['run', 'build:widget'])
+// The widget, the API reference and the dashboard (/app), all served from widget/dist.
+if (existsSync(path.join(root, 'widget', 'vite.config.ts'))) run('npm', ['run', 'build'])
 run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local'])
 
 // --test-scheduled plus the ticker below run wrangler.toml's crons, which `wrangler dev` never fires.

@@ -84,8 +84,11 @@ async function stop(child: ChildProcess) {
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(root, 'widget', 'dist'))) {
-    throw new Error('widget/dist is missing (the worker serves it): run `npm run build:widget`')
+  // The worker serves the widget's and the dashboard's builds (the dashboard's is the newer).
+  if (!existsSync(path.join(root, 'widget', 'dist', 'app', 'index.html'))) {
+    console.log('[compat] widget/dist/app is missing: running npm run build…')
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+    if (build.status !== 0) throw new Error('npm run build failed')
   }
   rmSync(persistDir, { recursive: true, force: true })
   const migrate = spawnSync(

@@ -22,11 +22,12 @@ const logFile = path.join(root, '.wrangler', 'e2e-wrangler.log')
 function ensureWidgetBuilt() {
   const dist = path.join(root, 'widget', 'dist')
   // The API reference's assets (/docs) are copied in by the same build.
-  const built = ['widget.js', 'widget-app.js', 'reference/swagger-ui-bundle.js']
+  // The dashboard (/app) is built last, into widget/dist/app.
+  const built = ['widget.js', 'widget-app.js', 'reference/swagger-ui-bundle.js', 'app/index.html']
   if (built.every((file) => existsSync(path.join(dist, file)))) return
-  console.log('[e2e] widget/dist is missing: running npm run build:widget…')
-  const build = spawnSync('npm', ['run', 'build:widget'], { cwd: root, stdio: 'inherit' })
-  if (build.status !== 0) throw new Error('npm run build:widget failed')
+  console.log('[e2e] widget/dist is missing: running npm run build…')
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+  if (build.status !== 0) throw new Error('npm run build failed')
 }
 
 function freePort(): Promise<number> {
