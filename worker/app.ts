@@ -16,6 +16,7 @@ import { accountRoutes } from './routes/accounts'
 import { agentRoutes } from './routes/agents'
 import { appShellRoutes } from './routes/app-shell'
 import { asyncApiRoutes } from './routes/asyncapi'
+import { cannedResponseRoutes } from './routes/canned-responses'
 import { contactRoutes } from './routes/contacts'
 import { conversationRoutes } from './routes/conversations'
 import { customAttributeDefinitionRoutes } from './routes/custom-attribute-definitions'
@@ -113,6 +114,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', teamRoutes)
   app.route('/', customAttributeDefinitionRoutes)
   app.route('/', labelRoutes)
+  app.route('/', cannedResponseRoutes)
   app.route('/', fileRoutes)
   app.route('/', productRoutes)
   app.route('/', funnelRoutes)

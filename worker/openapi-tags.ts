@@ -23,6 +23,10 @@ export const OPENAPI_TAGS = [
   { name: 'Messages', description: "A conversation's messages and attachments." },
   { name: 'Labels', description: 'Labels that conversations and contacts can carry.' },
   {
+    name: 'Canned Responses',
+    description: 'Saved replies agents insert by short code (`/` in the composer).',
+  },
+  {
     name: 'Custom Attributes',
     description: 'Custom attribute definitions for contacts and conversations.',
   },

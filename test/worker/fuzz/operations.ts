@@ -68,6 +68,7 @@ const BY_SEGMENT: Record<string, IdKind> = {
   messages: 'message',
   teams: 'team',
   labels: 'label',
+  canned_responses: 'canned_response',
   custom_attribute_definitions: 'custom_attribute_definition',
   products: 'product',
   funnels: 'funnel',

@@ -103,6 +103,11 @@ export const ROUTE_IDS: Record<string, Entry> = {
   },
   '/api/v1/accounts/{account_id}/labels': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/labels/{id}': { account_id: 'account', id: 'label' },
+  '/api/v1/accounts/{account_id}/canned_responses': { account_id: 'account' },
+  '/api/v1/accounts/{account_id}/canned_responses/{id}': {
+    account_id: 'account',
+    id: 'canned_response',
+  },
   '/api/v1/accounts/{account_id}/funnels': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/funnels/{id}': { account_id: 'account', id: 'funnel' },
   '/api/v1/accounts/{account_id}/funnels/{id}/board': { account_id: 'account', id: 'funnel' },

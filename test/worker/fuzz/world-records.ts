@@ -143,6 +143,10 @@ export async function seedRecords(s: Seeder, accountId: number, t: string, agent
   })
   await must(`${conv}/labels`, t, { labels: [labelTitle] })
   await must(`${base}/contacts/${contactId}/labels`, t, { labels: [labelTitle] })
+  await s.both('canned_response', async () => {
+    const body = { short_code: mark('code'), content: mark('canned') }
+    return (await must(`${base}/canned_responses`, t, body)).id as number
+  })
 
   await s.both('product', async () => {
     const created = await must(`${conv}/products`, t, {

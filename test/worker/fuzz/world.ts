@@ -12,6 +12,7 @@ export const ID_KINDS = [
   'message',
   'team',
   'label',
+  'canned_response',
   'custom_attribute_definition',
   'product',
   'funnel',
