@@ -2,6 +2,7 @@
 // prints numbers and ratios, and asserts nothing.
 import { benchApi } from './api.mjs'
 import { benchBoard } from './board.mjs'
+import { benchDashboard } from './dashboard.mjs'
 import { benchLayers } from './layers.mjs'
 import { benchLive } from './live.mjs'
 import { benchWebhooks } from './webhooks.mjs'
@@ -16,6 +17,7 @@ const sections = [
   ['Webhooks', benchWebhooks],
   ['Funnel board', benchBoard],
   ['Widget', benchWidget],
+  ['Agent inbox', benchDashboard],
 ]
 
 const worker = await startWorker()

@@ -44,10 +44,13 @@ export async function d1(sql) {
 }
 
 export async function startWorker(port = Number(process.env.BENCH_PORT ?? 8799)) {
-  // The Worker serves the widget's built files: wrangler refuses a missing assets directory.
-  if (!existsSync(path.join(root, 'widget', 'dist', 'widget.js'))) {
-    const build = spawnSync('npm', ['run', 'build:widget'], { cwd: root, stdio: 'inherit' })
-    if (build.status !== 0) throw new Error('npm run build:widget failed')
+  // The Worker serves the widget's and the dashboard's built files: wrangler refuses a missing assets directory.
+  const built = ['widget.js', 'app/index.html'].every((file) =>
+    existsSync(path.join(root, 'widget', 'dist', file)),
+  )
+  if (!built) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+    if (build.status !== 0) throw new Error('npm run build failed')
   }
   rmSync(persistDir, { recursive: true, force: true })
   // Bundled once and served without bundling: `wrangler dev` would otherwise rebuild and restart
