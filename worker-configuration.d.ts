@@ -9,6 +9,7 @@ interface __BaseEnv_Env {
 	API_RATE_LIMITER: RateLimit;
 	VISITOR_RATE_LIMITER: RateLimit;
 	IP_RATE_LIMITER: RateLimit;
+	SIGN_IN_RATE_LIMITER: RateLimit;
 	ASSETS: Fetcher;
 	PUBLIC_BASE_URL: string;
 	DEMO_PAGES: string;

@@ -16,6 +16,7 @@ import { accountRoutes } from './routes/accounts'
 import { agentRoutes } from './routes/agents'
 import { appShellRoutes } from './routes/app-shell'
 import { asyncApiRoutes } from './routes/asyncapi'
+import { authRoutes } from './routes/auth'
 import { cannedResponseRoutes } from './routes/canned-responses'
 import { contactRoutes } from './routes/contacts'
 import { conversationRoutes } from './routes/conversations'
@@ -103,6 +104,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/platform/api/v1', platformAgentBots)
   app.route('/', accountRoutes)
   app.route('/', healthRoutes)
+  app.route('/', authRoutes)
   app.route('/', asyncApiRoutes)
   app.route('/', profileRoutes)
   app.route('/', inboxRoutes)

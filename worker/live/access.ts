@@ -1,6 +1,7 @@
 import type { Db } from '../db/client'
 import { tokenOwnersByHash } from '../db/queries/access-tokens'
 import { memberInboxIdsByUser } from '../db/queries/inbox-members'
+import { sessionOwnersByHash } from '../db/queries/sessions'
 import { CLOSE, errorFrame } from './frames'
 
 /**
@@ -8,14 +9,16 @@ import { CLOSE, errorFrame } from './frames'
  *
  * A socket is checked when it opens; after that, only a write that takes rights away looks at it
  * again, so the broadcast path never reads D1. Every authenticated agent socket keeps the SHA-256
- * of its token (never the token) in its attachment. A write that removes rights calls
+ * of its token (never the token) in its attachment; a socket opened with a dashboard session
+ * keeps its session's hash the same way, marked apart (`sessionCredentialKey`). A write that removes rights calls
  * `revokeLiveAccess` (`./revoke.ts`), which asks the account's feed to `revalidate()`: the feed
  * re-reads what each of its sockets' tokens may still see and, through its registry of the
  * account's conversation rooms that have sockets, has each room do the same for its own.
  *
  * What a socket is told:
- *  - 4401 (`unauthorized`): its credential is gone — the token was rotated or revoked, the user
- *    or agent bot was deleted, or the user is no longer a member of the account;
+ *  - 4401 (`unauthorized`): its credential is gone — the token was rotated or revoked, the
+ *    session ended (sign-out, password change, removal from an account) or expired, the user or
+ *    agent bot was deleted, or the user is no longer a member of the account;
  *  - 4403 (`forbidden`): a conversation socket whose agent may no longer see that inbox;
  *  - 4410 (`gone`): a conversation socket (visitor too) whose conversation or inbox was deleted.
  * An account feed socket whose rights merely shrink (an inbox membership removed, an
@@ -37,7 +40,15 @@ export type LiveAccess =
  */
 export const RECHECK_WINDOW_MS = 10_000
 
-/** The access of each token hash in the account, read in two round trips however many. */
+const SESSION_PREFIX = 'session:'
+
+/** What a session socket keeps in `tokenHash`: its session's hash, told apart from a token's. */
+export const sessionCredentialKey = (sessionHash: string) => `${SESSION_PREFIX}${sessionHash}`
+
+/**
+ * The access of each credential (token hash, or `sessionCredentialKey`) in the account, read in
+ * at most three round trips however many.
+ */
 export async function liveAccessByTokenHash(
   db: Db,
   accountId: number,
@@ -46,7 +57,24 @@ export async function liveAccessByTokenHash(
   const unique = [...new Set(tokenHashes)]
   const access = new Map<string, LiveAccess>()
   if (unique.length === 0) return access
-  const owners = await tokenOwnersByHash(db, unique, accountId)
+  const tokens = unique.filter((key) => !key.startsWith(SESSION_PREFIX))
+  const sessions = unique.flatMap((key) =>
+    key.startsWith(SESSION_PREFIX) ? [key.slice(SESSION_PREFIX.length)] : [],
+  )
+  const [tokenOwners, sessionOwners] = await Promise.all([
+    tokens.length > 0 ? tokenOwnersByHash(db, tokens, accountId) : [],
+    sessions.length > 0 ? sessionOwnersByHash(db, sessions, accountId) : [],
+  ])
+  const owners = [
+    ...tokenOwners,
+    ...sessionOwners.map((s) => ({
+      tokenHash: sessionCredentialKey(s.tokenHash),
+      ownerType: 'user' as const,
+      ownerId: s.userId,
+      role: s.role,
+      botAccountId: null,
+    })),
+  ]
   const agentIds = owners.flatMap((o) =>
     o.ownerType === 'user' && o.role === 'agent' ? [o.ownerId] : [],
   )

@@ -4,10 +4,18 @@ import { ensureRootPlatformApp, ROOT_PLATFORM_APP_ID } from '../db/queries/platf
 import type { AppEnv } from '../env'
 import { apiError } from '../errors'
 import { sha256Hex, timingSafeEqualStrings } from '../lib/crypto'
+import { resolveSession, type SessionCredential } from './session'
 import { confirmTokenOwner, resolveTokenOwner } from './token-owner'
 
 export type Principal =
-  | { type: 'user'; id: number; token: string }
+  | {
+      type: 'user'
+      id: number
+      /** The api_access_token, or a session's token sent as a header; '' for the cookie. */
+      token: string
+      /** Set when the user signed in with a session (cookie or devise headers). */
+      session?: { id: number; tokenHash: string }
+    }
   | { type: 'agent_bot'; id: number; token: string }
   | { type: 'platform_app'; id: number }
 
@@ -39,12 +47,24 @@ const BOT_ENDPOINTS: [string, RegExp][] = [
 export const accountAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const accountId = Number(c.req.param('account_id'))
   if (!Number.isSafeInteger(accountId) || accountId <= 0) throw apiError('not_found')
-  // Browsers cannot set headers on a WebSocket: a live socket without the header authenticates
-  // with its first frame, which the Durable Object checks before sending anything.
-  if (!c.req.header(TOKEN_HEADER) && isLiveUpgrade(c)) {
-    c.set('accountId', accountId)
-    c.set('liveAuthPending', true)
-    return next()
+  if (!c.req.header(TOKEN_HEADER)) {
+    const session = await resolveSession(c, accountId, isLiveUpgrade(c))
+    if (session) {
+      if (!session.role) {
+        throw apiError('forbidden', 'You are not authorized to access this account')
+      }
+      c.set('principal', sessionPrincipal(session))
+      c.set('role', session.role)
+      c.set('accountId', accountId)
+      return next()
+    }
+    // Browsers cannot set headers on a WebSocket: a live socket without a credential
+    // authenticates with its first frame, which the Durable Object checks before sending anything.
+    if (isLiveUpgrade(c)) {
+      c.set('accountId', accountId)
+      c.set('liveAuthPending', true)
+      return next()
+    }
   }
   const token = presentedToken(c)
   // A socket lives long: its one lookup is not worth remembering.
@@ -68,6 +88,15 @@ export const accountAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   await confirmTokenOwner(c)
 }
 
+function sessionPrincipal(session: SessionCredential): Principal {
+  return {
+    type: 'user',
+    id: session.userId,
+    token: session.headerToken ?? '',
+    session: { id: session.sessionId, tokenHash: session.tokenHash },
+  }
+}
+
 function isLiveUpgrade(c: Context) {
   return (
     c.req.method === 'GET' &&
@@ -78,6 +107,14 @@ function isLiveUpgrade(c: Context) {
 
 /** `/api/v1/profile`: users only. */
 export const userAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.req.header(TOKEN_HEADER)) {
+    // No account in the path: the role part of the lookup is unused (0 is no account's id).
+    const session = await resolveSession(c, 0, false)
+    if (session) {
+      c.set('principal', sessionPrincipal(session))
+      return next()
+    }
+  }
   const token = presentedToken(c)
   // No account in the path: the role part of the lookup is unused (0 is no account's id).
   const owner = await resolveTokenOwner(c, token, 0, true)

@@ -5,6 +5,7 @@ import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { restrictedAgentId } from '../lib/access'
 import { tokenHashOf } from '../lib/crypto'
+import { sessionCredentialKey } from '../live/access'
 import { listMemberInboxIds } from '../live/inboxes'
 import {
   FEED_STATE_HEADER,
@@ -13,6 +14,7 @@ import {
   SOCKET_STATE_HEADER,
 } from '../live/sockets'
 import { accountFeed, conversationRoom } from '../live/stubs'
+import type { Principal } from '../middleware/auth'
 import { AccountIdParamsSchema, IdSchema, tokenSecurity } from '../schemas/common'
 
 const tags = ['Live']
@@ -39,13 +41,17 @@ export function handOff(c: Context, header: string, state: unknown) {
 }
 
 /**
- * What a header-authenticated socket keeps of its credential: the token's hash (never the token),
- * which a revalidation checks again when rights are taken away, and when it was checked.
+ * What a socket authenticated at the upgrade keeps of its credential: the token's hash (never
+ * the token), or its session's (cookie or devise header), which a revalidation checks again
+ * when rights are taken away, and when it was checked.
  */
-async function checkedToken(principal: { id: number; token: string }) {
+async function checkedToken(principal: Exclude<Principal, { type: 'platform_app' }>) {
+  const session = principal.type === 'user' ? principal.session : undefined
   return {
     userId: principal.id,
-    tokenHash: await tokenHashOf(principal.token),
+    tokenHash: session
+      ? sessionCredentialKey(session.tokenHash)
+      : await tokenHashOf(principal.token),
     checkedAt: Date.now(),
   }
 }
@@ -58,8 +64,10 @@ const conversationLive = createRoute({
   security: tokenSecurity,
   summary: "A conversation's live socket for agents and integrators",
   description:
-    'Authenticate with the `api_access_token` header or, from a browser, with a first frame ' +
-    '`{"type":"auth","token":"…"}`. Server frames are `{"event":"<Chatwoot dotted name>","data":{…}}`.',
+    'Authenticate with the `api_access_token` header, with the dashboard session cookie (from ' +
+    'this site only: the Origin header must be ours; `ready` comes at once), or, from a browser, ' +
+    'with a first frame `{"type":"auth","token":"…"}`. Server frames are ' +
+    '`{"event":"<Chatwoot dotted name>","data":{…}}`.',
   request: {
     params: AccountIdParamsSchema.extend({
       conversation_id: IdSchema.openapi({ param: { name: 'conversation_id', in: 'path' } }),
@@ -84,7 +92,10 @@ const accountLive = createRoute({
   path: '/api/v1/accounts/{account_id}/live',
   tags,
   security: tokenSecurity,
-  summary: 'The account-wide live stream: new conversations, status changes and new messages',
+  summary: 'The account-wide live stream: new and changed conversations, and new messages',
+  description:
+    'Authenticate as on the conversation socket: the `api_access_token` header, the dashboard ' +
+    'session cookie (same origin only), or a first frame `{"type":"auth","token":"…"}`.',
   request: { params: AccountIdParamsSchema },
   responses: {
     ...upgradeResponses,

@@ -4,6 +4,7 @@ import type { Context } from 'hono'
 import { deleteTokensOf, newAccessToken } from '../db/queries/access-tokens'
 import { unassignUserStatement } from '../db/queries/agents'
 import { deletePermissibles, grantPermissible, isPermissible } from '../db/queries/platform-apps'
+import { deleteSessionsOfStatement } from '../db/queries/sessions'
 import {
   deleteUserStatement,
   findUser,
@@ -15,7 +16,9 @@ import {
 import { users } from '../db/schema'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
+import { hashPassword } from '../lib/passwords'
 import { permittedResource } from '../lib/permissible'
+import { closeSessionSockets } from '../lib/sessions'
 import { revokeLiveAccess } from '../live/revoke'
 import { currentPlatformAppId } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
@@ -148,6 +151,7 @@ export const platformUsers = createRouter()
         displayName: body.display_name,
         email: body.email,
         customAttributes: body.custom_attributes,
+        passwordHash: body.password === undefined ? null : await hashPassword(body.password),
       }),
       insert,
       grantPermissible(db, appId, 'user', idByEmail),
@@ -168,13 +172,20 @@ export const platformUsers = createRouter()
       const other = await findUserByEmail(db, body.email)
       if (other && other.id !== id) throw emailTaken()
     }
-    const [updated] = await updateUserStatement(db, id, {
+    const update = updateUserStatement(db, id, {
       name: body.name,
       displayName: body.display_name,
       email: body.email,
       customAttributes: body.custom_attributes,
+      passwordHash: body.password === undefined ? undefined : await hashPassword(body.password),
     })
+    // A new password ends every session of the user, and closes their sockets.
+    const [[updated]] =
+      body.password === undefined
+        ? [await update]
+        : await db.batch([update, deleteSessionsOfStatement(db, id)])
     if (!updated) throw apiError('not_found')
+    if (body.password !== undefined) await closeSessionSockets(c, id)
     return c.json(toPlatformUser(updated, await listMemberships(db, id)), 200)
   })
   .openapi(deleteUser, async (c) => {
@@ -185,6 +196,7 @@ export const platformUsers = createRouter()
     const memberships = await listMemberships(db, id)
     await db.batch([
       unassignUserStatement(db, id, 'all'),
+      deleteSessionsOfStatement(db, id),
       deleteUserStatement(db, id),
       deleteTokensOf(db, 'user', id),
       deletePermissibles(db, 'user', [id]),

@@ -1,11 +1,26 @@
-import { createRoute } from '@hono/zod-openapi'
+import { createRoute, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { setAvailability } from '../db/queries/account-users'
-import { findUser, findUserWithMemberships, updateUserStatement } from '../db/queries/users'
+import { deleteSessionsOfStatement } from '../db/queries/sessions'
+import {
+  findUser,
+  findUserWithMemberships,
+  type UserRow,
+  updateUserStatement,
+} from '../db/queries/users'
 import { type AppEnv, createRouter } from '../env'
-import { apiError, errorResponses } from '../errors'
+import { apiError, errorResponses, fieldError, validationError } from '../errors'
+import { hashPassword, verifyPassword } from '../lib/passwords'
+import {
+  closeSessionSockets,
+  newSession,
+  setDeviseHeaders,
+  setSessionCookie,
+} from '../lib/sessions'
 import { currentUserId } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
+import { limitSignIn } from '../middleware/rate-limit'
+import { sessionSecurity } from '../schemas/auth'
 import { jsonBody, jsonResponse, tokenSecurity } from '../schemas/common'
 import {
   AvailabilityInputSchema,
@@ -15,15 +30,74 @@ import {
 } from '../schemas/users'
 
 const tags = ['Profile']
+const profileSecurity = [...tokenSecurity, ...sessionSecurity]
 
-async function renderProfile(c: Context<AppEnv>) {
+type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>
+
+/**
+ * The hash of the new password, once the current one is checked (Chatwoot's shape: wrong → 422
+ * on `current_password`). A user who has none yet (made by the platform API without one) sets
+ * its first with its API token alone. Guesses at the current password count against the same
+ * per-email budget as sign-in.
+ */
+async function newPasswordHash(c: Context<AppEnv>, user: UserRow, body: ProfileUpdate) {
+  const password = body.password ?? ''
+  if (body.password_confirmation !== undefined && body.password_confirmation !== password) {
+    throw validationError([fieldError('password_confirmation', "doesn't match password")])
+  }
+  if (user.passwordHash !== null) {
+    if (!body.current_password) {
+      throw validationError([fieldError('current_password', "can't be blank", 'blank')])
+    }
+    await limitSignIn(c, user.email)
+    if (!(await verifyPassword(body.current_password, user.passwordHash))) {
+      throw validationError([fieldError('current_password', 'Invalid current password')])
+    }
+  }
+  return hashPassword(password)
+}
+
+/**
+ * Stores the new password and ends every session of the user in the same batch. A caller
+ * signed in with a session stays signed in: it gets a new one (cookie, or devise headers).
+ * The sockets of the ended sessions close (4401).
+ */
+async function changePassword(
+  c: Context<AppEnv>,
+  userId: number,
+  update: ReturnType<typeof updateUserStatement>,
+) {
+  const db = c.var.db
+  const principal = c.var.principal
+  const viaSession = principal.type === 'user' && principal.session !== undefined
+  const session = viaSession ? await newSession(c, userId) : undefined
+  await db.batch([
+    update,
+    deleteSessionsOfStatement(db, userId),
+    ...(session ? [session.insert] : []),
+  ])
+  await closeSessionSockets(c, userId)
+  if (!session || principal.type !== 'user') return undefined
+  if (principal.token) {
+    const { email } = (await findUser(db, userId)) ?? { email: '' }
+    setDeviseHeaders(c, session, email)
+    return { headerToken: session.token }
+  }
+  setSessionCookie(c, session.token)
+  return { headerToken: undefined }
+}
+
+/**
+ * `access_token` is the token the caller presented: its API token, or its session's when sent
+ * as a header. A cookie's is never shown (the cookie is HttpOnly so that scripts cannot read it).
+ */
+async function renderProfile(c: Context<AppEnv>, token?: string) {
   const userId = currentUserId(c)
   const db = c.var.db
   const { user, memberships } = await findUserWithMemberships(db, userId)
   if (!user) throw apiError('unauthorized', 'Invalid Access Token')
   const principal = c.var.principal
-  const token = principal.type === 'user' ? principal.token : ''
-  return toProfile(user, memberships, token)
+  return toProfile(user, memberships, token ?? (principal.type === 'user' ? principal.token : ''))
 }
 
 const showProfile = createRoute({
@@ -31,7 +105,7 @@ const showProfile = createRoute({
   method: 'get',
   path: '/api/v1/profile',
   tags,
-  security: tokenSecurity,
+  security: profileSecurity,
   summary: 'The signed-in user, with its accounts',
   responses: {
     200: jsonResponse(ProfileSchema, 'The profile'),
@@ -44,7 +118,7 @@ const updateProfile = createRoute({
   method: 'patch',
   path: '/api/v1/profile',
   tags,
-  security: tokenSecurity,
+  security: profileSecurity,
   summary: 'Update the signed-in user',
   middleware: [unwrapBody('profile')],
   request: { body: jsonBody(ProfileUpdateSchema) },
@@ -52,6 +126,7 @@ const updateProfile = createRoute({
     200: jsonResponse(ProfileSchema, 'The profile'),
     ...errorResponses(
       'unauthorized',
+      'forbidden',
       'validation_failed',
       'unsupported_media_type',
       'rate_limited',
@@ -64,7 +139,7 @@ const updateAvailability = createRoute({
   method: 'post',
   path: '/api/v1/profile/availability',
   tags,
-  security: tokenSecurity,
+  security: profileSecurity,
   summary: "Set the user's availability in one account",
   middleware: [unwrapBody('profile')],
   request: { body: jsonBody(AvailabilityInputSchema) },
@@ -88,13 +163,19 @@ export const profileRoutes = createRouter()
     const userId = currentUserId(c)
     const user = await findUser(db, userId)
     if (!user) throw apiError('unauthorized', 'Invalid Access Token')
-    await updateUserStatement(db, userId, {
+    const update = updateUserStatement(db, userId, {
       name: body.name,
       displayName: body.display_name,
       messageSignature: body.message_signature,
       uiSettings: body.ui_settings ? { ...user.uiSettings, ...body.ui_settings } : undefined,
+      passwordHash: body.password === undefined ? undefined : await newPasswordHash(c, user, body),
     })
-    return c.json(await renderProfile(c), 200)
+    if (body.password === undefined) {
+      await update
+      return c.json(await renderProfile(c), 200)
+    }
+    const session = await changePassword(c, userId, update)
+    return c.json(await renderProfile(c, session?.headerToken), 200)
   })
   .openapi(updateAvailability, async (c) => {
     const { account_id, availability } = c.req.valid('json')

@@ -8,6 +8,12 @@ type UserRow = typeof users.$inferSelect
 type AccountUserRow = typeof accountUsers.$inferSelect
 export type Membership = AccountUserRow & { accountName: string; accountStatus: string }
 
+/**
+ * A new password: 8 to 128 characters. Nothing more is imposed (NIST SP 800-63B: length, not
+ * composition rules); the upper bound keeps PBKDF2's input small. Stored only as a PBKDF2 hash.
+ */
+export const PasswordSchema = z.string().min(8).max(128).openapi({ format: 'password' })
+
 const RoleSchema = z.enum(['administrator', 'agent'])
 const AvailabilitySchema = z.enum(['online', 'offline', 'busy'])
 
@@ -74,8 +80,8 @@ export const PlatformUserInputSchema = z
     name: NameSchema,
     display_name: z.string().trim().max(255).nullable().optional(),
     email: EmailSchema,
-    password: z.string().max(255).optional().openapi({
-      description: 'Accepted for Chatwoot compatibility; Parley users sign in with tokens',
+    password: PasswordSchema.optional().openapi({
+      description: 'Lets the user sign in (POST /auth/sign_in); never returned',
     }),
     custom_attributes: AttributesSchema.optional(),
   })
@@ -107,6 +113,18 @@ export const ProfileUpdateSchema = z
     message_signature: TextSchema.nullable().optional(),
     ui_settings: AttributesSchema.optional().openapi({
       description: 'Merged into the stored settings',
+    }),
+    current_password: z.string().max(128).optional().openapi({
+      format: 'password',
+      description: 'Required with `password`',
+    }),
+    password: PasswordSchema.optional().openapi({
+      description:
+        "The new password. Ends the user's other sessions (the caller's own stays signed in)",
+    }),
+    password_confirmation: z.string().max(128).optional().openapi({
+      format: 'password',
+      description: 'When given, must equal `password`',
     }),
   })
   .openapi('ProfileUpdate', { example: examples.ProfileUpdateExample })

@@ -1,0 +1,59 @@
+import type { Context } from 'hono'
+import { findSessionOwner } from '../db/queries/sessions'
+import type { AppEnv } from '../env'
+import { apiError } from '../errors'
+import { sha256Hex } from '../lib/crypto'
+import {
+  DEVISE_TOKEN_HEADER,
+  DEVISE_UID_HEADER,
+  requireSameOrigin,
+  sessionCookieOf,
+} from '../lib/sessions'
+import { limitUser } from './rate-limit'
+
+/** A request's session: who, its role in the path's account, and how it was presented. */
+export type SessionCredential = {
+  userId: number
+  sessionId: number
+  tokenHash: string
+  role: 'administrator' | 'agent' | null
+  /** The token when the client sent it as a header (it has it already); never the cookie's. */
+  headerToken: string | null
+}
+
+const invalidSession = () => apiError('unauthorized', 'Invalid or expired session')
+
+/**
+ * The session a request without `api_access_token` presents, if any: the devise headers
+ * (`access-token` with `uid`, as Chatwoot's clients send them after `/auth/sign_in`) or the
+ * `parley_session` cookie, which counts only from our own origin. A presented but unknown or
+ * expired session is a 401, except on a live upgrade's cookie: that socket may still
+ * authenticate with its first frame. Rate limited per user (the limiter ran before, keyed on
+ * the api_access_token, which a session request does not have).
+ */
+export async function resolveSession(
+  c: Context<AppEnv>,
+  accountId: number,
+  upgrade: boolean,
+): Promise<SessionCredential | undefined> {
+  const headerToken = c.req.header(DEVISE_TOKEN_HEADER)?.trim()
+  const cookieToken = headerToken ? undefined : sessionCookieOf(c)
+  const token = headerToken || cookieToken
+  if (!token) return undefined
+  if (cookieToken) requireSameOrigin(c, upgrade)
+  const tokenHash = await sha256Hex(token)
+  const owner = await findSessionOwner(c.var.db, tokenHash, accountId)
+  const uid = c.req.header(DEVISE_UID_HEADER)?.trim().toLowerCase()
+  if (!owner || (headerToken && uid !== owner.email.toLowerCase())) {
+    if (cookieToken && upgrade) return undefined
+    throw invalidSession()
+  }
+  await limitUser(c, owner.userId)
+  return {
+    userId: owner.userId,
+    sessionId: owner.sessionId,
+    tokenHash,
+    role: owner.role,
+    headerToken: headerToken ?? null,
+  }
+}

@@ -1,0 +1,148 @@
+import { createRoute } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import {
+  deleteExpiredSessionsOfStatement,
+  deleteSessionStatement,
+  findSessionOwner,
+} from '../db/queries/sessions'
+import { findUserByEmail, listMemberships } from '../db/queries/users'
+import { createRouter } from '../env'
+import { apiError, errorResponses } from '../errors'
+import { sha256Hex } from '../lib/crypto'
+import { verifyPassword } from '../lib/passwords'
+import {
+  clearSessionCookie,
+  closeSessionSockets,
+  DEVISE_TOKEN_HEADER,
+  DEVISE_UID_HEADER,
+  newSession,
+  requireSameOrigin,
+  SESSION_COOKIE,
+  sessionCookieOf,
+  setDeviseHeaders,
+  setSessionCookie,
+} from '../lib/sessions'
+import { limitSignIn } from '../middleware/rate-limit'
+import {
+  DEVISE_TOKEN_SCHEME,
+  SESSION_COOKIE_SCHEME,
+  SignInInputSchema,
+  SignInSchema,
+  SignOutSchema,
+  sessionSecurity,
+} from '../schemas/auth'
+import { jsonBody, jsonResponse, noCredentials } from '../schemas/common'
+import { toProfile } from '../schemas/users'
+
+const tags = ['Profile']
+
+/** Devise's answer to a wrong email or password, for both alike. */
+const invalidCredentials = () =>
+  apiError('unauthorized', 'Invalid login credentials. Please try again.')
+
+/**
+ * Login CSRF: a page of another site must not sign a browser in (to an account of its choosing).
+ * Clients outside a browser send neither header and are not concerned.
+ */
+function refuseCrossSite(c: Context) {
+  const origin = c.req.header('origin')
+  if (
+    c.req.header('sec-fetch-site')?.toLowerCase() === 'cross-site' ||
+    (origin !== undefined && origin !== new URL(c.req.url).origin)
+  ) {
+    throw apiError('forbidden', 'Sign in from this site only')
+  }
+}
+
+const signIn = createRoute({
+  operationId: 'createSession',
+  method: 'post',
+  path: '/auth/sign_in',
+  tags,
+  security: noCredentials,
+  summary: 'Sign in with email and password',
+  description:
+    "Answers in Chatwoot's shape (devise_token_auth) and starts a session: the `parley_session` " +
+    'cookie (HttpOnly, SameSite=Strict, Secure except on localhost) for the dashboard, and the ' +
+    'devise headers `access-token`, `client`, `uid` (also `token-type`, `expiry`) for clients ' +
+    'that send them back; `data.access_token` is the same session token. A wrong password and ' +
+    'an unknown email get the same 401. Rate limited per IP and per email (429, Retry-After).',
+  request: { body: jsonBody(SignInInputSchema) },
+  responses: {
+    200: jsonResponse(SignInSchema, 'Signed in'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
+  },
+})
+
+const signOut = createRoute({
+  operationId: 'deleteSession',
+  method: 'delete',
+  path: '/auth/sign_out',
+  tags,
+  security: sessionSecurity,
+  summary: 'Sign out: end the session',
+  description:
+    'Ends the session of the cookie (from this site only: the Origin header must be ours) or of ' +
+    'the devise headers, clears the cookie, and closes the live sockets opened with it (4401).',
+  responses: {
+    200: jsonResponse(SignOutSchema, 'Signed out'),
+    ...errorResponses('unauthorized', 'forbidden'),
+  },
+})
+
+export const authRoutes = createRouter()
+  .openapi(signIn, async (c) => {
+    refuseCrossSite(c)
+    const { email, password } = c.req.valid('json')
+    await limitSignIn(c, email)
+    const db = c.var.db
+    const user = await findUserByEmail(db, email)
+    // An unknown user still costs one PBKDF2 run: the timing does not tell the two apart.
+    const matches = await verifyPassword(password, user?.passwordHash ?? null)
+    if (!user || !matches) throw invalidCredentials()
+    const session = await newSession(c, user.id)
+    const [, , memberships] = await db.batch([
+      deleteExpiredSessionsOfStatement(db, user.id),
+      session.insert,
+      listMemberships(db, user.id),
+    ])
+    setSessionCookie(c, session.token)
+    setDeviseHeaders(c, session, user.email)
+    return c.json({ data: toProfile(user, memberships, session.token) }, 200)
+  })
+  .openapi(signOut, async (c) => {
+    const headerToken = c.req.header(DEVISE_TOKEN_HEADER)?.trim()
+    const token = headerToken || sessionCookieOf(c)
+    if (!token) throw apiError('unauthorized', 'User was not found or was not logged in.')
+    if (!headerToken) requireSameOrigin(c)
+    const db = c.var.db
+    const tokenHash = await sha256Hex(token)
+    const owner = await findSessionOwner(db, tokenHash, 0)
+    const uid = c.req.header(DEVISE_UID_HEADER)?.trim().toLowerCase()
+    if (!owner || (headerToken && uid !== owner.email.toLowerCase())) {
+      throw apiError('unauthorized', 'User was not found or was not logged in.')
+    }
+    await deleteSessionStatement(db, tokenHash)
+    await closeSessionSockets(c, owner.userId)
+    clearSessionCookie(c)
+    return c.json({ success: true as const }, 200)
+  })
+
+authRoutes.openAPIRegistry.registerComponent('securitySchemes', SESSION_COOKIE_SCHEME, {
+  type: 'apiKey',
+  in: 'cookie',
+  name: SESSION_COOKIE,
+  description: 'The dashboard session from POST /auth/sign_in; same-origin requests only.',
+})
+authRoutes.openAPIRegistry.registerComponent('securitySchemes', DEVISE_TOKEN_SCHEME, {
+  type: 'apiKey',
+  in: 'header',
+  name: DEVISE_TOKEN_HEADER,
+  description: 'The session token from POST /auth/sign_in, with the `uid` header (the email).',
+})

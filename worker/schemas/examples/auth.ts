@@ -1,0 +1,13 @@
+/** Examples of the sign-in schemas, in Chatwoot's shapes (devise_token_auth), for /openapi.json. */
+import { ProfileExample } from './users'
+
+export const SignInInputExample = {
+  email: 'jane@example.com',
+  password: 'correct horse battery staple',
+}
+
+export const SignInExample = {
+  data: { ...ProfileExample, access_token: 'q3fW8xK2mN9pL4rV7sY1zB6Tq3fW8xK2mN9pL4rV7sY' },
+}
+
+export const SignOutExample = { success: true }
