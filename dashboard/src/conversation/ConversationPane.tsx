@@ -1,4 +1,110 @@
-/** One conversation: its messages, composer, actions and contact panel (owned by conversation/). */
+import { useEffect, useMemo } from 'preact/hooks'
+import { type AccountServices, useAccount } from '../app/context'
+import { format } from '../i18n'
+import { ActionsBar } from './ActionsBar'
+import { createDirectory, setStatus } from './actions'
+import { Composer } from './Composer'
+import { ContactPanel } from './ContactPanel'
+import { createPaneServices, PaneContext, type PaneServices } from './context'
+import { LiveAnnouncer } from './LiveAnnouncer'
+import { MessageList } from './MessageList'
+import { createConversationStore } from './store'
+import { TypingIndicator } from './TypingIndicator'
+import './conversation.css'
+
+/** The shell's single-key shortcuts, acted on by the open conversation. */
+function listen(account: AccountServices, pane: PaneServices): () => void {
+  const { commands } = account
+  const stops = [
+    commands.on('reply', () => {
+      pane.composerRequest.value = { mode: 'reply', at: Date.now() }
+    }),
+    commands.on('note', () => {
+      pane.composerRequest.value = { mode: 'note', at: Date.now() }
+    }),
+    commands.on('resolve', () => void setStatus(pane.store, 'resolved')),
+    commands.on('assign', () => {
+      pane.assignRequest.value++
+    }),
+    commands.on('snooze', () => {
+      pane.openMenu.value = 'snooze'
+    }),
+    commands.on('label', () => {
+      pane.openMenu.value = 'labels'
+    }),
+  ]
+  return () => {
+    for (const stop of stops) stop()
+  }
+}
+
+function Pane({ displayId }: { displayId: number }) {
+  const account = useAccount()
+  const t = account.strings.conversation
+  const pane = useMemo(() => {
+    const store = createConversationStore({
+      api: account.api,
+      feed: account.feed,
+      accountId: account.accountId,
+      displayId,
+      me: account.me,
+    })
+    return createPaneServices(store, createDirectory(store))
+  }, [displayId])
+  const { store } = pane
+
+  useEffect(() => {
+    void store.load()
+    const stop = listen(account, pane)
+    return () => {
+      stop()
+      store.dispose()
+    }
+  }, [pane])
+
+  const conversation = store.state.conversation.value
+  const loadState = store.state.loadState.value
+  const title = format(t.label, { id: displayId })
+  return (
+    <PaneContext.Provider value={pane}>
+      <section class="cv-pane" aria-label={title}>
+        <header class="cv-header">
+          <h2>
+            {conversation?.meta.sender.name ?? t.visitor} <span class="cv-id">#{displayId}</span>
+          </h2>
+          <ActionsBar />
+          {store.state.roomStatus.value === 'waiting' && (
+            <p class="cv-offline" role="status">
+              {t.socketOffline}
+            </p>
+          )}
+        </header>
+        {loadState === 'failed' ? (
+          <div class="cv-failed-load" role="alert">
+            <p>{t.loadFailed}</p>
+            <button type="button" onClick={() => void store.load()}>
+              {t.tryAgain}
+            </button>
+          </div>
+        ) : (
+          <div class="cv-body">
+            <div class="cv-main">
+              {loadState === 'loading' && <p class="cv-loading">{t.loading}</p>}
+              <MessageList />
+              <TypingIndicator />
+              <Composer />
+            </div>
+            <ContactPanel />
+          </div>
+        )}
+        <LiveAnnouncer />
+      </section>
+    </PaneContext.Provider>
+  )
+}
+
+/** One conversation: its messages, composer, actions and contact panel. */
 export function ConversationPane(props: { displayId: number }) {
-  return <section aria-label="Conversation">{props.displayId}</section>
+  // A fresh pane per conversation: its state, socket and drafts never leak into the next one.
+  return <Pane key={props.displayId} displayId={props.displayId} />
 }

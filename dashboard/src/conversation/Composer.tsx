@@ -1,0 +1,161 @@
+import { untracked, useSignal, useSignalEffect } from '@preact/signals'
+import { useEffect, useId, useMemo, useRef } from 'preact/hooks'
+import { useAccount } from '../app/context'
+import { CannedListbox, cannedOptionId } from './CannedListbox'
+import { ComposerFiles } from './ComposerFiles'
+import { usePane } from './context'
+import { type ComposerMode, draftKey, loadDraft, saveDraft } from './drafts'
+import { sendMessage } from './outbox'
+import { createTypingSender } from './typing'
+import { useCanned } from './useCanned'
+
+/**
+ * The reply box. "Reply" goes to the visitor, "Private note" only to agents. Enter or Mod+Enter
+ * sends as the agent's setting says (Mod+Enter always does); drafts are kept per conversation and
+ * mode; `/` offers canned responses; typing is shown in the room (replies only: a note being
+ * written must never show the visitor that an agent is typing).
+ */
+export function Composer() {
+  const { accountId, preferences, strings } = useAccount()
+  const t = strings.conversation
+  const { store, composerRequest } = usePane()
+  const displayId = store.state.deps.displayId
+  const mode = useSignal<ComposerMode>('reply')
+  const text = useSignal(loadDraft(draftKey(accountId, displayId, 'reply')))
+  const files = useSignal<File[]>([])
+  const box = useRef<HTMLTextAreaElement>(null)
+  const listId = `${useId()}-canned`
+  const canned = useCanned(text.value)
+  const typing = useMemo(
+    () => createTypingSender((on) => store.room()?.typing(on) ?? false),
+    [store],
+  )
+  useEffect(() => () => typing.stop(), [typing])
+
+  const switchMode = (next: ComposerMode) => {
+    if (next === mode.value) return
+    typing.stop()
+    mode.value = next
+    text.value = loadDraft(draftKey(accountId, displayId, next))
+  }
+
+  useSignalEffect(() => {
+    const request = composerRequest.value
+    if (!request) return
+    untracked(() => switchMode(request.mode))
+    box.current?.focus()
+  })
+
+  const setText = (value: string) => {
+    text.value = value
+    saveDraft(draftKey(accountId, displayId, mode.value), value)
+    if (mode.value === 'reply') typing.input(value.trim().length > 0)
+  }
+
+  const submit = () => {
+    if (!text.value.trim() && !files.value.length) return
+    void sendMessage(store, text.value, mode.value === 'note', files.value)
+    typing.stop()
+    files.value = []
+    setText('')
+  }
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (canned.open) {
+      const option = canned.options[canned.active]
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault()
+        canned.move(event.key === 'ArrowDown' ? 1 : -1)
+        return
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        event.stopPropagation()
+        canned.close()
+        return
+      }
+      if ((event.key === 'Enter' || event.key === 'Tab') && option && !event.isComposing) {
+        event.preventDefault()
+        setText(option.content)
+        return
+      }
+    }
+    if (event.key !== 'Enter' || event.isComposing) return
+    const mod = event.ctrlKey || event.metaKey
+    if (mod || (preferences.value.sendWith === 'enter' && !event.shiftKey)) {
+      event.preventDefault()
+      submit()
+    }
+  }
+
+  const label = mode.value === 'reply' ? t.reply : t.privateNote
+  const hint = preferences.value.sendWith === 'enter' ? t.sendHintEnter : t.sendHintMod
+  return (
+    <form
+      class={mode.value === 'note' ? 'cv-composer cv-composer-note' : 'cv-composer'}
+      onSubmit={(event) => {
+        event.preventDefault()
+        submit()
+      }}
+    >
+      {/* biome-ignore lint/a11y/useSemanticElements: a pair of toggle buttons, not a form field set */}
+      <div class="cv-modes" role="group" aria-label={t.composerMode}>
+        <button
+          type="button"
+          aria-pressed={mode.value === 'reply'}
+          onClick={() => switchMode('reply')}
+        >
+          {t.reply}
+        </button>
+        <button
+          type="button"
+          aria-pressed={mode.value === 'note'}
+          onClick={() => switchMode('note')}
+        >
+          {t.privateNote}
+        </button>
+      </div>
+      {canned.open && (
+        <CannedListbox
+          id={listId}
+          options={canned.options}
+          active={canned.active}
+          onPick={(option) => {
+            setText(option.content)
+            box.current?.focus()
+          }}
+        />
+      )}
+      <textarea
+        ref={box}
+        class="cv-input"
+        aria-label={label}
+        aria-describedby={`${listId}-hint`}
+        aria-autocomplete="list"
+        aria-controls={canned.open ? listId : undefined}
+        aria-activedescendant={canned.open ? cannedOptionId(listId, canned.active) : undefined}
+        placeholder={mode.value === 'reply' ? t.replyPlaceholder : t.notePlaceholder}
+        rows={3}
+        value={text.value}
+        onInput={(event) => setText(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        onBlur={() => typing.stop()}
+        onPaste={(event) => {
+          const pasted = Array.from(event.clipboardData?.files ?? [])
+          if (!pasted.length) return
+          event.preventDefault()
+          files.value = [...files.value, ...pasted]
+        }}
+      />
+      <p id={`${listId}-hint`} class="cv-hint">
+        {hint}
+      </p>
+      <div class="cv-composer-row">
+        <ComposerFiles files={files} />
+        <button type="submit" class="cv-send">
+          {t.send}
+        </button>
+      </div>
+    </form>
+  )
+}
