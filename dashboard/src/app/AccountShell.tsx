@@ -1,0 +1,158 @@
+import { effect, useSignal } from '@preact/signals'
+import { useEffect, useMemo, useRef } from 'preact/hooks'
+import type { ApiClient } from '../api/client'
+import type { Profile } from '../api/schema'
+import { ConversationPane } from '../conversation/ConversationPane'
+import type { Strings } from '../i18n'
+import { ConversationList } from '../inbox/ConversationList'
+import { InboxToolbar } from '../inbox/InboxToolbar'
+import { Sidebar } from '../inbox/Sidebar'
+import type { FeedRefusal } from '../live/feed'
+import { titleWithCount } from '../notify/title'
+import { createAccountServices } from './account-services'
+import { CheatSheet } from './CheatSheet'
+import { AccountContext } from './context'
+import { Header } from './Header'
+import { PreferenceControls } from './PreferenceControls'
+import { conversationPath, inboxPath, type Router } from './router'
+import { installShortcuts } from './shortcuts'
+
+export interface AccountShellProps {
+  api: ApiClient
+  accountId: number
+  me: Profile
+  strings: Strings
+  router: Router
+  /** The open conversation's display id (null on the inbox route). */
+  displayId: number | null
+  onSignOut(): void
+  onRefused(reason: FeedRefusal): void
+}
+
+/** A signed-in account: header, sidebar, the list and the open conversation. */
+export function AccountShell(props: AccountShellProps) {
+  const { accountId, strings, router, displayId } = props
+  const t = strings.shell
+  const bundle = useMemo(
+    () =>
+      createAccountServices({
+        api: props.api,
+        accountId,
+        me: props.me,
+        strings,
+        navigate: (path) => router.navigate(path),
+        onRefused: props.onRefused,
+      }),
+    [accountId],
+  )
+  useEffect(() => () => bundle.close(), [bundle])
+  const { store, services } = bundle
+  const cheatSheet = useSignal(false)
+  const search = useRef<HTMLInputElement>(null)
+  const listHeading = useRef<HTMLHeadingElement>(null)
+  const conversationRegion = useRef<HTMLDivElement>(null)
+
+  useEffect(() => store.open(displayId), [store, displayId])
+
+  // The tab's title counts the conversations with unread messages.
+  useEffect(
+    () =>
+      effect(() => {
+        document.title = titleWithCount(t.appName, store.unread.value)
+      }),
+    [store],
+  )
+
+  // After an in-app navigation focus goes to what changed: the conversation, or the list.
+  const navigations = router.navigations.value
+  useEffect(() => {
+    if (navigations === 0) return
+    if (displayId !== null) conversationRegion.current?.focus()
+    else listHeading.current?.focus()
+  }, [navigations])
+
+  useEffect(
+    () =>
+      installShortcuts(document, {
+        enabled: () => services.preferences.value.shortcuts,
+        commands: services.commands,
+        move(step) {
+          const list = store.conversations.value
+          if (list.length === 0) return
+          const index = list.findIndex((c) => c.id === store.openDisplayId.value)
+          const next = list[index === -1 ? 0 : Math.min(list.length - 1, Math.max(0, index + step))]
+          if (next) router.navigate(conversationPath(accountId, next.id))
+        },
+        focusSearch: () => search.current?.focus(),
+        openCheatSheet: () => {
+          cheatSheet.value = true
+        },
+      }),
+    [services],
+  )
+
+  const showing = displayId !== null
+  return (
+    <AccountContext.Provider value={services}>
+      <a class="skip-link" href="#main">
+        {t.skipToMain}
+      </a>
+      <div class={`shell${showing ? ' shell-conversation' : ' shell-inbox'}`}>
+        <Header
+          bundle={bundle}
+          onShowShortcuts={() => {
+            cheatSheet.value = true
+          }}
+          onSignOut={props.onSignOut}
+        />
+        <Sidebar api={props.api} accountId={accountId} store={store} strings={strings} />
+        <main id="main" class="main" tabIndex={-1}>
+          <section class="list-pane" aria-labelledby="list-heading">
+            <h1 id="list-heading" class="list-heading" ref={listHeading} tabIndex={-1}>
+              {t.conversations}
+            </h1>
+            <InboxToolbar store={store} strings={strings} searchRef={search} />
+            <ConversationList
+              store={store}
+              accountId={accountId}
+              strings={strings}
+              navigate={services.navigate}
+            />
+          </section>
+          <div class="conversation-pane" ref={conversationRegion} tabIndex={-1}>
+            {displayId !== null ? (
+              <>
+                <a
+                  class="back-link"
+                  href={inboxPath(accountId)}
+                  onClick={(e) => {
+                    e.preventDefault()
+                    router.navigate(inboxPath(accountId))
+                  }}
+                >
+                  {t.backToInbox}
+                </a>
+                <ConversationPane key={displayId} displayId={displayId} />
+              </>
+            ) : (
+              <p class="pane-empty">{t.noConversationOpen}</p>
+            )}
+          </div>
+        </main>
+      </div>
+      <div class="visually-hidden" aria-live="polite">
+        {bundle.announcement.value}
+      </div>
+      {cheatSheet.value && (
+        <CheatSheet
+          strings={strings}
+          onClose={() => {
+            cheatSheet.value = false
+          }}
+        >
+          <PreferenceControls />
+        </CheatSheet>
+      )}
+    </AccountContext.Provider>
+  )
+}

@@ -1,0 +1,107 @@
+import { useSignal } from '@preact/signals'
+import { useEffect } from 'preact/hooks'
+import type { ApiClient } from '../api/client'
+import type { Profile } from '../api/schema'
+import { loadProfile, signIn, signOut } from '../api/session'
+import type { Strings } from '../i18n'
+import { LoginPage } from '../login/LoginPage'
+import { AccountShell } from './AccountShell'
+import { inboxPath, type Router } from './router'
+
+export interface AppProps {
+  api: ApiClient
+  router: Router
+  strings: Strings
+  signIn?: typeof signIn
+  signOut?: typeof signOut
+}
+
+const LOGIN = '/app/login'
+
+/** Who is signed in decides between the sign-in page and an account; the path decides the rest. */
+export function App({ api, router, strings, ...session }: AppProps) {
+  // undefined: still asking the API; null: no session.
+  const profile = useSignal<Profile | null | undefined>(undefined)
+  const failed = useSignal(false)
+  const t = strings.shell
+
+  useEffect(() => {
+    loadProfile(api)
+      .then((me) => {
+        profile.value = me
+      })
+      .catch(() => {
+        failed.value = true
+      })
+  }, [api])
+
+  const route = router.route.value
+  const me = profile.value
+
+  // Redirects: no session → sign-in; signed in at /app or /app/login → the first account's inbox.
+  useEffect(() => {
+    if (me === undefined) return
+    if (me === null && route.name !== 'login') router.navigate(LOGIN, { replace: true })
+    const first = me?.accounts[0]
+    if (me && (route.name === 'home' || route.name === 'login')) {
+      router.navigate(first ? inboxPath(first.id) : LOGIN, { replace: true })
+    }
+  }, [me, route])
+
+  if (failed.value) {
+    return (
+      <main id="main" class="center">
+        <p role="alert">{t.offline}</p>
+      </main>
+    )
+  }
+  if (me === undefined) {
+    return (
+      <main id="main" class="center" aria-busy="true">
+        <p>{t.loading}</p>
+      </main>
+    )
+  }
+  if (me === null || route.name === 'login') {
+    if (me) return null
+    return (
+      <LoginPage
+        strings={strings}
+        signIn={session.signIn ?? signIn}
+        onSignedIn={(signedIn) => {
+          profile.value = signedIn
+        }}
+      />
+    )
+  }
+  const accountId = route.name === 'inbox' || route.name === 'conversation' ? route.accountId : null
+  if (accountId === null || !me.accounts.some((a) => a.id === accountId)) {
+    if (route.name === 'home') return null
+    return (
+      <main id="main" class="center">
+        <h1>{t.notFound}</h1>
+        <a href="/app">{t.goToInbox}</a>
+      </main>
+    )
+  }
+  return (
+    <AccountShell
+      key={accountId}
+      api={api}
+      accountId={accountId}
+      me={me}
+      strings={strings}
+      router={router}
+      displayId={route.name === 'conversation' ? route.displayId : null}
+      onSignOut={async () => {
+        await (session.signOut ?? signOut)()
+        profile.value = null
+      }}
+      onRefused={(reason) => {
+        // The session ended elsewhere: back to sign-in. Other refusals: the account is not ours.
+        if (reason === 'unauthorized') profile.value = null
+        else router.navigate('/app', { replace: true })
+      }}
+    />
+  )
+}

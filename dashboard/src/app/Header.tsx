@@ -1,0 +1,39 @@
+import { AvailabilitySwitch } from './AvailabilitySwitch'
+import type { AccountBundle } from './account-services'
+import { UserMenu } from './UserMenu'
+
+export interface HeaderProps {
+  bundle: AccountBundle
+  onShowShortcuts(): void
+  onSignOut(): void
+}
+
+const CONNECTION_LABEL = {
+  live: 'connectionLive',
+  connecting: 'connectionConnecting',
+  offline: 'connectionOffline',
+} as const
+
+/** The app's name, the feed's state, the availability switch and the agent's menu. */
+export function Header({ bundle, onShowShortcuts, onSignOut }: HeaderProps) {
+  const { services, alerts } = bundle
+  const t = services.strings.shell
+  const connection = services.feed.state.value
+  return (
+    <header class="header">
+      <span class="brand">{t.appName}</span>
+      <span class={`connection connection-${connection}`} role="status">
+        {t[CONNECTION_LABEL[connection]]}
+      </span>
+      <span class="header-end">
+        <AvailabilitySwitch
+          api={services.api}
+          accountId={services.accountId}
+          me={services.me}
+          strings={services.strings}
+        />
+        <UserMenu alerts={alerts} onShowShortcuts={onShowShortcuts} onSignOut={onSignOut} />
+      </span>
+    </header>
+  )
+}

@@ -1,0 +1,102 @@
+import { signal } from '@preact/signals'
+import type { ApiClient } from '../api/client'
+import type { Conversation, Profile } from '../api/schema'
+import { format, type Strings } from '../i18n'
+import { createInboxStore, type InboxNews } from '../inbox/store'
+import { createLiveFeed, type FeedRefusal, feedUrl } from '../live/feed'
+import { createAlerts } from '../notify/alerts'
+import { createCommandBus } from './commands'
+import type { AccountServices } from './context'
+import { preferencesFrom } from './preferences'
+import { conversationPath } from './router'
+
+export interface AccountSetup {
+  api: ApiClient
+  accountId: number
+  me: Profile
+  strings: Strings
+  navigate(path: string): void
+  /** The feed was refused for good (signed out elsewhere, removed from the account). */
+  onRefused(reason: FeedRefusal): void
+  origin?: string
+  doc?: Document
+}
+
+const senderName = (conversation: Conversation) =>
+  conversation.meta.sender.name || `#${conversation.id}`
+
+/**
+ * Everything one signed-in account's views share: the feed socket, the list, the command bus,
+ * the alerts and the polite announcements. Built once per account and closed with it.
+ */
+export function createAccountServices(setup: AccountSetup) {
+  const { api, accountId, me, strings, navigate } = setup
+  const doc = setup.doc ?? document
+  const t = strings.shell
+  const announcement = signal('')
+  const feed = createLiveFeed({
+    url: (after) => feedUrl(setup.origin ?? location.origin, accountId, after),
+    onRefused: setup.onRefused,
+  })
+  const alerts = createAlerts({
+    doc,
+    open: (displayId) => navigate(conversationPath(accountId, displayId)),
+    describe(news) {
+      if (news.kind === 'conversation') {
+        const c = news.conversation
+        return {
+          title: format(t.newConversation, { name: senderName(c) }),
+          body: c.last_non_activity_message?.content ?? '',
+          displayId: c.id,
+        }
+      }
+      const name = (news.message.sender as { name?: string } | undefined)?.name ?? ''
+      return {
+        title: format(t.newMessageFrom, { name }),
+        body: news.message.content ?? '',
+        displayId: news.message.conversation_id,
+      }
+    },
+  })
+  const onNews = (news: InboxNews) => {
+    if (news.kind === 'conversation') {
+      // A polite live region: screen readers hear of new conversations between other speech.
+      const text = format(t.newConversation, { name: senderName(news.conversation) })
+      announcement.value = announcement.value === text ? `${text}\u00a0` : text
+    }
+    alerts.alert(news)
+  }
+  const store = createInboxStore({ api, accountId, meId: me.id, feed, onNews })
+  const services: AccountServices = {
+    api,
+    feed,
+    accountId,
+    me,
+    preferences: signal(preferencesFrom(me.ui_settings)),
+    commands: createCommandBus(),
+    strings,
+    navigate,
+  }
+
+  const wake = () => {
+    if (doc.visibilityState === 'visible') feed.reconnectNow()
+  }
+  const stopStore = store.start()
+  doc.addEventListener('visibilitychange', wake)
+  globalThis.addEventListener?.('online', wake)
+
+  return {
+    services,
+    store,
+    alerts,
+    announcement,
+    close() {
+      stopStore()
+      doc.removeEventListener('visibilitychange', wake)
+      globalThis.removeEventListener?.('online', wake)
+      feed.close()
+    },
+  }
+}
+
+export type AccountBundle = ReturnType<typeof createAccountServices>
