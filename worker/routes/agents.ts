@@ -11,10 +11,12 @@ import {
   removeAgentStatements,
   updateMembershipStatement,
 } from '../db/queries/agents'
+import { deleteSessionsOfRemovedMemberStatement } from '../db/queries/sessions'
 import { findUserByEmail, insertUserStatement, updateUserStatement } from '../db/queries/users'
 import { users } from '../db/schema'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
+import { closeSessionSockets } from '../lib/sessions'
 import { revokeLiveAccess } from '../live/revoke'
 import { currentUserId, requireAdministrator } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
@@ -225,9 +227,13 @@ export const agentRoutes = createRouter()
     ) {
       throw lastAdministrator()
     }
-    const [removed] = await db.batch(removeAgentStatements(db, accountId, id))
+    const [removed] = await db.batch([
+      ...removeAgentStatements(db, accountId, id),
+      deleteSessionsOfRemovedMemberStatement(db, accountId, id),
+    ])
     // Another request removed the other administrators in the meantime.
     if (removed.length === 0) throw lastAdministrator()
-    await revokeLiveAccess(c.env, [accountId])
+    // Its sessions ended with the membership: their sockets close in its other accounts too.
+    await closeSessionSockets(c, id, [accountId])
     return c.json({}, 200)
   })

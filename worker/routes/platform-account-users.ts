@@ -4,9 +4,11 @@ import {
   listAccountUsers,
   upsertAccountUserStatement,
 } from '../db/queries/account-users'
+import { deleteSessionsOfRemovedMemberStatement } from '../db/queries/sessions'
 import { findUser } from '../db/queries/users'
 import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
+import { closeSessionSockets } from '../lib/sessions'
 import { revokeLiveAccess } from '../live/revoke'
 import { unwrapBody } from '../middleware/body'
 import {
@@ -109,8 +111,13 @@ export const platformAccountUsers = createRouter()
     const { account_id } = c.req.valid('param')
     const { user_id } = c.req.valid('json')
     await permittedAccount(c, account_id)
-    const removed = await deleteAccountUserStatement(c.var.db, account_id, user_id)
+    const db = c.var.db
+    const [removed] = await db.batch([
+      deleteAccountUserStatement(db, account_id, user_id),
+      deleteSessionsOfRemovedMemberStatement(db, account_id, user_id),
+    ])
     if (removed.length === 0) throw apiError('not_found', `User ${user_id} is not in this account`)
-    await revokeLiveAccess(c.env, [account_id])
+    // Its sessions ended with the membership: their sockets close in its other accounts too.
+    await closeSessionSockets(c, user_id, [account_id])
     return c.json({}, 200)
   })

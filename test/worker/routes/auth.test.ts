@@ -96,7 +96,7 @@ describe('POST /auth/sign_in', () => {
         createExecutionContext(),
       )
       expect(res.status).toBe(401)
-      return derive.mock.calls.map(([params]) => (params as Pbkdf2Params).iterations)
+      return derive.mock.calls.map(([params]) => (params as { iterations?: number }).iterations)
     }
     try {
       expect(await attempt(world.admin.email)).toEqual([PBKDF2_ITERATIONS])

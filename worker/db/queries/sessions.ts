@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, ne } from 'drizzle-orm'
+import { and, eq, gt, inArray, lte, ne, notExists } from 'drizzle-orm'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
 import { accountUsers, userSessions, users } from '../schema'
@@ -91,4 +91,17 @@ export function deleteExpiredSessionsOfStatement(db: Db, userId: number) {
   return db
     .delete(userSessions)
     .where(and(eq(userSessions.userId, userId), lte(userSessions.expiresAt, nowSeconds())))
+}
+
+/**
+ * Ends every session of a user who is no longer a member of `accountId`; run in the batch right
+ * after the membership's delete, it does nothing when that delete was refused (the last
+ * administrator) or lost a race.
+ */
+export function deleteSessionsOfRemovedMemberStatement(db: Db, accountId: number, userId: number) {
+  const stillMember = db
+    .select({ one: accountUsers.id })
+    .from(accountUsers)
+    .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)))
+  return db.delete(userSessions).where(and(eq(userSessions.userId, userId), notExists(stillMember)))
 }
