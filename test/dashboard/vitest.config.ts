@@ -13,6 +13,7 @@ export default defineConfig({
     environment: 'happy-dom',
     environmentOptions: { happyDOM: { url: 'http://localhost:8787/app/accounts/1/dashboard' } },
     include: ['test/dashboard/**/*.test.{ts,tsx}'],
+    setupFiles: ['test/dashboard/setup.ts'],
     restoreMocks: true,
   },
 })

@@ -7,8 +7,12 @@ export type ApiClient = Client<paths>
  * The typed client over the documented API. The session is an HttpOnly cookie the browser sends
  * with same-origin requests: no token is held in script or storage.
  */
-export function createApiClient(baseUrl = location.origin): ApiClient {
-  return createClient<paths>({ baseUrl, credentials: 'same-origin' })
+export function createApiClient(baseUrl = location.origin, fetcher?: typeof fetch): ApiClient {
+  return createClient<paths>({
+    baseUrl,
+    credentials: 'same-origin',
+    ...(fetcher ? { fetch: fetcher } : {}),
+  })
 }
 
 /** A failed call, in the API's error envelope. status 0: no answer (offline). */

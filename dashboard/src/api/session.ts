@@ -1,38 +1,19 @@
 import { type ApiClient, ApiError, unwrap } from './client'
-import type { ApiErrorBody, Profile } from './schema'
+import type { Profile } from './schema'
 
 /**
  * Signs in with email and password: the worker answers with the user (Chatwoot's shape) and sets
- * the HttpOnly session cookie, which every later call carries; the page never holds a token.
+ * the HttpOnly session cookie, which every later call carries; the page keeps no token.
  */
-export async function signIn(email: string, password: string, fetcher = fetch): Promise<Profile> {
-  // Plain fetch until /auth/sign_in is in the generated types (the session helper's route).
-  let res: Response
-  try {
-    res = await fetcher('/auth/sign_in', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-      credentials: 'same-origin',
-    })
-  } catch {
-    throw new ApiError(0, 'offline', 'No connection')
-  }
-  const body = (await res.json().catch(() => ({}))) as { data?: Profile } & Partial<ApiErrorBody>
-  if (res.ok && body.data) return body.data
-  const retryAfter = Number(res.headers.get('retry-after')) || undefined
-  throw new ApiError(
-    res.status,
-    String(body.error ?? 'error'),
-    String(body.message ?? res.statusText),
-    retryAfter,
-  )
+export async function signIn(api: ApiClient, email: string, password: string): Promise<Profile> {
+  const { data } = await unwrap(api.POST('/auth/sign_in', { body: { email, password } }))
+  return data as Profile
 }
 
-/** Ends the session (the cookie is cleared by the answer); failures still leave the app. */
-export async function signOut(fetcher = fetch): Promise<void> {
+/** Ends the session (the answer clears the cookie); a failure still leaves the app. */
+export async function signOut(api: ApiClient): Promise<void> {
   try {
-    await fetcher('/auth/sign_out', { method: 'DELETE', credentials: 'same-origin' })
+    await unwrap(api.DELETE('/auth/sign_out'))
   } catch {}
 }
 

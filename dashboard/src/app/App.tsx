@@ -12,14 +12,12 @@ export interface AppProps {
   api: ApiClient
   router: Router
   strings: Strings
-  signIn?: typeof signIn
-  signOut?: typeof signOut
 }
 
 const LOGIN = '/app/login'
 
 /** Who is signed in decides between the sign-in page and an account; the path decides the rest. */
-export function App({ api, router, strings, ...session }: AppProps) {
+export function App({ api, router, strings }: AppProps) {
   // undefined: still asking the API; null: no session.
   const profile = useSignal<Profile | null | undefined>(undefined)
   const failed = useSignal(false)
@@ -67,7 +65,7 @@ export function App({ api, router, strings, ...session }: AppProps) {
     return (
       <LoginPage
         strings={strings}
-        signIn={session.signIn ?? signIn}
+        signIn={(email, password) => signIn(api, email, password)}
         onSignedIn={(signedIn) => {
           profile.value = signedIn
         }}
@@ -94,7 +92,7 @@ export function App({ api, router, strings, ...session }: AppProps) {
       router={router}
       displayId={route.name === 'conversation' ? route.displayId : null}
       onSignOut={async () => {
-        await (session.signOut ?? signOut)()
+        await signOut(api)
         profile.value = null
       }}
       onRefused={(reason) => {

@@ -25,16 +25,16 @@ export function UserMenu({ alerts, onShowShortcuts, onSignOut }: UserMenuProps) 
       const target = event.target as Node
       if (!panel.current?.contains(target) && !button.current?.contains(target)) open.value = false
     }
-    const escape = (event: KeyboardEvent) => {
+    const closeOnEscape = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return
       open.value = false
       button.current?.focus()
     }
     document.addEventListener('pointerdown', outside)
-    document.addEventListener('keydown', escape)
+    document.addEventListener('keydown', closeOnEscape)
     return () => {
       document.removeEventListener('pointerdown', outside)
-      document.removeEventListener('keydown', escape)
+      document.removeEventListener('keydown', closeOnEscape)
     }
   }, [open.value])
 

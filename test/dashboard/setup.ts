@@ -1,0 +1,8 @@
+import { cleanup } from '@testing-library/preact'
+import { afterEach } from 'vitest'
+
+afterEach(() => {
+  cleanup()
+  document.body.innerHTML = ''
+  localStorage.clear()
+})
