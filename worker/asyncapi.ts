@@ -23,7 +23,8 @@ const CLOSE_CODES = [
     reason: 'unauthorized',
     description:
       'The first frame is not a valid auth frame, or the credential is gone (token rotated or ' +
-      'revoked, user or agent bot deleted, user removed from the account).',
+      'revoked; session ended by sign-out, a password change or its expiry; user or agent bot ' +
+      'deleted; user removed from the account, which also ends its sessions).',
   },
   {
     code: CLOSE.forbidden,
@@ -46,6 +47,11 @@ const CLOSE_TEXT = CLOSE_CODES.map((c) => `**${c.code}** (${c.reason}): ${c.desc
 const AUTH_TEXT =
   'The first client frame authenticates: `{"type":"auth","token":"…"}`; nothing is sent before ' +
   'it is checked. Each refusal is an `error` frame with the same code, then the close.'
+
+const SESSION_TEXT =
+  "The dashboard's session cookie (`parley_session`, from `POST /auth/sign_in`) also " +
+  'authenticates the upgrade, from this site only (the `Origin` header must be ours, else 403): ' +
+  'the socket is ready at once, with no auth frame, and is closed 4401 when the session ends.'
 
 const AFTER = {
   description:
@@ -82,7 +88,7 @@ const CHANNELS: Record<string, ChannelSpec> = {
   agentConversation: {
     address: '/api/v1/accounts/{account_id}/conversations/{conversation_id}/live',
     title: "A conversation's socket, for agents and integrators",
-    description: `${AUTH_TEXT} The token is an \`api_access_token\`, which may instead be sent as that header on the upgrade. Data are the application API's shapes.`,
+    description: `${AUTH_TEXT} The token is an \`api_access_token\`, which may instead be sent as that header on the upgrade. ${SESSION_TEXT} Data are the application API's shapes.`,
     parameters: {
       account_id: "The account's id",
       conversation_id: "The conversation's display id",
@@ -94,7 +100,7 @@ const CHANNELS: Record<string, ChannelSpec> = {
   accountFeed: {
     address: '/api/v1/accounts/{account_id}/live',
     title: "The account's feed, for agents",
-    description: `${AUTH_TEXT} The token is an \`api_access_token\` (or the header). New conversations, status changes and new messages of the inboxes the agent may see (administrators: all); a feed whose rights shrink stays open and stops sending the inboxes it lost.`,
+    description: `${AUTH_TEXT} The token is an \`api_access_token\` (or the header). ${SESSION_TEXT} New conversations, every change to one (\`conversation.updated\`: assignment, team, labels, priority, snooze, status, custom attributes), reads by agents (\`conversation.read\`) and new messages of the inboxes the agent may see (administrators: all); a feed whose rights shrink stays open and stops sending the inboxes it lost.`,
     parameters: { account_id: "The account's id" },
     frames: FEED_FRAMES,
     clientFrames: FEED_CLIENT_FRAMES,

@@ -14,7 +14,8 @@ type EventRow = typeof events.$inferSelect
 
 /**
  * Sends committed events to the live sockets: the conversation's room (agents and the visitor,
- * each in its own shape) and the account feed (agents, filtered by inbox there). D1 stays the
+ * each in its own shape) and the account feed (agents, filtered by inbox there: new and changed
+ * conversations, new messages). D1 stays the
  * source of truth; a socket that misses a frame catches up with `?after=` on reconnect.
  * `ownRoom`: the caller is the room of these events' one conversation.
  */
@@ -80,7 +81,8 @@ export async function broadcastEvents(
             snoozed_until: view.conversation.snoozedUntil,
           },
         })
-        if (name !== 'conversation.updated') feed.push({ event: name, inboxId, data: agent })
+        // conversation.updated too: the inbox list shows the assignee, labels, priority, snooze.
+        feed.push({ event: name, inboxId, data: agent })
       }
       const target = ownRoom ?? conversationRoom(env, view.conversation.id)
       for (const message of room) await target.broadcast(message)

@@ -11,6 +11,7 @@ import { nowSeconds } from '../lib/time'
 import { toMessagePushData } from '../schemas/messages'
 import { toPublicMessage } from '../schemas/public-messages'
 import type { RoomSocket } from './sockets'
+import { accountFeed } from './stubs'
 
 /** A reconnecting client is sent at most this many missed messages; older ones come over REST. */
 export const REPLAY_LIMIT = 500
@@ -84,5 +85,10 @@ export async function markSeen(env: Env, state: RoomSocket) {
       .set({ assigneeLastSeenAt: now })
       .where(eq(conversations.id, state.conversationId))
   }
-  return { conversation_id: state.displayId, agent_last_seen_at: now }
+  const data = { conversation_id: state.displayId, agent_last_seen_at: now }
+  // The inbox lists of the account's agents clear the conversation's unread mark.
+  await accountFeed(env, state.accountId)
+    .broadcast({ event: 'conversation.read', inboxId: state.inboxId, data })
+    .catch(() => 0)
+  return data
 }

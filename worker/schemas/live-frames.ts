@@ -98,12 +98,17 @@ export const AGENT_FRAMES = {
   'conversation.updated': ConversationSchema,
 } satisfies FrameSchemas
 
-/** The account feed: new conversations, status changes and new messages of visible inboxes. */
+/**
+ * The account feed, for the inbox list: new conversations, every change to one (assignment,
+ * labels, priority, snooze, status…), agents' reads and new messages of visible inboxes.
+ */
 export const FEED_FRAMES = {
   ready: FeedReadySchema,
   'message.created': MessagePushDataSchema,
   'conversation.created': ConversationSchema,
   'conversation.status_changed': ConversationSchema,
+  'conversation.updated': ConversationSchema,
+  'conversation.read': ReadDataSchema,
   ...control,
 } satisfies FrameSchemas
 
