@@ -79,7 +79,8 @@ describe('optimistic sending', () => {
     const release = server.hold('POST', '/messages')
     send('race')
     await settle()
-    const echoId = (server.callsTo('POST', '/messages')[0]?.body as { echo_id: string }).echo_id
+    const [post] = server.callsTo('POST', '/messages')
+    const echoId = (post?.body as { echo_id: string } | undefined)?.echo_id
     expect(itemsWith('race')[0]?.classList.contains('cv-pending')).toBe(true)
     FakeWebSocket.last.receive({
       event: 'message.created',
