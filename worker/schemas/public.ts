@@ -58,13 +58,31 @@ export const PublicInboxSchema = InboxSchema.pick({
     identifier: z.string(),
     identity_validation_enabled: z.boolean(),
     locale: z.string(),
+    online: z.boolean().openapi({
+      description:
+        'Whether an agent of the inbox is online now (the widget\'s "we are online"); agents ' +
+        'set it with their availability (online, busy, offline)',
+    }),
+    available_agents: z
+      .array(z.object({ id: z.number().int(), name: z.string(), avatar_url: z.string() }))
+      .openapi({ description: "The inbox's agents who are online (Chatwoot's available_agents)" }),
   })
   .openapi('PublicInbox', { example: examples.PublicInboxExample })
 
 /** What the widget needs to draw itself; never a token or a webhook secret. */
-export function toPublicInbox(row: InboxRow, locale: string): z.infer<typeof PublicInboxSchema> {
+export function toPublicInbox(
+  row: InboxRow,
+  locale: string,
+  availableAgents: { id: number; name: string; displayName: string | null }[],
+): z.infer<typeof PublicInboxSchema> {
   const inbox = toInbox(row, { withSecrets: false })
   return {
+    online: availableAgents.length > 0,
+    available_agents: availableAgents.map((a) => ({
+      id: a.id,
+      name: a.displayName || a.name,
+      avatar_url: '',
+    })),
     identifier: row.identifier ?? '',
     name: inbox.name,
     timezone: inbox.timezone,

@@ -58,6 +58,8 @@ describe('GET /public/api/v1/inboxes/{inbox_identifier}', () => {
         'csat_survey_enabled',
         'greeting_enabled',
         'greeting_message',
+        'online',
+        'available_agents',
       ].sort(),
     )
     expect(res.text).not.toContain(inbox.hmacToken)

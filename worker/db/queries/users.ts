@@ -1,8 +1,8 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { randomToken } from '../../lib/crypto'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
-import { accounts, accountUsers, users } from '../schema'
+import { accounts, accountUsers, inboxMembers, users } from '../schema'
 
 export type UserRow = typeof users.$inferSelect
 export type NewUser = Omit<typeof users.$inferInsert, 'pubsubToken'>
@@ -66,4 +66,21 @@ export function listMemberships(db: Db, userId: number) {
     .innerJoin(accounts, eq(accounts.id, accountUsers.accountId))
     .where(eq(accountUsers.userId, userId))
     .orderBy(asc(accountUsers.id))
+}
+
+/**
+ * The inbox's members whose availability in its account is `online` (Chatwoot's
+ * `available_agents`): what the widget's "we are online" reads. Busy and offline agents are not.
+ */
+export function listAvailableInboxAgents(db: Db, accountId: number, inboxId: number) {
+  return db
+    .select({ id: users.id, name: users.name, displayName: users.displayName })
+    .from(inboxMembers)
+    .innerJoin(users, eq(users.id, inboxMembers.userId))
+    .innerJoin(
+      accountUsers,
+      and(eq(accountUsers.userId, inboxMembers.userId), eq(accountUsers.accountId, accountId)),
+    )
+    .where(and(eq(inboxMembers.inboxId, inboxId), eq(accountUsers.availability, 'online')))
+    .orderBy(asc(users.id))
 }

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
+import { listAvailableInboxAgents } from '../../db/queries/users'
 import { createRouter } from '../../env'
 import { errorResponses } from '../../errors'
 import { publicInbox } from '../../lib/visitor'
@@ -14,7 +15,8 @@ const showInbox = createRoute({
   tags: publicTags.inboxes,
   summary: 'A website or API inbox as the widget needs it',
   description:
-    'Name, working hours, identity validation and widget settings. No token; any other kind ' +
+    'Name, working hours, whether an agent is online, identity validation and widget ' +
+    'settings. No token; any other kind ' +
     'of inbox, or an unknown identifier, is 404.',
   request: { params: InboxParamsSchema },
   responses: {
@@ -25,5 +27,6 @@ const showInbox = createRoute({
 
 export const publicInboxRoutes = createRouter().openapi(showInbox, async (c) => {
   const { inbox, locale } = await publicInbox(c, c.req.valid('param').inbox_identifier)
-  return c.json(toPublicInbox(inbox, locale), 200)
+  const available = await listAvailableInboxAgents(c.var.db, inbox.accountId, inbox.id)
+  return c.json(toPublicInbox(inbox, locale, available), 200)
 })

@@ -1,6 +1,8 @@
 /** Examples of the public schemas, in Chatwoot's shapes, for /openapi.json. */
 
 export const PublicInboxExample = {
+  online: true,
+  available_agents: [{ id: 1, name: 'Jane', avatar_url: '' }],
   name: 'Website',
   timezone: 'UTC',
   working_hours: [
