@@ -78,6 +78,11 @@ function Pane({ displayId }: { displayId: number }) {
               {t.socketOffline}
             </p>
           )}
+          {store.state.roomStatus.value === 'refused' && (
+            <p class="cv-error" role="alert">
+              {t.noAccess}
+            </p>
+          )}
         </header>
         {loadState === 'failed' ? (
           <div class="cv-failed-load" role="alert">

@@ -14,6 +14,8 @@ const EDGE_PX = 80
 interface Anchor {
   key: string
   offset: number
+  /** Kept through renders until the list is longer than this (an older page on its way). */
+  until?: number
 }
 
 /**
@@ -37,19 +39,20 @@ export function MessageList() {
     const el = ref.current
     if (!el) return
     const kept = anchor.current
+    if (kept?.until !== undefined && messages.length <= kept.until) return
     anchor.current = null
     const node = kept && el.querySelector<HTMLElement>(`[data-key="${kept.key}"]`)
     if (node && kept) el.scrollTop = node.offsetTop - kept.offset
     else if (view.value.pinned) el.scrollTop = el.scrollHeight
   })
 
-  const keep = (which: 'first' | 'last') => {
+  const keep = (which: 'first' | 'last', until?: number) => {
     const el = ref.current
     const node = el?.querySelector<HTMLElement>(
       which === 'first' ? '[data-key]' : '[data-key]:last-of-type',
     )
     const key = node?.dataset.key
-    if (el && node && key) anchor.current = { key, offset: node.offsetTop - el.scrollTop }
+    if (el && node && key) anchor.current = { key, offset: node.offsetTop - el.scrollTop, until }
   }
 
   const showOlder = async () => {
@@ -60,11 +63,11 @@ export function MessageList() {
       return
     }
     if (!state.hasOlder.value || state.loadingOlder.value) return
-    const current = windowRange(state.messages.value, view.value)
-    const last = state.messages.value[current.end - 1]
-    // Held by key: the older page lands above it without moving it.
+    const held = state.messages.value
+    const last = held[windowRange(held, view.value).end - 1]
+    // Held by key: the older page lands above what is shown without moving it.
     view.value = { pinned: false, endKey: last ? messageKey(last) : null }
-    keep('first')
+    keep('first', held.length)
     await store.loadOlder()
     keep('first')
     view.value = revealOlder(state.messages.value, view.value) ?? { ...view.value }

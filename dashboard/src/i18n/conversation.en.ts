@@ -28,6 +28,7 @@ export const conversationEn = {
   visitorTyping: 'Visitor is typing…',
   agentTyping: '{name} is typing…',
   socketOffline: 'Reconnecting…',
+  noAccess: 'You can no longer follow this conversation live. It may have been deleted or moved.',
 
   // Composer
   reply: 'Reply',

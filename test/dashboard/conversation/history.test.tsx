@@ -61,6 +61,38 @@ describe('long histories', () => {
     expect(renderedIds()).toEqual(Array.from({ length: 40 }, (_, i) => i + 6))
   })
 
+  it('keeps the message the agent was reading in place when the older page lands above it', async () => {
+    // happy-dom has no layout: each message is 50 px tall, the list scrolls freely.
+    const offsetTop = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetTop')
+    Object.defineProperty(HTMLElement.prototype, 'offsetTop', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.parentElement ? Array.from(this.parentElement.children).indexOf(this) * 50 : 0
+      },
+    })
+    let scrolled = 0
+    const scrollTop = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop')
+    Object.defineProperty(Element.prototype, 'scrollTop', {
+      configurable: true,
+      get: () => scrolled,
+      set: (value: number) => {
+        scrolled = value
+      },
+    })
+    try {
+      server.messages = Array.from({ length: 45 }, (_, i) => message(i + 1))
+      await renderPane(server)
+      scrollToTop()
+      await settle()
+      // Message 26 was at the top (0 px); 20 older ones now sit above it.
+      expect(renderedIds()[20]).toBe(26)
+      expect(scrolled).toBe(20 * 50)
+    } finally {
+      if (offsetTop) Object.defineProperty(HTMLElement.prototype, 'offsetTop', offsetTop)
+      if (scrollTop) Object.defineProperty(Element.prototype, 'scrollTop', scrollTop)
+    }
+  })
+
   it('offers a "Load older messages" button until the first message is reached', async () => {
     server.messages = Array.from({ length: 25 }, (_, i) => message(i + 1))
     await renderPane(server)

@@ -64,6 +64,14 @@ describe('the room socket', () => {
     expect(FakeWebSocket.instances.length).toBe(before + 1)
   })
 
+  it('tells the agent when the room refuses the socket (4410: deleted)', async () => {
+    await renderPane(server)
+    FakeWebSocket.last.ready()
+    FakeWebSocket.last.drop(4410)
+    await settle(1)
+    expect(screen.getByRole('alert').textContent).toContain('no longer follow this conversation')
+  })
+
   it('shows "Visitor is typing…" from the room and clears it on typing_off', async () => {
     await renderPane(server)
     FakeWebSocket.last.ready()
