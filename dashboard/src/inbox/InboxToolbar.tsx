@@ -61,7 +61,7 @@ export function InboxToolbar({ store, strings, searchRef }: InboxToolbarProps) {
             onClick={() => store.setFilters({ assignee: tab })}
           >
             {t[TAB_LABEL[tab]]}
-            {counts && <span class="tab-count">{counts[COUNT_OF[tab]]}</span>}
+            {counts && <span class="tab-count"> {counts[COUNT_OF[tab]]}</span>}
           </button>
         ))}
       </fieldset>

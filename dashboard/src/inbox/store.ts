@@ -127,7 +127,7 @@ export function createInboxStore(options: InboxStoreOptions) {
 
   function countsLater() {
     clearTimeout(countsTimer)
-    countsTimer = setTimeout(refreshCounts, options.countsDelayMs ?? 800)
+    countsTimer = setTimeout(refreshCounts, options.countsDelayMs ?? 300)
   }
 
   /** A message for a conversation not in the list: fetch it, and show it if the filters want it. */
