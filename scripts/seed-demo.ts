@@ -1,6 +1,9 @@
 /**
  * Seeds the demo account through Parley's own API, so the seed exercises what integrators use.
  * Idempotent: a second run finds what the first made and keeps the tokens that still work.
+ * The administrator and the agent get a random password each (to sign in at /app/login), made
+ * once and kept in .parley/demo.json: a later run sets it again only on a user that is new or
+ * when the file has none (setting a password ends the user's sessions).
  */
 import {
   DEMO_ACCOUNT_NAME,
@@ -10,10 +13,12 @@ import {
   DEMO_WEBSITE_INBOX,
 } from '../worker/demo/names.ts'
 
-export type DemoUser = { id: number; email: string; access_token: string }
+export type DemoUser = { id: number; email: string; access_token: string; password: string }
 export type DemoInbox = { id: number; identifier: string }
 export type Demo = {
   base_url: string
+  /** Where the administrator and the agent sign in. */
+  dashboard_url: string
   platform_token: string
   account_id: number
   admin: DemoUser
@@ -57,6 +62,14 @@ async function must(call: Call, path: string, init?: Parameters<Call>[1]) {
   return res.json
 }
 
+/** A new demo password: 15 random bytes, URL-safe (20 characters). */
+function randomPassword() {
+  const bytes = crypto.getRandomValues(new Uint8Array(15))
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+}
+
 async function ensureUser(
   call: Call,
   platformToken: string,
@@ -64,20 +77,30 @@ async function ensureUser(
   email: string,
   previous?: DemoUser,
 ): Promise<DemoUser> {
+  const password = previous?.password ?? randomPassword()
   const user = await must(call, '/platform/api/v1/users', {
     token: platformToken,
-    body: { name, email },
+    body: { name, email, password },
   })
-  if (user.access_token) return { id: user.id, email, access_token: user.access_token }
+  // An existing user kept its password; it is set again when the file does not know it.
+  const known = previous !== undefined && previous.id === user.id && previous.password !== undefined
+  if (!user.access_token && !known) {
+    await must(call, `/platform/api/v1/users/${user.id}`, {
+      method: 'PATCH',
+      token: platformToken,
+      body: { password },
+    })
+  }
+  if (user.access_token) return { id: user.id, email, access_token: user.access_token, password }
   if (previous && previous.id === user.id) {
     const profile = await call('/api/v1/profile', { token: previous.access_token })
-    if (profile.status === 200 && profile.json.id === user.id) return previous
+    if (profile.status === 200 && profile.json.id === user.id) return { ...previous, password }
   }
   const rotated = await must(call, `/platform/api/v1/users/${user.id}/token`, {
     method: 'POST',
     token: platformToken,
   })
-  return { id: user.id, email, access_token: rotated.access_token }
+  return { id: user.id, email, access_token: rotated.access_token, password }
 }
 
 async function ensureInbox(
@@ -147,6 +170,7 @@ export async function seedDemo(
   })
   return {
     base_url: baseUrl,
+    dashboard_url: `${baseUrl}/app/login`,
     platform_token: platformToken,
     account_id: account.id,
     admin,

@@ -103,13 +103,14 @@ try {
   Parley is running on ${baseUrl}
 
   Demo page (widget)   ${baseUrl}/
+  Dashboard (sign in)  ${demo.dashboard_url}
   Agent demo page      ${baseUrl}/demo/agent#account=${demo.account_id}&inbox=${demo.website_inbox.id}&token=${demo.agent.access_token}
   API reference        ${baseUrl}/docs   (OpenAPI: ${baseUrl}/openapi.json)
 
   Platform token       ${demo.platform_token}
   Account id           ${demo.account_id}
-  Administrator        ${demo.admin.email}  token ${demo.admin.access_token}
-  Agent                ${demo.agent.email}  token ${demo.agent.access_token}
+  Administrator        ${demo.admin.email}  password ${demo.admin.password}  token ${demo.admin.access_token}
+  Agent                ${demo.agent.email}  password ${demo.agent.password}  token ${demo.agent.access_token}
   Website inbox        id ${demo.website_inbox.id}  identifier ${demo.website_inbox.identifier}
   API inbox            id ${demo.api_inbox.id}  identifier ${demo.api_inbox.identifier}
 

@@ -1,6 +1,7 @@
 import { SELF } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { callOver, seedDemo } from '../../scripts/seed-demo'
+import { signIn, withCookie } from './auth-helpers'
 import { api, PLATFORM_TOKEN } from './helpers'
 
 const call = callOver(SELF.fetch.bind(SELF), 'http://parley.test')
@@ -11,19 +12,41 @@ describe('the demo seed', () => {
     const first = await seedDemo(call, options)
     expect(first).toMatchObject({
       base_url: 'http://localhost:8787',
+      dashboard_url: 'http://localhost:8787/app/login',
       platform_token: PLATFORM_TOKEN,
       account_id: expect.any(Number),
-      admin: { email: 'admin@demo.parley.test', access_token: expect.any(String) },
-      agent: { email: 'agent@demo.parley.test', access_token: expect.any(String) },
+      admin: {
+        email: 'admin@demo.parley.test',
+        access_token: expect.any(String),
+        password: expect.stringMatching(/^[\w-]{20}$/),
+      },
+      agent: {
+        email: 'agent@demo.parley.test',
+        access_token: expect.any(String),
+        password: expect.stringMatching(/^[\w-]{20}$/),
+      },
       website_inbox: { id: expect.any(Number), identifier: expect.any(String) },
       api_inbox: { id: expect.any(Number), identifier: expect.any(String) },
     })
+    expect(first.admin.password).not.toBe(first.agent.password)
+    // The passwords sign in to the dashboard.
+    const adminSession = await signIn(first.admin.email, first.admin.password)
+    expect(adminSession.status).toBe(200)
+    expect(adminSession.json.data.accounts[0]).toMatchObject({ role: 'administrator' })
+    expect((await signIn(first.agent.email, first.agent.password)).status).toBe(200)
+
     const second = await seedDemo(call, { ...options, previous: first })
     expect(second).toEqual(first)
+    // Seeding again leaves the password, and so the sessions, alone.
+    expect((await withCookie('/api/v1/profile', adminSession.session ?? '')).status).toBe(200)
 
     // Lost credentials file: the same records come back with fresh working tokens.
     const third = await seedDemo(call, options)
     expect(third.account_id).toBe(first.account_id)
+    // …with a new password that works, the old one no more.
+    expect(third.admin.password).not.toBe(first.admin.password)
+    expect((await signIn(third.admin.email, third.admin.password)).status).toBe(200)
+    expect((await signIn(first.admin.email, first.admin.password)).status).toBe(401)
     expect(third.website_inbox).toEqual(first.website_inbox)
     expect(third.admin.id).toBe(first.admin.id)
     const profile = await api('/api/v1/profile', { token: third.admin.access_token })
