@@ -1,34 +1,16 @@
 import { computed, effect, signal } from '@preact/signals'
-import { type ApiClient, unwrap } from '../api/client'
-import type { Conversation, MessagePushData } from '../api/schema'
-import type { FeedFrame, LiveFeed } from '../live/types'
+import { unwrap } from '../api/client'
+import type { Conversation } from '../api/schema'
+import type { FeedFrame } from '../live/types'
 import { countsQuery, DEFAULT_FILTERS, type InboxFilters, listQuery } from './filters'
 import { applyConversation, applyMessage, type ListView, unreadConversations } from './live-updates'
+import type { ConversationCounts, InboxStoreOptions, ReadData } from './types'
+
+export type { ConversationCounts, InboxNews, InboxStoreOptions } from './types'
 
 /** The API's page size for conversations. */
 export const PER_PAGE = 25
 const INCOMING = 0
-
-export interface ConversationCounts {
-  mine_count: number
-  unassigned_count: number
-  all_count: number
-}
-
-/** Something new the agent may want to hear about (the notifier decides whether to). */
-export type InboxNews =
-  | { kind: 'conversation'; conversation: Conversation }
-  | { kind: 'message'; message: MessagePushData; assignedToMe: boolean }
-
-export interface InboxStoreOptions {
-  api: ApiClient
-  accountId: number
-  meId: number
-  feed: LiveFeed
-  onNews?: (news: InboxNews) => void
-  /** Tab counts follow live changes this long after the last one (one request per burst). */
-  countsDelayMs?: number
-}
 
 /**
  * The conversation list of one account: loaded page by page for the filters, then kept current
@@ -176,12 +158,28 @@ export function createInboxStore(options: InboxStoreOptions) {
         countsLater()
         return
       default: {
+        const event = frame.event as string
+        if (event === 'conversation.read') {
+          readElsewhere((frame as { data: unknown }).data as ReadData)
+          return
+        }
         // conversation.status_changed and conversation.updated (assignee, team, labels, priority)
         const data = (frame as { data: unknown }).data as Conversation | undefined
-        if (!frame.event.startsWith('conversation.') || typeof data?.id !== 'number') return
+        if (!event.startsWith('conversation.') || typeof data?.id !== 'number') return
         conversations.value = applyConversation(conversations.value, data, view())
         countsLater()
       }
+    }
+  }
+
+  /** An agent read the conversation (in another tab, or a colleague): nothing is unread. */
+  function readElsewhere(data: ReadData) {
+    if (typeof data?.agent_last_seen_at !== 'number') return
+    const list = conversations.value
+    if (list.some((c) => c.id === data.conversation_id && c.unread_count > 0)) {
+      conversations.value = list.map((c) =>
+        c.id === data.conversation_id ? { ...c, unread_count: 0 } : c,
+      )
     }
   }
 

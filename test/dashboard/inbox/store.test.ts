@@ -137,6 +137,21 @@ describe('the inbox list', () => {
     expect(env.store.unread.value).toBe(0)
   })
 
+  it('clears the unread badge when an agent read the conversation elsewhere', async () => {
+    const env = setup({ pages: [[conversation(3, { unread_count: 2 }), conversation(2)]] })
+    await live(env)
+    env.feed.push({
+      event: 'conversation.read',
+      data: { conversation_id: 3, contact_last_seen_at: 9 },
+    })
+    expect(env.store.unread.value).toBe(1)
+    env.feed.push({
+      event: 'conversation.read',
+      data: { conversation_id: 3, agent_last_seen_at: 9 },
+    })
+    expect(env.store.unread.value).toBe(0)
+  })
+
   it('never applies a replayed message twice', async () => {
     const env = setup({ pages: [[conversation(3), conversation(2)]] })
     await live(env)

@@ -1,0 +1,27 @@
+import type { ApiClient } from '../api/client'
+import type { Conversation, MessagePushData } from '../api/schema'
+import type { LiveFeed } from '../live/types'
+
+/** `conversation.read` on the feed: the visitor's or an agent's read time. */
+export type ReadData = { conversation_id: number; agent_last_seen_at?: number }
+
+export interface ConversationCounts {
+  mine_count: number
+  unassigned_count: number
+  all_count: number
+}
+
+/** Something new the agent may want to hear about (the notifier decides whether to). */
+export type InboxNews =
+  | { kind: 'conversation'; conversation: Conversation }
+  | { kind: 'message'; message: MessagePushData; assignedToMe: boolean }
+
+export interface InboxStoreOptions {
+  api: ApiClient
+  accountId: number
+  meId: number
+  feed: LiveFeed
+  onNews?: (news: InboxNews) => void
+  /** Tab counts follow live changes this long after the last one (one request per burst). */
+  countsDelayMs?: number
+}
