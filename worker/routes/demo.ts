@@ -1,13 +1,12 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { html } from 'hono/html'
 import { findDemoWebsiteInboxIdentifier } from '../db/queries/demo'
-import { AGENT_SCRIPT } from '../demo/agent-script'
 import type { AppEnv } from '../env'
 import { apiError } from '../errors'
 
 /**
- * The pages `npm start` shows a newcomer (DEMO_PAGES=1 only): a shop page with the widget, an
- * agent page to answer it, and two pages the browser tests embed the widget in (a strict CSP and
+ * The pages `npm start` shows a newcomer (DEMO_PAGES=1 only): a shop page with the widget (answered
+ * in the agent inbox at /app) and two pages the browser tests embed the widget in (a strict CSP and
  * Chatwoot's snippet). They are not part of the API and are not in the OpenAPI document.
  */
 export const demoRoutes = new Hono<AppEnv>()
@@ -33,7 +32,7 @@ demoRoutes.get('/', async (c) => {
 <title>Parley demo shop</title><link rel="stylesheet" href="/demo/page.css"></head>
 <body><main><h1>Parley demo shop</h1>
 <p>This page embeds the chat widget with one script tag. Open it from the button in the corner.</p>
-<p>Answer as an agent on <a href="/demo/agent">the agent page</a> (npm start prints its full link).</p></main>
+<p>Answer as an agent in <a href="/app/login">the agent inbox</a> (npm start prints the demo agent’s sign-in).</p></main>
 <script src="/widget.js" data-inbox="${identifier}" async></script></body></html>`)
 })
 
@@ -67,22 +66,4 @@ s.parentNode.insertBefore(g,s);g.onload=function(){window.chatwootSDK.run({websi
     200,
     { 'content-type': 'text/javascript' },
   ),
-)
-
-demoRoutes.get('/demo/agent', (c) =>
-  c.html(html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Parley agent demo</title><link rel="stylesheet" href="/demo/page.css"></head>
-<body><main><h1>Agent demo</h1>
-<p id="missing" hidden>Open the link <code>npm start</code> printed: it carries the account, inbox and agent token after <code>#</code>.</p>
-<h2>Conversations</h2><ul id="conversations"></ul>
-<h2 id="thread-title">Pick a conversation</h2>
-<ul id="messages" role="log" aria-live="polite"></ul>
-<form id="reply" hidden><label for="reply-text">Reply</label>
-<input id="reply-text" autocomplete="off"><button type="submit">Send reply</button></form>
-</main><script src="/demo/agent.js"></script></body></html>`),
-)
-
-demoRoutes.get('/demo/agent.js', (c) =>
-  c.body(AGENT_SCRIPT, 200, { 'content-type': 'text/javascript' }),
 )
