@@ -22,6 +22,8 @@ export interface Room {
   /** Typing in the reply box (the room shows it to the visitor and the other agents). */
   typing(on: boolean): boolean
   seen(): boolean
+  /** Skips the remaining backoff (the browser is back online). */
+  reconnectNow(): void
   close(): void
   readonly status: RoomStatus
 }
@@ -142,6 +144,12 @@ export function openRoom(options: RoomOptions): Room {
   return {
     typing: (on) => send({ type: 'typing', status: on ? 'on' : 'off' }),
     seen: () => send({ type: 'seen' }),
+    reconnectNow() {
+      if (stopped || status !== 'waiting') return
+      attempt = 0
+      clearTimeout(retryTimer)
+      connect()
+    },
     close: () => stop('closed'),
     get status() {
       return status

@@ -181,6 +181,9 @@ export function createConversationStore(deps: ConversationDeps) {
       },
       WebSocket: deps.WebSocket,
     })
+    const online = () => room?.reconnectNow()
+    globalThis.addEventListener?.('online', online)
+    cleanups.push(() => globalThis.removeEventListener?.('online', online))
   }
 
   cleanups.push(

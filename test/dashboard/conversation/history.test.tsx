@@ -102,6 +102,25 @@ describe('long histories', () => {
     expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull()
   })
 
+  it('stays on what the agent reads when a message arrives while scrolled up', async () => {
+    const { FakeWebSocket } = await import('./fake-socket')
+    const all = Array.from({ length: 200 }, (_, i) => message(i + 1))
+    server.on('GET', '/messages', () => ({ body: { meta: {}, payload: all } }))
+    await renderPane(server)
+    scrollToTop()
+    await settle()
+    const before = renderedIds()
+    FakeWebSocket.last.ready()
+    FakeWebSocket.last.receive({ event: 'message.created', data: message(201) })
+    await settle(1)
+    expect(renderedIds()).toEqual(before)
+    fireEvent.click(screen.getByRole('button', { name: 'Show newer messages' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Show newer messages' }))
+    await settle(1)
+    expect(renderedIds().at(-1)).toBe(201)
+    expect(screen.queryByRole('button', { name: 'Show newer messages' })).toBeNull()
+  })
+
   it('says when a conversation has no messages', async () => {
     await renderPane(server)
     expect(screen.getByText('No messages yet.')).toBeTruthy()

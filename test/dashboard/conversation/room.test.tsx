@@ -50,6 +50,15 @@ describe('the room socket', () => {
     room.close()
   })
 
+  it('reconnects at once when the browser comes back online', async () => {
+    await renderPane(server)
+    FakeWebSocket.last.ready()
+    const dropped = FakeWebSocket.last
+    dropped.drop()
+    window.dispatchEvent(new Event('online'))
+    expect(FakeWebSocket.last).not.toBe(dropped)
+  })
+
   it('stops for good on close code 4403', async () => {
     vi.useFakeTimers()
     const before = FakeWebSocket.instances.length
