@@ -1,0 +1,123 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Profile } from '../../../dashboard/src/api/schema'
+import { App } from '../../../dashboard/src/app/App'
+import { createRouter, type Router } from '../../../dashboard/src/app/router'
+import { en } from '../../../dashboard/src/i18n'
+import { conversation, fakeApi, listAnswer, ME } from '../fake-api'
+import { FakeWebSocket } from '../fake-socket'
+
+const profile = {
+  id: ME,
+  name: 'Ada Agent',
+  email: 'ada@example.test',
+  ui_settings: {},
+  accounts: [{ id: 1, name: 'Acme', role: 'agent', availability: 'online' }],
+} as unknown as Profile
+
+let router: Router | undefined
+
+beforeEach(() => {
+  FakeWebSocket.reset()
+  vi.stubGlobal('WebSocket', FakeWebSocket)
+})
+afterEach(() => {
+  router?.dispose()
+  vi.unstubAllGlobals()
+})
+
+function start(path: string, signedIn: boolean) {
+  history.replaceState(null, '', path)
+  let session = signedIn
+  const { api, requests } = fakeApi(async (url) => {
+    if (url.pathname === '/api/v1/profile') {
+      return session
+        ? Response.json(profile)
+        : Response.json({ error: 'unauthorized', message: 'no' }, { status: 401 })
+    }
+    if (url.pathname === '/auth/sign_in') {
+      session = true
+      return Response.json({ data: profile })
+    }
+    if (url.pathname === '/auth/sign_out') {
+      session = false
+      return Response.json({ success: true })
+    }
+    if (url.pathname === '/api/v1/accounts/1/conversations') {
+      return listAnswer([conversation(3, { unread_count: 2, name: 'Bea' }), conversation(2)])
+    }
+    return undefined
+  })
+  router = createRouter(window)
+  render(<App api={api} router={router} strings={en} />)
+  return { requests }
+}
+
+/** The account feed connects; the list loads once it is live. */
+async function feedLive() {
+  await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0))
+  act(() => FakeWebSocket.instances[0]?.ready())
+  await screen.findByText('Bea')
+}
+
+describe('the app', () => {
+  it('sends a visitor without a session to the sign-in page', async () => {
+    start('/app/accounts/1/dashboard', false)
+    await screen.findByRole('heading', { name: en.shell.signInTitle })
+    await waitFor(() => expect(location.pathname).toBe('/app/login'))
+  })
+
+  it('opens the first account after signing in', async () => {
+    start('/app', false)
+    await screen.findByRole('heading', { name: en.shell.signInTitle })
+    fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ada@example.test' } })
+    fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'pw' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
+    await waitFor(() => expect(location.pathname).toBe('/app/accounts/1/dashboard'))
+    expect(FakeWebSocket.instances[0]?.url).toBe('ws://localhost:8787/api/v1/accounts/1/live')
+  })
+
+  it('shows the inbox with landmarks, a skip link and the unread count in the title', async () => {
+    start('/app/accounts/1/dashboard', true)
+    await feedLive()
+    expect(screen.getByRole('navigation', { name: en.shell.mainNavigation })).toBeTruthy()
+    expect(screen.getByRole('main')).toBeTruthy()
+    expect(screen.getByRole('link', { name: en.shell.skipToMain }).getAttribute('href')).toBe(
+      '#main',
+    )
+    expect(screen.getByRole('list', { name: en.shell.conversations }).children).toHaveLength(2)
+    await waitFor(() => expect(document.title).toBe('(1) Parley'))
+  })
+
+  it('opens the next conversation with j and goes back with the browser', async () => {
+    start('/app/accounts/1/dashboard', true)
+    await feedLive()
+    fireEvent.keyDown(document.body, { key: 'j' })
+    await waitFor(() => expect(location.pathname).toBe('/app/accounts/1/conversations/3'))
+    await waitFor(() => expect(document.title).toBe('Parley'))
+    expect(screen.getByRole('link', { name: /Bea/ }).getAttribute('aria-current')).toBe('page')
+    act(() => {
+      history.replaceState(null, '', '/app/accounts/1/dashboard')
+      window.dispatchEvent(new PopStateEvent('popstate'))
+    })
+    await waitFor(() => expect(screen.getByText(en.shell.noConversationOpen)).toBeTruthy())
+  })
+
+  it('returns to sign-in when the feed says the session ended', async () => {
+    start('/app/accounts/1/dashboard', true)
+    await feedLive()
+    act(() => FakeWebSocket.instances[0]?.drop(4401))
+    await screen.findByRole('heading', { name: en.shell.signInTitle })
+    expect(location.pathname).toBe('/app/login')
+  })
+
+  it('signs out from the account menu', async () => {
+    const { requests } = start('/app/accounts/1/dashboard', true)
+    await feedLive()
+    fireEvent.click(screen.getByRole('button', { name: /Account menu for Ada Agent/ }))
+    fireEvent.click(screen.getByRole('button', { name: en.shell.signOut }))
+    await screen.findByRole('heading', { name: en.shell.signInTitle })
+    expect(requests.some((u) => u.pathname === '/auth/sign_out')).toBe(true)
+    await waitFor(() => expect(FakeWebSocket.instances[0]?.closedByClient).toBe(true))
+  })
+})
