@@ -182,15 +182,26 @@ export function createConversationStore(deps: ConversationDeps) {
       WebSocket: deps.WebSocket,
     })
     const online = () => room?.reconnectNow()
+    // Coming back to the tab counts as reading what arrived meanwhile.
+    const visible = () => {
+      if (document.visibilityState === 'visible') room?.seen()
+    }
     globalThis.addEventListener?.('online', online)
-    cleanups.push(() => globalThis.removeEventListener?.('online', online))
+    document.addEventListener('visibilitychange', visible)
+    cleanups.push(() => {
+      globalThis.removeEventListener?.('online', online)
+      document.removeEventListener('visibilitychange', visible)
+    })
   }
 
   cleanups.push(
+    // The feed carries this conversation's messages and status too: a second path while the
+    // room reconnects, merged by id so nothing shows twice.
     deps.feed.subscribe((frame) => {
-      if (frame.event === 'message.created') {
-        if (frame.data.conversation_id === displayId) applyRoomFrame(context, frame, 'feed')
-      }
+      if (frame.event === 'message.created' && frame.data.conversation_id === displayId)
+        applyRoomFrame(context, frame, 'feed')
+      if (frame.event === 'conversation.status_changed' && frame.data.id === displayId)
+        applyRoomFrame(context, frame, 'feed')
     }),
     deps.feed.onResync(() => void resync()),
   )

@@ -58,6 +58,16 @@ describe('resync after a reconnect', () => {
     expect(document.body.textContent).toContain('Reopen')
   })
 
+  it('follows a status change that arrives on the account feed', async () => {
+    const { services } = await renderPane(server)
+    services.feed.push({
+      event: 'conversation.status_changed',
+      data: { ...server.conversation, status: 'resolved' },
+    } as unknown as FeedFrame)
+    await settle(1)
+    expect(document.body.textContent).toContain('Reopen')
+  })
+
   it("takes this conversation's messages from the account feed as well, once", async () => {
     const { services } = await renderPane(server)
     FakeWebSocket.last.ready()
