@@ -826,6 +826,16 @@ export interface components {
             event: "conversation.status_changed";
             data: components["schemas"]["Conversation"];
         };
+        "accountFeed.conversation.updated": {
+            /** @enum {string} */
+            event: "conversation.updated";
+            data: components["schemas"]["Conversation"];
+        };
+        "accountFeed.conversation.read": {
+            /** @enum {string} */
+            event: "conversation.read";
+            data: components["schemas"]["LiveRead"];
+        };
         "accountFeed.pong": {
             /** @enum {string} */
             event: "pong";
@@ -908,6 +918,8 @@ export interface channels {
     "message.created": components['schemas']["accountFeed.message.created"]
     "conversation.created": components['schemas']["accountFeed.conversation.created"]
     "conversation.status_changed": components['schemas']["accountFeed.conversation.status_changed"]
+    "conversation.updated": components['schemas']["accountFeed.conversation.updated"]
+    "conversation.read": components['schemas']["accountFeed.conversation.read"]
     "pong": components['schemas']["accountFeed.pong"]
     "error": components['schemas']["accountFeed.error"]
     "client.auth": components['schemas']["client.auth"]

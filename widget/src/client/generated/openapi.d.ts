@@ -204,6 +204,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/sign_in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with email and password
+         * @description Answers in Chatwoot's shape (devise_token_auth) and starts a session: the `parley_session` cookie (HttpOnly, SameSite=Strict, Secure except on localhost) for the dashboard, and the devise headers `access-token`, `client`, `uid` (also `token-type`, `expiry`) for clients that send them back; `data.access_token` is the same session token. A wrong password and an unknown email get the same 401. Rate limited per IP and per email (429, Retry-After).
+         */
+        post: operations["createSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign_out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out: end the session
+         * @description Ends the session of the cookie (from this site only: the Origin header must be ours) or of the devise headers, clears the cookie, and closes the live sockets opened with it (4401).
+         */
+        delete: operations["deleteSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile": {
         parameters: {
             query?: never;
@@ -1410,7 +1450,7 @@ export interface paths {
         };
         /**
          * A conversation's live socket for agents and integrators
-         * @description Authenticate with the `api_access_token` header or, from a browser, with a first frame `{"type":"auth","token":"…"}`. Server frames are `{"event":"<Chatwoot dotted name>","data":{…}}`.
+         * @description Authenticate with the `api_access_token` header, with the dashboard session cookie (from this site only: the Origin header must be ours; `ready` comes at once), or, from a browser, with a first frame `{"type":"auth","token":"…"}`. Server frames are `{"event":"<Chatwoot dotted name>","data":{…}}`.
          */
         get: operations["openConversationSocket"];
         put?: never;
@@ -1428,7 +1468,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account-wide live stream: new conversations, status changes and new messages */
+        /**
+         * The account-wide live stream: new and changed conversations, and new messages
+         * @description Authenticate as on the conversation socket: the `api_access_token` header, the dashboard session cookie (same origin only), or a first frame `{"type":"auth","token":"…"}`.
+         */
         get: operations["openAccountSocket"];
         put?: never;
         post?: never;
@@ -1447,7 +1490,7 @@ export interface paths {
         };
         /**
          * A website or API inbox as the widget needs it
-         * @description Name, working hours, identity validation and widget settings. No token; any other kind of inbox, or an unknown identifier, is 404.
+         * @description Name, working hours, whether an agent is online, identity validation and widget settings. No token; any other kind of inbox, or an unknown identifier, is 404.
          */
         get: operations["getPublicInbox"];
         put?: never;
@@ -2616,7 +2659,10 @@ export interface components {
             display_name?: string | null;
             /** Format: email */
             email: string;
-            /** @description Accepted for Chatwoot compatibility; Parley users sign in with tokens */
+            /**
+             * Format: password
+             * @description Lets the user sign in (POST /auth/sign_in); never returned
+             */
             password?: string;
             custom_attributes?: {
                 [key: string]: unknown;
@@ -2637,7 +2683,10 @@ export interface components {
             display_name?: string | null;
             /** Format: email */
             email?: string;
-            /** @description Accepted for Chatwoot compatibility; Parley users sign in with tokens */
+            /**
+             * Format: password
+             * @description Lets the user sign in (POST /auth/sign_in); never returned
+             */
             password?: string;
             custom_attributes?: {
                 [key: string]: unknown;
@@ -2851,6 +2900,50 @@ export interface components {
         };
         /**
          * @example {
+         *       "data": {
+         *         "access_token": "q3fW8xK2mN9pL4rV7sY1zB6Tq3fW8xK2mN9pL4rV7sY",
+         *         "account_id": 1,
+         *         "available_name": "Jane Doe",
+         *         "avatar_url": "https://www.gravatar.com/avatar/0?d=404",
+         *         "confirmed": true,
+         *         "display_name": "Jane",
+         *         "message_signature": "Jane, Example Support",
+         *         "email": "jane@example.com",
+         *         "id": 1,
+         *         "inviter_id": null,
+         *         "name": "Jane Doe",
+         *         "provider": "email",
+         *         "pubsub_token": "kHx2Wq9mT3vL8pN4rS6uY1zB",
+         *         "custom_attributes": {
+         *           "plan": "pro"
+         *         },
+         *         "role": "administrator",
+         *         "ui_settings": {},
+         *         "uid": "jane@example.com",
+         *         "type": "user",
+         *         "accounts": [
+         *           {
+         *             "id": 1,
+         *             "name": "Acme Inc",
+         *             "status": "active",
+         *             "active_at": "2026-11-23T10:15:00.000Z",
+         *             "role": "administrator",
+         *             "permissions": [
+         *               "administrator"
+         *             ],
+         *             "availability": "online",
+         *             "availability_status": "online",
+         *             "auto_offline": false
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        SignIn: {
+            data: components["schemas"]["Profile"];
+        };
+        /**
+         * @example {
          *       "access_token": "Tq3fW8xK2mN9pL4rV7sY1zB6",
          *       "account_id": 1,
          *       "available_name": "Jane Doe",
@@ -2930,6 +3023,26 @@ export interface components {
         };
         /**
          * @example {
+         *       "email": "jane@example.com",
+         *       "password": "correct horse battery staple"
+         *     }
+         */
+        SignInInput: {
+            email: string;
+            /** Format: password */
+            password: string;
+        };
+        /**
+         * @example {
+         *       "success": true
+         *     }
+         */
+        SignOut: {
+            /** @enum {boolean} */
+            success: true;
+        };
+        /**
+         * @example {
          *       "name": "Jane Doe",
          *       "display_name": "Jane",
          *       "message_signature": "Jane, Example Support",
@@ -2944,6 +3057,21 @@ export interface components {
             ui_settings?: {
                 [key: string]: unknown;
             };
+            /**
+             * Format: password
+             * @description Required with `password`
+             */
+            current_password?: string;
+            /**
+             * Format: password
+             * @description The new password. Ends the user's other sessions (the caller's own stays signed in)
+             */
+            password?: string;
+            /**
+             * Format: password
+             * @description When given, must equal `password`
+             */
+            password_confirmation?: string;
         };
         /**
          * @example {
@@ -5292,6 +5420,14 @@ export interface components {
         };
         /**
          * @example {
+         *       "online": true,
+         *       "available_agents": [
+         *         {
+         *           "id": 1,
+         *           "name": "Jane",
+         *           "avatar_url": ""
+         *         }
+         *       ],
          *       "name": "Website",
          *       "timezone": "UTC",
          *       "working_hours": [
@@ -5374,6 +5510,14 @@ export interface components {
             identifier: string;
             identity_validation_enabled: boolean;
             locale: string;
+            /** @description Whether an agent of the inbox is online now (the widget's "we are online"); agents set it with their availability (online, busy, offline) */
+            online: boolean;
+            /** @description The inbox's agents who are online (Chatwoot's available_agents) */
+            available_agents: {
+                id: number;
+                name: string;
+                avatar_url: string;
+            }[];
         };
         /**
          * @example {
@@ -7512,6 +7656,167 @@ export interface operations {
             };
         };
     };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInInput"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignIn"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body must be JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignOut"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getProfile: {
         parameters: {
             query?: never;
@@ -7610,6 +7915,15 @@ export interface operations {
             };
             /** @description You need to sign in or sign up before continuing. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
