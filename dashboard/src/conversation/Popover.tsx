@@ -29,7 +29,9 @@ export function Popover({ menu, label, children, panel }: PopoverProps) {
 
   useEffect(() => {
     if (!open) return
-    box.current?.querySelector<HTMLElement>('button, input, select, textarea')?.focus()
+    const first = box.current?.querySelector<HTMLElement>('button, input, select, textarea')
+    // A panel with nothing to focus (no labels yet) takes the focus itself, so Escape works.
+    ;(first ?? box.current)?.focus()
     const outside = (event: MouseEvent) => {
       const target = event.target as Node
       if (!box.current?.contains(target) && !button.current?.contains(target)) close(false)
@@ -58,6 +60,7 @@ export function Popover({ menu, label, children, panel }: PopoverProps) {
           class="cv-popover-panel"
           role="dialog"
           aria-label={label}
+          tabIndex={-1}
           onKeyDown={(event) => {
             if (event.key !== 'Escape') return
             event.preventDefault()

@@ -117,6 +117,22 @@ describe('actions', () => {
     expect(document.activeElement).toBe(button)
   })
 
+  it('lets Escape close an empty menu too (no keyboard trap)', async () => {
+    server.on('GET', '/labels', (call) =>
+      call.path.endsWith('/accounts/1/labels') ? { body: { payload: [] } } : undefined,
+    )
+    await renderPane(server)
+    const button = screen.getByRole('button', { name: 'Labels' })
+    fireEvent.click(button)
+    const menu = screen.getByRole('dialog', { name: 'Labels' })
+    expect(menu.textContent).toBe('No labels in this account')
+    expect(document.activeElement).toBe(menu)
+    fireEvent.keyDown(menu, { key: 'Escape' })
+    await settle(1)
+    expect(screen.queryByRole('dialog', { name: 'Labels' })).toBeNull()
+    expect(document.activeElement).toBe(button)
+  })
+
   it('shows a refused change and keeps what the server has', async () => {
     await renderPane(server)
     server.on('POST', '/toggle_status', () => ({
