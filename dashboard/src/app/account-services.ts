@@ -1,7 +1,8 @@
-import { signal } from '@preact/signals'
+import { effect, signal } from '@preact/signals'
 import type { ApiClient } from '../api/client'
 import type { Conversation, Profile } from '../api/schema'
 import { format, type Strings } from '../i18n'
+import { filtersFrom } from '../inbox/filters'
 import { createInboxStore, type InboxNews } from '../inbox/store'
 import { createLiveFeed, type FeedRefusal, feedUrl } from '../live/feed'
 import { createAlerts } from '../notify/alerts'
@@ -20,6 +21,14 @@ export interface AccountSetup {
   onRefused(reason: FeedRefusal): void
   origin?: string
   doc?: Document
+}
+
+function readJson(key: string): unknown {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? 'null')
+  } catch {
+    return null
+  }
 }
 
 const senderName = (conversation: Conversation) =>
@@ -66,7 +75,22 @@ export function createAccountServices(setup: AccountSetup) {
     }
     alerts.alert(news)
   }
-  const store = createInboxStore({ api, accountId, meId: me.id, feed, onNews })
+  const filtersKey = `parley:inbox-filters:${me.id}:${accountId}`
+  const store = createInboxStore({
+    api,
+    accountId,
+    meId: me.id,
+    feed,
+    onNews,
+    initialFilters: filtersFrom(readJson(filtersKey)),
+  })
+  // The list opens next time as the agent left it (tab, status, sort, sidebar choice).
+  const stopSavingFilters = effect(() => {
+    const { q: _search, ...kept } = store.filters.value
+    try {
+      localStorage.setItem(filtersKey, JSON.stringify(kept))
+    } catch {}
+  })
   const services: AccountServices = {
     api,
     feed,
@@ -92,6 +116,7 @@ export function createAccountServices(setup: AccountSetup) {
     announcement,
     close() {
       stopStore()
+      stopSavingFilters()
       doc.removeEventListener('visibilitychange', wake)
       globalThis.removeEventListener?.('online', wake)
       feed.close()

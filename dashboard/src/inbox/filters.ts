@@ -36,6 +36,25 @@ export const DEFAULT_FILTERS: InboxFilters = {
   q: '',
 }
 
+const oneOf = <T extends string>(choices: readonly T[], value: unknown, fallback: T): T =>
+  choices.includes(value as T) ? (value as T) : fallback
+const idOrNull = (value: unknown) =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null
+
+/** Filters kept from an earlier visit (anything unknown falls back; the search is not kept). */
+export function filtersFrom(saved: unknown): InboxFilters {
+  const raw = (saved && typeof saved === 'object' ? saved : {}) as Record<string, unknown>
+  return {
+    assignee: oneOf(ASSIGNEE_TABS, raw.assignee, DEFAULT_FILTERS.assignee),
+    status: oneOf(STATUS_FILTERS, raw.status, DEFAULT_FILTERS.status),
+    sort: oneOf(SORT_ORDERS, raw.sort, DEFAULT_FILTERS.sort),
+    inboxId: idOrNull(raw.inboxId),
+    teamId: idOrNull(raw.teamId),
+    label: typeof raw.label === 'string' && raw.label ? raw.label : null,
+    q: '',
+  }
+}
+
 /** The list query for one page (`assignee` left out for the tab counts, which span all tabs). */
 export function listQuery(filters: InboxFilters, page: number) {
   return {

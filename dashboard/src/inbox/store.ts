@@ -19,7 +19,7 @@ const INCOMING = 0
  */
 export function createInboxStore(options: InboxStoreOptions) {
   const { api, accountId, meId, feed } = options
-  const filters = signal<InboxFilters>(DEFAULT_FILTERS)
+  const filters = signal<InboxFilters>(options.initialFilters ?? DEFAULT_FILTERS)
   const conversations = signal<Conversation[]>([])
   const counts = signal<ConversationCounts | null>(null)
   const status = signal<'loading' | 'loaded' | 'failed'>('loading')

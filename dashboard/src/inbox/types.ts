@@ -1,6 +1,7 @@
 import type { ApiClient } from '../api/client'
 import type { Conversation, MessagePushData } from '../api/schema'
 import type { LiveFeed } from '../live/types'
+import type { InboxFilters } from './filters'
 
 /** `conversation.read` on the feed: the visitor's or an agent's read time. */
 export type ReadData = { conversation_id: number; agent_last_seen_at?: number }
@@ -21,6 +22,8 @@ export interface InboxStoreOptions {
   accountId: number
   meId: number
   feed: LiveFeed
+  /** Where the list starts (the agent's last choice); the defaults otherwise. */
+  initialFilters?: InboxFilters
   onNews?: (news: InboxNews) => void
   /** Tab counts follow live changes this long after the last one (one request per burst). */
   countsDelayMs?: number
