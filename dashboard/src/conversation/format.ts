@@ -10,6 +10,3 @@ export function messageTime(seconds: number, now = new Date()): string {
 export function isoTime(seconds: number): string {
   return new Date(seconds * 1000).toISOString()
 }
-
-/** `{name}` slots filled (the same rule as the widget's i18n `format`). */
-export { format } from '../i18n'
