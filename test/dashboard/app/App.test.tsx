@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact'
+import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Profile } from '../../../dashboard/src/api/schema'
 import { App } from '../../../dashboard/src/app/App'
@@ -60,6 +61,16 @@ async function feedLive() {
   await screen.findByText('Bea')
 }
 
+/** axe's serious and critical findings (layout-dependent rules cannot run without a layout). */
+async function seriousViolations(): Promise<string[]> {
+  const results = await axe.run(document.body, {
+    rules: { 'color-contrast': { enabled: false }, region: { enabled: false } },
+  })
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
 describe('the app', () => {
   it('sends a visitor without a session to the sign-in page', async () => {
     start('/app/accounts/1/dashboard', false)
@@ -119,5 +130,24 @@ describe('the app', () => {
     await screen.findByRole('heading', { name: en.shell.signInTitle })
     expect(requests.some((u) => u.pathname === '/auth/sign_out')).toBe(true)
     await waitFor(() => expect(FakeWebSocket.instances[0]?.closedByClient).toBe(true))
+  })
+
+  it('has no serious or critical axe violation on the sign-in page', async () => {
+    start('/app/login', false)
+    await screen.findByRole('heading', { name: en.shell.signInTitle })
+    expect(await seriousViolations()).toEqual([])
+  })
+
+  it('has no serious or critical axe violation on the inbox, its menu and the cheat sheet', async () => {
+    start('/app/accounts/1/dashboard', true)
+    await feedLive()
+    fireEvent.click(screen.getByRole('button', { name: /Account menu for Ada Agent/ }))
+    expect(await seriousViolations()).toEqual([])
+    fireEvent.keyDown(document.body, { key: '?' })
+    const dialog = await screen.findByRole('dialog', { name: en.shell.shortcutsTitle })
+    expect(dialog.contains(document.activeElement)).toBe(true)
+    expect(await seriousViolations()).toEqual([])
+    fireEvent.keyDown(dialog, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 })
