@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals'
+import type { Middleware } from 'openapi-fetch'
 import { useEffect } from 'preact/hooks'
 import type { ApiClient } from '../api/client'
 import type { Profile } from '../api/schema'
@@ -31,6 +32,19 @@ export function App({ api, router, strings }: AppProps) {
       .catch(() => {
         failed.value = true
       })
+  }, [api])
+
+  // A session that ends while the app is open (expired, revoked elsewhere): any 401 from the API
+  // outside sign-in means signed out, so the app goes back to the sign-in page.
+  useEffect(() => {
+    const sessionEnded: Middleware = {
+      onResponse({ request, response }) {
+        if (response.status !== 401 || new URL(request.url).pathname === '/auth/sign_in') return
+        if (profile.value) profile.value = null
+      },
+    }
+    api.use(sessionEnded)
+    return () => api.eject(sessionEnded)
   }, [api])
 
   const route = router.route.value

@@ -45,13 +45,19 @@ function start(path: string, signedIn: boolean) {
       return Response.json({ success: true })
     }
     if (url.pathname === '/api/v1/accounts/1/conversations') {
+      if (!session) return Response.json({ error: 'unauthorized', message: 'no' }, { status: 401 })
       return listAnswer([conversation(3, { unread_count: 2, name: 'Bea' }), conversation(2)])
     }
     return undefined
   })
   router = createRouter(window)
   render(<App api={api} router={router} strings={en} />)
-  return { requests }
+  return {
+    requests,
+    expire: () => {
+      session = false
+    },
+  }
 }
 
 /** The account feed connects; the list loads once it is live. */
@@ -120,6 +126,15 @@ describe('the app', () => {
     act(() => FakeWebSocket.instances[0]?.drop(4401))
     await screen.findByRole('heading', { name: en.shell.signInTitle })
     expect(location.pathname).toBe('/app/login')
+  })
+
+  it('returns to sign-in when an API call says the session ended', async () => {
+    const { expire } = start('/app/accounts/1/dashboard', true)
+    await feedLive()
+    expire()
+    fireEvent.click(screen.getByRole('button', { name: `${en.shell.tabAll} 3` }))
+    await screen.findByRole('heading', { name: en.shell.signInTitle })
+    await waitFor(() => expect(location.pathname).toBe('/app/login'))
   })
 
   it('signs out from the account menu', async () => {
