@@ -331,3 +331,26 @@ describe('DELETE /auth/sign_out', () => {
     expectError(await api('/auth/sign_out', { method: 'DELETE' }), 401, 'unauthorized')
   })
 })
+
+describe('the API rate limit for sessions', () => {
+  it('counts a session request against its user (key user:<id>), never the session token', async () => {
+    const world = await createWorldWithPasswords()
+    const session = await sessionOf(world.agent.email)
+    const keys: string[] = []
+    const limiter = {
+      limit: async ({ key }: { key: string }) => {
+        keys.push(key)
+        return { success: false }
+      },
+    }
+    const res = await app.request(
+      `${ORIGIN}/api/v1/profile`,
+      { headers: { cookie: `parley_session=${session}` } },
+      { ...env, API_RATE_LIMITER: limiter },
+      createExecutionContext(),
+    )
+    expectError({ status: res.status, json: await res.json() }, 429, 'rate_limited')
+    expect(res.headers.get('retry-after')).toBe('60')
+    expect(keys).toEqual([`user:${world.agent.id}`])
+  })
+})
