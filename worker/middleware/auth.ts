@@ -43,7 +43,11 @@ const BOT_ENDPOINTS: [string, RegExp][] = [
   ['POST', /^\/conversations\/\d+\/assignments$/],
 ]
 
-/** `/api/v1/accounts/{account_id}/…`: a user who is a member, or an agent bot of the account. */
+/**
+ * `/api/v1/accounts/{account_id}/…`: a user who is a member, or an agent bot of the account. The
+ * `api_access_token` header comes first; without it, a session (devise headers, or the cookie
+ * from our own origin: `./session.ts`) signs a user in.
+ */
 export const accountAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const accountId = Number(c.req.param('account_id'))
   if (!Number.isSafeInteger(accountId) || accountId <= 0) throw apiError('not_found')
