@@ -41,10 +41,9 @@ export function renderDocs(c: Context, doc: OpenApiDocument) {
 <link rel="stylesheet" href="/reference/reference.css">
 </head>
 <body>
-<p class="parley-docs-intro">Machine-readable contract: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).
-Authenticate with the <code>api_access_token</code> header: <b>Authorize</b>, then <b>Try it out</b> on an operation.</p>
-<div id="swagger-ui"></div>
-<noscript>${operationList(doc)}</noscript>
+<header class="parley-docs-intro"><p>Machine-readable contract: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).
+Authenticate with the <code>api_access_token</code> header: <b>Authorize</b>, then <b>Try it out</b> on an operation.</p></header>
+<main><div id="swagger-ui"></div><noscript>${operationList(doc)}</noscript></main>
 <script src="/reference/swagger-ui-bundle.js"></script>
 <script src="/reference/init.js"></script>
 </body></html>`)
@@ -61,7 +60,7 @@ function operationList(doc: OpenApiDocument) {
       byTag.set(tag, [...(byTag.get(tag) ?? []), { method, path, op }])
     }
   }
-  return html`<main><h1>${doc.info.title}</h1><p>${doc.info.description ?? ''}</p>${[
+  return html`<h1>${doc.info.title}</h1><p>${doc.info.description ?? ''}</p>${[
     ...byTag.entries(),
   ].map(
     ([tag, ops]) =>
@@ -69,5 +68,5 @@ function operationList(doc: OpenApiDocument) {
         ({ method, path, op }) =>
           html`<article><h3><code>${method.toUpperCase()}</code> <code>${path}</code></h3><p>${op.summary ?? ''}</p>${op.description ? html`<p>${op.description}</p>` : ''}</article>`,
       )}</section>`,
-  )}</main>`
+  )}`
 }
