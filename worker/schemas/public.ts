@@ -235,7 +235,19 @@ export function toPublicConversation(
 }
 
 export const PublicConversationCreateSchema = z
-  .object({ custom_attributes: AttributesSchema.optional() })
+  .object({
+    custom_attributes: AttributesSchema.optional(),
+    referer_url: z
+      .string()
+      .url()
+      .max(2048)
+      .optional()
+      .openapi({
+        description:
+          'The page the visitor started from (a Parley addition): kept with the browser, its ' +
+          "language and the visitor's location in the conversation's additional_attributes",
+      }),
+  })
   .openapi('PublicConversationCreate', { example: examples.PublicConversationCreateExample })
 
 export const TypingInputSchema = z

@@ -31,7 +31,7 @@ describe('createApiClient', () => {
     await api.getContact('s/1')
     await api.updateContact('s1', { identifier: 'u1', identifier_hash: 'h' })
     await api.listConversations('s1')
-    await api.createConversation('s1', { plan: 'pro' })
+    await api.createConversation('s1', { plan: 'pro' }, 'https://shop.test/p')
     await api.getConversation('s1', 4)
     await api.resolveConversation('s1', 4)
     await api.toggleTyping('s1', 4, 'off')
@@ -55,7 +55,7 @@ describe('createApiClient', () => {
       'GET /contacts/s%2F1',
       'PATCH /contacts/s1 {"identifier":"u1","identifier_hash":"h"}',
       'GET /contacts/s1/conversations',
-      'POST /contacts/s1/conversations {"custom_attributes":{"plan":"pro"}}',
+      'POST /contacts/s1/conversations {"custom_attributes":{"plan":"pro"},"referer_url":"https://shop.test/p"}',
       'GET /contacts/s1/conversations/4',
       'POST /contacts/s1/conversations/4/toggle_status',
       'POST /contacts/s1/conversations/4/toggle_typing {"typing_status":"off"}',

@@ -43,6 +43,7 @@ describe('sending', () => {
     await settle()
     expect(server.calls('POST', /\/conversations$/)[0]?.body).toEqual({
       custom_attributes: { order: 'A-1' },
+      referer_url: 'https://shop.example.test/pricing',
     })
     expect(server.calls('POST', /\/labels$/)[0]?.body).toEqual({ label: 'vip' })
     expect(env.live?.options.token).toBe(widget.state.session.value?.pubsubToken)

@@ -54,6 +54,37 @@ describe('POST …/contacts/{source_id}/conversations', () => {
     expect(agentView.json.custom_attributes).toEqual({ order_id: 'A-1' })
   })
 
+  it('records the visitor’s browser, language and page in additional_attributes for agents', async () => {
+    const { world, inbox } = await publicScene()
+    const visitor = await createVisitor(inbox)
+    const res = await inbox.call(conversationsOf(visitor), {
+      body: { referer_url: 'https://shop.example/pricing?plan=pro' },
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+        'accept-language': 'pl-PL,pl;q=0.9,en;q=0.8',
+      },
+    })
+    expect(res.status).toBe(200)
+    const agentView = await api(
+      `/api/v1/accounts/${world.accountId}/conversations/${res.json.id}`,
+      { token: world.admin.token },
+    )
+    expect(agentView.json.additional_attributes).toMatchObject({
+      referer: 'https://shop.example/pricing?plan=pro',
+      browser_language: 'pl-PL',
+      browser: { browser_name: 'Chrome', browser_version: '131.0.0.0', platform_name: 'Windows' },
+      initiated_at: { timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+    })
+  })
+
+  it('refuses a referer_url that is not a URL with 422', async () => {
+    const { inbox } = await publicScene()
+    const visitor = await createVisitor(inbox)
+    const res = await inbox.call(conversationsOf(visitor), { body: { referer_url: 'not a url' } })
+    expectError(res, 422)
+  })
+
   it('refuses undefined custom attributes with 422 and creates nothing', async () => {
     const { world, inbox } = await publicScene()
     const visitor = await createVisitor(inbox)

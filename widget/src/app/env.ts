@@ -1,5 +1,6 @@
 import { createLiveSocket } from '../client/socket'
 import { createSharedLive } from '../client/tabs'
+import { browserInfo } from '../shared/browser-info'
 import type { WidgetEnv } from '../store/context'
 
 function uuid(crypto: Crypto): string {
@@ -10,32 +11,6 @@ function uuid(crypto: Crypto): string {
   b[8] = ((b[8] as number) & 0x3f) | 0x80
   const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
-}
-
-const BROWSERS: [string, RegExp][] = [
-  ['Edge', /Edg\/([\d.]+)/],
-  ['Firefox', /Firefox\/([\d.]+)/],
-  ['Chrome', /Chrome\/([\d.]+)/],
-  ['Safari', /Version\/([\d.]+).*Safari/],
-]
-const PLATFORMS: [string, RegExp][] = [
-  ['Android', /Android/],
-  ['iOS', /iPhone|iPad|iPod/],
-  ['Windows', /Windows/],
-  ['macOS', /Mac OS X/],
-  ['Linux', /Linux/],
-]
-
-/** The `browser` object of webwidget.triggered, in Chatwoot's keys. */
-export function browserInfo(userAgent: string): Record<string, string> {
-  const browser = BROWSERS.find(([, re]) => re.test(userAgent))
-  const platform = PLATFORMS.find(([, re]) => re.test(userAgent))
-  return {
-    browser_name: browser?.[0] ?? 'Unknown',
-    browser_version: browser ? (userAgent.match(browser[1])?.[1] ?? '') : '',
-    platform_name: platform?.[0] ?? 'Unknown',
-    device_name: /Mobi|Android|iPhone/.test(userAgent) ? 'Mobile' : 'Desktop',
-  }
 }
 
 export function browserEnv(win: Window & typeof globalThis): WidgetEnv {

@@ -96,12 +96,16 @@ export function createApiClient(options: ApiClientOptions) {
       request<Record<string, unknown>>('PATCH', contact(sourceId), body),
     listConversations: (sourceId: string) =>
       request<Conversation[]>('GET', `${contact(sourceId)}/conversations`),
-    createConversation: (sourceId: string, customAttributes?: Record<string, unknown>) =>
-      request<Conversation>(
-        'POST',
-        `${contact(sourceId)}/conversations`,
-        customAttributes ? { custom_attributes: customAttributes } : {},
-      ),
+    /** `refererUrl`: the page it starts on, which agents see with the conversation. */
+    createConversation: (
+      sourceId: string,
+      customAttributes?: Record<string, unknown>,
+      refererUrl?: string,
+    ) =>
+      request<Conversation>('POST', `${contact(sourceId)}/conversations`, {
+        ...(customAttributes ? { custom_attributes: customAttributes } : {}),
+        ...(refererUrl ? { referer_url: refererUrl } : {}),
+      }),
     getConversation: (sourceId: string, id: number) =>
       request<Conversation>('GET', conversation(sourceId, id)),
     resolveConversation: (sourceId: string, id: number) =>

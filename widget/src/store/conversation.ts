@@ -80,6 +80,7 @@ export function ensureConversation(ctx: WidgetContext): Promise<ConversationInfo
       const created = await api.createConversation(
         session.sourceId,
         Object.keys(attributes).length ? attributes : undefined,
+        ctx.env.referrer(),
       )
       if (generation !== rt.generation) throw new Error('reset')
       const conversation = info(created)

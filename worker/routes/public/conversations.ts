@@ -9,6 +9,7 @@ import { commitWithEvents } from '../../events/outbox'
 import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { nowSeconds } from '../../lib/time'
 import { limitClientAddress, limitVisitor, visitorConversation, visitorOf } from '../../lib/visitor'
+import { visitorDetails } from '../../lib/visitor-details'
 import { conversationRoom } from '../../live/stubs'
 import { unwrapBody } from '../../middleware/body'
 import { EmptySchema, jsonBody, jsonResponse, noCredentials } from '../../schemas/common'
@@ -180,6 +181,7 @@ const conversationRoutes = createRouter()
         status,
         waitingSince: status === 'resolved' ? null : now,
         customAttributes: body.custom_attributes ?? {},
+        additionalAttributes: visitorDetails(c.req.raw, body.referer_url, now),
       },
       now,
     )
