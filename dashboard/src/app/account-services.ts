@@ -4,7 +4,8 @@ import type { Conversation, Profile } from '../api/schema'
 import { format, type Strings } from '../i18n'
 import { filtersFrom } from '../inbox/filters'
 import { createInboxStore, type InboxNews } from '../inbox/store'
-import { createLiveFeed, type FeedRefusal, feedUrl } from '../live/feed'
+import { type FeedRefusal, feedUrl } from '../live/feed'
+import { createSharedFeed } from '../live/shared-feed'
 import { createAlerts } from '../notify/alerts'
 import { createCommandBus } from './commands'
 import type { AccountServices } from './context'
@@ -43,9 +44,13 @@ export function createAccountServices(setup: AccountSetup) {
   const doc = setup.doc ?? document
   const t = strings.shell
   const announcement = signal('')
-  const feed = createLiveFeed({
+  // One socket for all of this agent's tabs on the account (each tab's own without Web Locks).
+  const feed = createSharedFeed({
+    name: `parley-feed:${me.id}:${accountId}`,
     url: (after) => feedUrl(setup.origin ?? location.origin, accountId, after),
     onRefused: setup.onRefused,
+    locks: globalThis.navigator?.locks,
+    BroadcastChannel: globalThis.BroadcastChannel,
   })
   const alerts = createAlerts({
     doc,

@@ -22,9 +22,10 @@ export type ClientFrame =
 export type ConnectionState = 'connecting' | 'live' | 'offline'
 
 /**
- * The account feed as the app's parts use it (implemented in live/feed.ts). One socket per tab;
- * after every reconnect it replays from the last event seen (`?after=`), and when replay cannot
- * cover the gap it calls the resync listeners so the list and the open conversation reload.
+ * The account feed as the app's parts use it (live/feed.ts; live/shared-feed.ts shares one socket
+ * among an agent's tabs). After every reconnect it replays from the last message seen (`?after=`)
+ * and calls the resync listeners so the list and the open conversation reload what replay does
+ * not carry.
  */
 export interface LiveFeed {
   subscribe(listener: (frame: FeedFrame) => void): () => void

@@ -1,0 +1,105 @@
+import { effect, signal } from '@preact/signals'
+import type { ServerFrame } from '../../../widget/src/client/realtime'
+import type { LiveSocket } from '../../../widget/src/client/socket'
+import { createSharedLive } from '../../../widget/src/client/tabs'
+import { type AccountFeed, createLiveFeed, type FeedRefusal, type LiveFeedOptions } from './feed'
+import type { ConnectionState, FeedFrame } from './types'
+
+export interface SharedFeedOptions extends LiveFeedOptions {
+  /** One name per signed-in user and account: the Web Lock and the channel are named by it. */
+  name: string
+  locks?: LockManager
+  BroadcastChannel?: typeof BroadcastChannel
+}
+
+const REFUSALS: ReadonlySet<string> = new Set(['unauthorized', 'forbidden', 'gone'])
+
+/**
+ * The account feed shared by all of an agent's tabs, as the widget shares its socket
+ * (widget/src/client/tabs.ts): the tab holding the Web Lock owns the one socket and relays its
+ * frames, including `ready` and refusals, so every tab sees the same stream, resyncs after the
+ * same reconnects and leaves together when the session ends. A tab that takes over opens the
+ * socket with its own `?after=` cursor (it saw every relayed message), so nothing is missed.
+ */
+export function createSharedFeed(options: SharedFeedOptions): AccountFeed {
+  const state = signal<ConnectionState>('connecting')
+  const listeners = new Set<(frame: FeedFrame) => void>()
+  const resyncListeners = new Set<() => void>()
+  let everLive = false
+  let lastMessageId: number | null = null
+
+  /**
+   * Reconnects are counted from the leader's status, which every tab hears (a tab that opens
+   * later never saw the first `ready`): going live again after the first time is a resync.
+   */
+  function setState(next: ConnectionState) {
+    const again = next === 'live' && state.value !== 'live'
+    state.value = next
+    if (!again) return
+    if (everLive) for (const listener of resyncListeners) listener()
+    everLive = true
+  }
+
+  function receive(frame: FeedFrame) {
+    if (frame.event === 'ready') return
+    if (frame.event === 'error') {
+      if (REFUSALS.has(frame.data.code)) options.onRefused?.(frame.data.code as FeedRefusal)
+      return
+    }
+    if (frame.event === 'message.created') {
+      lastMessageId = Math.max(lastMessageId ?? 0, frame.data.id)
+    }
+    for (const listener of listeners) listener(frame)
+  }
+
+  const shared = createSharedLive({
+    name: options.name,
+    locks: options.locks,
+    BroadcastChannel: options.BroadcastChannel,
+    onFrame: (frame) => receive(frame as unknown as FeedFrame),
+    onStatus(status) {
+      setState(status === 'online' ? 'live' : status === 'connecting' ? 'connecting' : 'offline')
+    },
+    createSocket(handlers): LiveSocket {
+      const relay = (frame: unknown) => handlers.onFrame(frame as ServerFrame)
+      const feed = createLiveFeed({
+        ...options,
+        url: (after) => options.url(after ?? lastMessageId),
+        // Told to every tab as a frame; each one then leaves on its own.
+        onRefused: (code) => relay({ event: 'error', data: { code, message: code } }),
+      })
+      feed.subscribe(relay)
+      const stopStatus = effect(() => {
+        const value = feed.state.value
+        handlers.onStatus(
+          value === 'live' ? 'online' : value === 'connecting' ? 'connecting' : 'waiting',
+        )
+      })
+      return {
+        send: () => false,
+        reconnectNow: () => feed.reconnectNow(),
+        close() {
+          stopStatus()
+          feed.close()
+        },
+        get status() {
+          return feed.state.value === 'live' ? 'online' : 'connecting'
+        },
+      }
+    },
+  })
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    onResync(listener) {
+      resyncListeners.add(listener)
+      return () => resyncListeners.delete(listener)
+    },
+    state,
+    close: () => shared.close(),
+    reconnectNow: () => shared.reconnectNow(),
+  }
+}
