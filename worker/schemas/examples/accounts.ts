@@ -31,43 +31,7 @@ export const PlatformAccountInputExample = {
   },
 }
 
-export const PlatformAccountUpdateExample = {
-  name: 'Acme Inc',
-  locale: 'en',
-  domain: null,
-  support_email: 'jane@example.com',
-  status: 'active',
-  features: {
-    inbox_management: true,
-  },
-  limits: {},
-  custom_attributes: {
-    plan: 'pro',
-  },
-}
-
-export const AccountDetailsExample = {
-  settings: {},
-  created_at: '2026-11-23T10:15:00.000Z',
-  custom_attributes: {
-    plan: 'pro',
-  },
-  domain: null,
-  features: {
-    inbox_management: true,
-  },
-  id: 1,
-  locale: 'en',
-  name: 'Acme Inc',
-  support_email: 'support@example.com',
-  status: 'active',
-  cache_keys: {
-    label: 1,
-    inbox: 1,
-    team: 1,
-  },
-  latest_chatwoot_version: '3.13.0',
-}
+export const PlatformAccountUpdateExample = PlatformAccountInputExample
 
 export const AccountExample = {
   settings: {},
@@ -89,6 +53,11 @@ export const AccountExample = {
     inbox: 1,
     team: 1,
   },
+}
+
+export const AccountDetailsExample = {
+  ...AccountExample,
+  latest_chatwoot_version: '3.13.0',
 }
 
 export const AccountUpdateExample = {

@@ -28,24 +28,7 @@ export const AgentExample = {
 }
 
 export const AgentPayloadExample = {
-  payload: [
-    {
-      id: 1,
-      account_id: 1,
-      availability_status: 'online',
-      auto_offline: false,
-      confirmed: true,
-      email: 'jane@example.com',
-      provider: 'email',
-      available_name: 'Jane Doe',
-      custom_attributes: {
-        plan: 'pro',
-      },
-      name: 'Jane Doe',
-      role: 'administrator',
-      thumbnail: '',
-    },
-  ],
+  payload: [AgentExample],
 }
 
 export const InboxMembersInputExample = {
@@ -53,10 +36,7 @@ export const InboxMembersInputExample = {
   user_ids: [1, 2],
 }
 
-export const InboxMembersReplaceExample = {
-  inbox_id: 3,
-  user_ids: [1, 2],
-}
+export const InboxMembersReplaceExample = InboxMembersInputExample
 
 export const InboxMembersRemoveExample = {
   user_ids: [1, 2],
@@ -81,6 +61,4 @@ export const TeamMembersInputExample = {
   user_ids: [1, 2],
 }
 
-export const TeamMembersReplaceExample = {
-  user_ids: [1, 2],
-}
+export const TeamMembersReplaceExample = TeamMembersInputExample

@@ -1,6 +1,6 @@
 /** Examples of the contacts-input schemas, in Chatwoot's shapes, for /openapi.json. */
 
-export const ContactCreateExample = {
+export const ContactUpdateExample = {
   name: 'Alex Carter',
   email: 'jane@example.com',
   phone_number: '+14155550123',
@@ -11,6 +11,10 @@ export const ContactCreateExample = {
   custom_attributes: {
     plan: 'pro',
   },
+}
+
+export const ContactCreateExample = {
+  ...ContactUpdateExample,
   inbox_id: 3,
   source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
 }
@@ -26,19 +30,6 @@ export const ContactFormExample = {
   custom_attributes: '{"plan":"pro"}',
   inbox_id: '3',
   source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
-}
-
-export const ContactUpdateExample = {
-  name: 'Alex Carter',
-  email: 'jane@example.com',
-  phone_number: '+14155550123',
-  identifier: 'customer-4821',
-  blocked: false,
-  avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
-  additional_attributes: {},
-  custom_attributes: {
-    plan: 'pro',
-  },
 }
 
 export const ContactLabelsInputExample = {

@@ -1,62 +1,18 @@
-import { MessagePushDataExample } from './messages'
 /** Examples of the conversations schemas, in Chatwoot's shapes, for /openapi.json. */
+import { AgentExample } from './agents'
+import { ContactExample } from './contacts'
+import { MessagePushDataExample } from './messages'
+import { ConversationTeamExample } from './teams'
+
+export { ConversationTeamExample }
 
 export const ConversationExample = {
   meta: {
-    sender: {
-      additional_attributes: {},
-      availability_status: 'online',
-      email: 'alex@example.com',
-      id: 12,
-      name: 'Alex Carter',
-      phone_number: '+14155550123',
-      blocked: false,
-      identifier: 'customer-4821',
-      thumbnail: '',
-      custom_attributes: {
-        plan: 'pro',
-      },
-      last_activity_at: 1763892900,
-      created_at: 1763892900,
-      contact_inboxes: [
-        {
-          source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
-          inbox: {
-            id: 3,
-            avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
-            channel_id: 3,
-            name: 'Website',
-            channel_type: 'Channel::WebWidget',
-            provider: null,
-          },
-        },
-      ],
-    },
+    sender: ContactExample,
     channel: 'Channel::WebWidget',
-    assignee: {
-      id: 1,
-      account_id: 1,
-      availability_status: 'online',
-      auto_offline: false,
-      confirmed: true,
-      email: 'jane@example.com',
-      provider: 'email',
-      available_name: 'Jane Doe',
-      custom_attributes: {
-        plan: 'pro',
-      },
-      name: 'Jane Doe',
-      role: 'administrator',
-      thumbnail: '',
-    },
+    assignee: AgentExample,
     assignee_type: 'User',
-    team: {
-      id: 2,
-      name: 'sales',
-      description: 'Handles billing questions',
-      allow_auto_assign: true,
-      account_id: 1,
-    },
+    team: ConversationTeamExample,
     hmac_verified: false,
   },
   id: 42,
@@ -86,14 +42,6 @@ export const ConversationExample = {
   priority: 'low',
   waiting_since: 1,
   sla_policy_id: null,
-}
-
-export const ConversationTeamExample = {
-  id: 2,
-  name: 'sales',
-  description: 'Handles billing questions',
-  allow_auto_assign: true,
-  account_id: 1,
 }
 
 export const ConversationInputExample = {

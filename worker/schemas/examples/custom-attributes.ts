@@ -24,12 +24,4 @@ export const CustomAttributeDefinitionInputExample = {
   regex_pattern: '^[a-z]+$',
 }
 
-export const CustomAttributeDefinitionUpdateExample = {
-  attribute_display_name: 'Plan',
-  attribute_display_type: 'text',
-  attribute_description: 'The plan the customer pays for',
-  attribute_key: 'plan',
-  attribute_model: 'contact_attribute',
-  attribute_values: ['x'],
-  regex_pattern: '^[a-z]+$',
-}
+export const CustomAttributeDefinitionUpdateExample = CustomAttributeDefinitionInputExample

@@ -1,42 +1,5 @@
 /** Examples of the funnel-views schemas, in Chatwoot's shapes, for /openapi.json. */
 
-export const FunnelBoardExample = {
-  funnel: {
-    id: 1,
-    name: 'Sales pipeline',
-    description: 'Handles billing questions',
-  },
-  stages: [
-    {
-      id: 4,
-      name: 'Qualified',
-      color: '#1f93ff',
-      position: 1,
-      time_limit_minutes: 1,
-      count: 1,
-      products_total: '59.97',
-      conversations: [
-        {
-          id: 4,
-          status: 'open',
-          assignee_id: 1,
-          inbox_id: 3,
-          labels: ['billing'],
-          last_activity_at: 1763892900,
-          entered_at: 1763892900,
-          time_in_stage_seconds: 1,
-          contact: {
-            id: 4,
-            name: 'Qualified',
-          },
-          products_total: '59.97',
-        },
-      ],
-      next_cursor: 'eyJpZCI6NDJ9',
-    },
-  ],
-}
-
 export const BoardStageExample = {
   id: 4,
   name: 'Qualified',
@@ -63,6 +26,15 @@ export const BoardStageExample = {
     },
   ],
   next_cursor: 'eyJpZCI6NDJ9',
+}
+
+export const FunnelBoardExample = {
+  funnel: {
+    id: 1,
+    name: 'Sales pipeline',
+    description: 'Handles billing questions',
+  },
+  stages: [BoardStageExample],
 }
 
 export const FunnelStagePlacementExample = {

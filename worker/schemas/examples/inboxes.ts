@@ -1,5 +1,40 @@
 /** Examples of the inboxes schemas, in Chatwoot's shapes, for /openapi.json. */
 
+export const WorkingHoursExample = {
+  day_of_week: 1,
+  closed_all_day: false,
+  open_hour: 9,
+  open_minutes: 0,
+  close_hour: 17,
+  close_minutes: 0,
+  open_all_day: false,
+}
+
+export const PreChatFormOptionsExample = {
+  pre_chat_message: 'Tell us who you are before we start',
+  pre_chat_fields: [
+    {
+      name: 'emailAddress',
+      label: 'Email Id',
+      type: 'text',
+      field_type: 'standard',
+      required: false,
+      enabled: true,
+      placeholder: 'you@example.com',
+    },
+  ],
+}
+
+/** How the website widget looks and greets, as an inbox and its public view show it. */
+export const WidgetLookExample = {
+  widget_color: '#1f93ff',
+  welcome_title: 'Hi there!',
+  welcome_tagline: 'We reply in a few minutes.',
+  reply_time: 'in_a_few_minutes',
+  pre_chat_form_enabled: true,
+  pre_chat_form_options: PreChatFormOptionsExample,
+}
+
 export const InboxExample = {
   id: 3,
   account_id: 1,
@@ -15,40 +50,12 @@ export const InboxExample = {
   csat_survey_enabled: true,
   enable_auto_assignment: false,
   out_of_office_message: 'We are away until Monday, 9:00.',
-  working_hours: [
-    {
-      day_of_week: 1,
-      closed_all_day: false,
-      open_hour: 9,
-      open_minutes: 0,
-      close_hour: 17,
-      close_minutes: 0,
-      open_all_day: false,
-    },
-  ],
+  working_hours: [WorkingHoursExample],
   timezone: 'UTC',
   allow_messages_after_resolved: true,
   lock_to_single_conversation: false,
   website_url: 'https://www.example.com',
-  widget_color: '#1f93ff',
-  welcome_title: 'Hi there!',
-  welcome_tagline: 'We reply in a few minutes.',
-  reply_time: 'in_a_few_minutes',
-  pre_chat_form_enabled: true,
-  pre_chat_form_options: {
-    pre_chat_message: 'Tell us who you are before we start',
-    pre_chat_fields: [
-      {
-        name: 'emailAddress',
-        label: 'Email Id',
-        type: 'text',
-        field_type: 'standard',
-        required: false,
-        enabled: true,
-        placeholder: 'you@example.com',
-      },
-    ],
-  },
+  ...WidgetLookExample,
   allowed_domains: 'www.example.com,shop.example.com',
   hmac_mandatory: false,
   webhook_url: 'https://www.example.com',
@@ -59,51 +66,22 @@ export const InboxExample = {
   webhook_secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
 }
 
-export const InboxInputExample = {
+export const InboxUpdateExample = {
   greeting_enabled: true,
   greeting_message: 'Hello! Ask us anything.',
   enable_email_collect: false,
   csat_survey_enabled: true,
   enable_auto_assignment: false,
   working_hours_enabled: true,
-  working_hours: [
-    {
-      day_of_week: 1,
-      closed_all_day: false,
-      open_hour: 9,
-      open_minutes: 0,
-      close_hour: 17,
-      close_minutes: 0,
-      open_all_day: false,
-    },
-  ],
+  working_hours: [WorkingHoursExample],
   out_of_office_message: 'We are away until Monday, 9:00.',
   timezone: 'UTC',
   allow_messages_after_resolved: true,
   lock_to_single_conversation: false,
   name: 'Website',
   channel: {
-    type: 'web_widget',
     website_url: 'https://www.example.com',
-    widget_color: '#1f93ff',
-    welcome_title: 'Hi there!',
-    welcome_tagline: 'We reply in a few minutes.',
-    reply_time: 'in_a_few_minutes',
-    pre_chat_form_enabled: true,
-    pre_chat_form_options: {
-      pre_chat_message: 'Tell us who you are before we start',
-      pre_chat_fields: [
-        {
-          name: 'emailAddress',
-          label: 'Email Id',
-          type: 'text',
-          field_type: 'standard',
-          required: false,
-          enabled: true,
-          placeholder: 'you@example.com',
-        },
-      ],
-    },
+    ...WidgetLookExample,
     hmac_mandatory: false,
     allowed_domains: 'www.example.com,shop.example.com',
     webhook_url: 'https://www.example.com',
@@ -113,55 +91,7 @@ export const InboxInputExample = {
   },
 }
 
-export const InboxUpdateExample = {
-  greeting_enabled: true,
-  greeting_message: 'Hello! Ask us anything.',
-  enable_email_collect: false,
-  csat_survey_enabled: true,
-  enable_auto_assignment: false,
-  working_hours_enabled: true,
-  working_hours: [
-    {
-      day_of_week: 1,
-      closed_all_day: false,
-      open_hour: 9,
-      open_minutes: 0,
-      close_hour: 17,
-      close_minutes: 0,
-      open_all_day: false,
-    },
-  ],
-  out_of_office_message: 'We are away until Monday, 9:00.',
-  timezone: 'UTC',
-  allow_messages_after_resolved: true,
-  lock_to_single_conversation: false,
-  name: 'Website',
-  channel: {
-    website_url: 'https://www.example.com',
-    widget_color: '#1f93ff',
-    welcome_title: 'Hi there!',
-    welcome_tagline: 'We reply in a few minutes.',
-    reply_time: 'in_a_few_minutes',
-    pre_chat_form_enabled: true,
-    pre_chat_form_options: {
-      pre_chat_message: 'Tell us who you are before we start',
-      pre_chat_fields: [
-        {
-          name: 'emailAddress',
-          label: 'Email Id',
-          type: 'text',
-          field_type: 'standard',
-          required: false,
-          enabled: true,
-          placeholder: 'you@example.com',
-        },
-      ],
-    },
-    hmac_mandatory: false,
-    allowed_domains: 'www.example.com,shop.example.com',
-    webhook_url: 'https://www.example.com',
-    additional_attributes: {},
-    email: 'jane@example.com',
-    phone_number: '+14155550123',
-  },
+export const InboxInputExample = {
+  ...InboxUpdateExample,
+  channel: { type: 'web_widget', ...InboxUpdateExample.channel },
 }

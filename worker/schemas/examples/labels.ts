@@ -1,13 +1,5 @@
 /** Examples of the labels schemas, in Chatwoot's shapes, for /openapi.json. */
 
-export const LabelExample = {
-  id: 5,
-  title: 'billing',
-  description: 'Handles billing questions',
-  color: '#1f93ff',
-  show_on_sidebar: true,
-}
-
 export const LabelInputExample = {
   title: 'billing',
   description: 'Handles billing questions',
@@ -15,9 +7,9 @@ export const LabelInputExample = {
   show_on_sidebar: true,
 }
 
-export const LabelUpdateExample = {
-  title: 'billing',
-  description: 'Handles billing questions',
-  color: '#1f93ff',
-  show_on_sidebar: true,
+export const LabelUpdateExample = LabelInputExample
+
+export const LabelExample = {
+  id: 5,
+  ...LabelInputExample,
 }

@@ -1,4 +1,18 @@
 /** Examples of the messages schemas, in Chatwoot's shapes, for /openapi.json. */
+import { UserPushDataExample } from './agents'
+
+export const AttachmentExample = {
+  id: 31,
+  message_id: 1057,
+  file_type: 'image',
+  account_id: 1,
+  extension: 'png',
+  data_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
+  thumb_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
+  file_size: 48213,
+  width: 800,
+  height: 600,
+}
 
 export const MessagePushDataExample = {
   id: 1057,
@@ -29,42 +43,8 @@ export const MessagePushDataExample = {
     },
   },
   echo_id: 'a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c',
-  attachments: [
-    {
-      id: 31,
-      message_id: 1057,
-      file_type: 'image',
-      account_id: 1,
-      extension: 'png',
-      data_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
-      thumb_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
-      file_size: 48213,
-      width: 800,
-      height: 600,
-    },
-  ],
-  sender: {
-    id: 1,
-    name: 'Jane Doe',
-    available_name: 'Jane Doe',
-    avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
-    type: 'user',
-    availability_status: 'online',
-    thumbnail: '',
-  },
-}
-
-export const AttachmentExample = {
-  id: 31,
-  message_id: 1057,
-  file_type: 'image',
-  account_id: 1,
-  extension: 'png',
-  data_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
-  thumb_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
-  file_size: 48213,
-  width: 800,
-  height: 600,
+  attachments: [AttachmentExample],
+  sender: UserPushDataExample,
 }
 
 export const AgentBotPushDataExample = {
@@ -87,29 +67,8 @@ export const MessageExample = {
   created_at: 1763892900,
   private: false,
   source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
-  sender: {
-    id: 1,
-    name: 'Jane Doe',
-    available_name: 'Jane Doe',
-    avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
-    type: 'user',
-    availability_status: 'online',
-    thumbnail: '',
-  },
-  attachments: [
-    {
-      id: 31,
-      message_id: 1057,
-      file_type: 'image',
-      account_id: 1,
-      extension: 'png',
-      data_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
-      thumb_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
-      file_size: 48213,
-      width: 800,
-      height: 600,
-    },
-  ],
+  sender: UserPushDataExample,
+  attachments: [AttachmentExample],
 }
 
 export const MessageStatusInputExample = {

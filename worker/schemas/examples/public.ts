@@ -1,41 +1,15 @@
 /** Examples of the public schemas, in Chatwoot's shapes, for /openapi.json. */
+import { WidgetLookExample, WorkingHoursExample } from './inboxes'
+import { PublicMessageExample } from './public-messages'
 
 export const PublicInboxExample = {
   online: true,
   available_agents: [{ id: 1, name: 'Jane', avatar_url: '' }],
   name: 'Website',
   timezone: 'UTC',
-  working_hours: [
-    {
-      day_of_week: 1,
-      closed_all_day: false,
-      open_hour: 9,
-      open_minutes: 0,
-      close_hour: 17,
-      close_minutes: 0,
-      open_all_day: false,
-    },
-  ],
+  working_hours: [WorkingHoursExample],
   working_hours_enabled: true,
-  widget_color: '#1f93ff',
-  welcome_title: 'Hi there!',
-  welcome_tagline: 'We reply in a few minutes.',
-  reply_time: 'in_a_few_minutes',
-  pre_chat_form_enabled: true,
-  pre_chat_form_options: {
-    pre_chat_message: 'Tell us who you are before we start',
-    pre_chat_fields: [
-      {
-        name: 'emailAddress',
-        label: 'Email Id',
-        type: 'text',
-        field_type: 'standard',
-        required: false,
-        enabled: true,
-        placeholder: 'you@example.com',
-      },
-    ],
-  },
+  ...WidgetLookExample,
   csat_survey_enabled: true,
   greeting_enabled: true,
   greeting_message: 'Hello! Ask us anything.',
@@ -51,19 +25,6 @@ export const PublicContactSessionExample = {
   name: 'Alex Carter',
   email: 'alex@example.com',
   phone_number: '+14155550123',
-}
-
-export const PublicContactCreateExample = {
-  identifier: 'customer-4821',
-  identifier_hash: '6f1ed002ab5595859014ebf0951522d9f8e1a9b3c7c0e5b6a2d4f8e0c1b3a5d7',
-  name: 'Alex Carter',
-  email: 'jane@example.com',
-  phone_number: '+14155550123',
-  avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
-  source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
-  custom_attributes: {
-    plan: 'pro',
-  },
 }
 
 export const PublicContactExample = {
@@ -92,6 +53,13 @@ export const PublicContactUpdateExample = {
   },
 }
 
+const { custom_attributes, ...contactFields } = PublicContactUpdateExample
+export const PublicContactCreateExample = {
+  ...contactFields,
+  source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
+  custom_attributes,
+}
+
 export const PublicConversationExample = {
   id: 42,
   uuid: '5f0c2c8e-3a1b-4f6e-9d2a-7b8c9d0e1f2a',
@@ -99,55 +67,8 @@ export const PublicConversationExample = {
   status: 'open',
   contact_last_seen_at: 1763892900,
   agent_last_seen_at: 1763892900,
-  messages: [
-    {
-      id: 1057,
-      content: 'Hello, how can I help you?',
-      message_type: 1,
-      content_type: 'text',
-      content_attributes: {},
-      created_at: 1763892900,
-      conversation_id: 42,
-      status: 'sent',
-      echo_id: 'a3f1c9e2-7b4d-4e8a-9c1f-2d3e4f5a6b7c',
-      attachments: [
-        {
-          id: 31,
-          message_id: 1057,
-          file_type: 'image',
-          account_id: 1,
-          extension: 'png',
-          data_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
-          thumb_url: 'https://parley.example.com/files/attachments/5f0c2c8e/photo.png',
-          file_size: 48213,
-          width: 800,
-          height: 600,
-        },
-      ],
-      sender: {
-        id: 1,
-        name: 'Jane Doe',
-        available_name: 'Jane Doe',
-        avatar_url: 'https://www.gravatar.com/avatar/0?d=404',
-        type: 'user',
-        availability_status: 'online',
-        thumbnail: '',
-      },
-    },
-  ],
-  contact: {
-    id: 12,
-    name: 'Alex Carter',
-    email: 'alex@example.com',
-    phone_number: '+14155550123',
-    identifier: 'customer-4821',
-    custom_attributes: {
-      plan: 'pro',
-    },
-    additional_attributes: {},
-    source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
-    pubsub_token: 'kHx2Wq9mT3vL8pN4rS6uY1zB',
-  },
+  messages: [PublicMessageExample],
+  contact: PublicContactExample,
 }
 
 export const PublicConversationCreateExample = {
