@@ -7,7 +7,7 @@ import { FakeWebSocket } from '../fake-socket'
 
 let locks: FakeLocks
 let Channel: typeof BroadcastChannel
-const tabs: ReturnType<typeof openTab>[] = []
+const opened: { close(): void }[] = []
 
 beforeEach(() => {
   FakeWebSocket.reset()
@@ -15,7 +15,7 @@ beforeEach(() => {
   Channel = fakeBroadcastChannel()
 })
 afterEach(() => {
-  for (const tab of tabs.splice(0)) tab.feed.close()
+  for (const feed of opened.splice(0)) feed.close()
 })
 
 function openTab() {
@@ -34,9 +34,8 @@ function openTab() {
   const resyncs = vi.fn()
   feed.subscribe((frame) => frames.push(frame))
   feed.onResync(resyncs)
-  const tab = { feed, frames, resyncs, onRefused }
-  tabs.push(tab)
-  return tab
+  opened.push(feed)
+  return { feed, frames, resyncs, onRefused }
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
