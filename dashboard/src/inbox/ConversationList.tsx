@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import type { Strings } from '../i18n'
 import { ConversationRow } from './ConversationRow'
+import { CONVERSATION_PANEL_ID } from './InboxToolbar'
 import type { InboxStore } from './store'
 
 export interface ConversationListProps {
@@ -35,7 +36,12 @@ export function ConversationList({ store, accountId, strings, navigate }: Conver
   const list = store.conversations.value
   const status = store.status.value
   return (
-    <div class="list-scroll">
+    <div
+      class="list-scroll"
+      id={CONVERSATION_PANEL_ID}
+      role="tabpanel"
+      aria-labelledby={`inbox-tab-${store.filters.value.assignee}`}
+    >
       {status === 'failed' && (
         <p class="list-note" role="alert">
           {t.loadFailed}{' '}

@@ -17,6 +17,9 @@ export interface InboxToolbarProps {
   searchRef: { current: HTMLInputElement | null }
 }
 
+/** The list the tabs control (ConversationList's tab panel). */
+export const CONVERSATION_PANEL_ID = 'inbox-conversations'
+
 const TAB_LABEL = { me: 'tabMine', unassigned: 'tabUnassigned', all: 'tabAll' } as const
 const COUNT_OF = { me: 'mine_count', unassigned: 'unassigned_count', all: 'all_count' } as const
 const STATUS_LABEL = {
@@ -41,6 +44,26 @@ export function InboxToolbar({ store, strings, searchRef }: InboxToolbarProps) {
   const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(searchTimer.current), [])
 
+  function moveBetweenTabs(event: KeyboardEvent) {
+    const index = ASSIGNEE_TABS.indexOf(store.filters.value.assignee)
+    const last = ASSIGNEE_TABS.length - 1
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % ASSIGNEE_TABS.length
+        : event.key === 'ArrowLeft'
+          ? (index + last) % ASSIGNEE_TABS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null
+    const tab = next === null ? undefined : ASSIGNEE_TABS[next]
+    if (!tab) return
+    event.preventDefault()
+    store.setFilters({ assignee: tab })
+    document.getElementById(`inbox-tab-${tab}`)?.focus()
+  }
+
   function search(value: string) {
     clearTimeout(searchTimer.current)
     searchTimer.current = setTimeout(() => {
@@ -50,21 +73,26 @@ export function InboxToolbar({ store, strings, searchRef }: InboxToolbarProps) {
 
   return (
     <div class="toolbar">
-      <fieldset class="tabs">
-        <legend class="visually-hidden">{t.tabs}</legend>
+      <div class="tabs" role="tablist" aria-label={t.tabs}>
         {ASSIGNEE_TABS.map((tab: AssigneeTab) => (
           <button
             key={tab}
+            id={`inbox-tab-${tab}`}
             type="button"
+            role="tab"
             class="tab"
-            aria-pressed={filters.assignee === tab}
+            aria-selected={filters.assignee === tab}
+            aria-controls={CONVERSATION_PANEL_ID}
+            // One tab stop for the group; the arrow keys move between tabs (ARIA tabs pattern).
+            tabIndex={filters.assignee === tab ? 0 : -1}
             onClick={() => store.setFilters({ assignee: tab })}
+            onKeyDown={moveBetweenTabs}
           >
             {t[TAB_LABEL[tab]]}
             {counts && <span class="tab-count"> {counts[COUNT_OF[tab]]}</span>}
           </button>
         ))}
-      </fieldset>
+      </div>
       <div class="toolbar-row">
         <label class="field">
           <span>{t.status}</span>

@@ -106,6 +106,26 @@ describe('the app', () => {
     await waitFor(() => expect(document.title).toBe('(1) Parley'))
   })
 
+  it('switches Mine / Unassigned / All as tabs, by click or arrow keys, and asks for that list', async () => {
+    const { requests } = start('/app/accounts/1/dashboard', true)
+    await feedLive()
+    const mine = screen.getByRole('tab', { name: `${en.shell.tabMine} 1` })
+    expect(mine.getAttribute('aria-selected')).toBe('true')
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(mine.id)
+    fireEvent.keyDown(mine, { key: 'ArrowRight' })
+    const unassigned = screen.getByRole('tab', { name: /^Unassigned/ })
+    await waitFor(() => expect(unassigned.getAttribute('aria-selected')).toBe('true'))
+    expect(document.activeElement).toBe(unassigned)
+    fireEvent.keyDown(unassigned, { key: 'End' })
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: /^All/ }).getAttribute('aria-selected')).toBe('true'),
+    )
+    const asked = requests
+      .filter((u) => u.pathname.endsWith('/conversations'))
+      .map((u) => u.searchParams.get('assignee_type'))
+    expect(asked).toEqual(['me', 'unassigned', 'all'])
+  })
+
   it('opens the next conversation with j and goes back with the browser', async () => {
     start('/app/accounts/1/dashboard', true)
     await feedLive()
@@ -132,7 +152,7 @@ describe('the app', () => {
     const { expire } = start('/app/accounts/1/dashboard', true)
     await feedLive()
     expire()
-    fireEvent.click(screen.getByRole('button', { name: `${en.shell.tabAll} 3` }))
+    fireEvent.click(screen.getByRole('tab', { name: `${en.shell.tabAll} 3` }))
     await screen.findByRole('heading', { name: en.shell.signInTitle })
     await waitFor(() => expect(location.pathname).toBe('/app/login'))
   })
