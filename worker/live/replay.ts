@@ -85,10 +85,24 @@ export async function markSeen(env: Env, state: RoomSocket) {
       .set({ assigneeLastSeenAt: now })
       .where(eq(conversations.id, state.conversationId))
   }
-  const data = { conversation_id: state.displayId, agent_last_seen_at: now }
-  // The inbox lists of the account's agents clear the conversation's unread mark.
-  await accountFeed(env, state.accountId)
-    .broadcast({ event: 'conversation.read', inboxId: state.inboxId, data })
+  return announceAgentRead(env, state.accountId, state.inboxId, state.displayId, now)
+}
+
+/**
+ * An agent read the conversation (its socket's `seen` frame, or update_last_seen): the inbox
+ * lists of the account's agents who may see the inbox clear its unread mark. Returns the frame's
+ * data. A feed out of reach costs the lists a stale badge until their next resync, nothing more.
+ */
+export async function announceAgentRead(
+  env: Env,
+  accountId: number,
+  inboxId: number,
+  displayId: number,
+  at: number,
+) {
+  const data = { conversation_id: displayId, agent_last_seen_at: at }
+  await accountFeed(env, accountId)
+    .broadcast({ event: 'conversation.read', inboxId, data })
     .catch(() => 0)
   return data
 }

@@ -115,6 +115,26 @@ describe('the account feed carries conversation.updated', () => {
     await agent.next('conversation.read')
   })
 
+  it('carries conversation.read when an agent marks it read over REST (update_last_seen)', async () => {
+    const { world, displayId, elsewhere, admin, agent } = await feedWorld()
+    const [adminFrom, agentFrom] = [admin.frames.length, agent.frames.length]
+    for (const id of [elsewhere, displayId]) {
+      const res = await api(`${conversationPath(world, id)}/update_last_seen`, {
+        method: 'POST',
+        token: world.admin.token,
+      })
+      expect(res.status).toBe(200)
+    }
+    const read = await admin.next('conversation.read', adminFrom)
+    expect(read.data).toMatchObject({ conversation_id: elsewhere })
+    const agentRead = await agent.next('conversation.read', agentFrom)
+    // The agent's feed skips the inbox it is not a member of.
+    expect(agentRead.data).toMatchObject({
+      conversation_id: displayId,
+      agent_last_seen_at: expect.any(Number),
+    })
+  })
+
   it('is not sent to another account’s feed', async () => {
     const { world, displayId } = await feedWorld()
     const other = await createWorld()

@@ -21,6 +21,7 @@ import { visibleConversation } from '../../lib/access'
 import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { deleteStored } from '../../lib/files'
 import { nowSeconds } from '../../lib/time'
+import { announceAgentRead } from '../../live/replay'
 import { closeDeletedConversation } from '../../live/revoke'
 import { requireAdministrator } from '../../middleware/auth'
 import { unwrapBody } from '../../middleware/body'
@@ -265,6 +266,8 @@ export const conversationUpdateRoutes = createRouter()
       ...(isAssignee ? { assigneeLastSeenAt: now } : {}),
       updatedAt: conversation.updatedAt,
     })
+    const { accountId, inboxId, displayId } = conversation
+    await announceAgentRead(c.env, accountId, inboxId, displayId, now)
     return c.json(await conversationJson(c, conversation.id), 200)
   })
   .openapi(muteRoute('mute'), async (c) => {
