@@ -145,6 +145,8 @@ export function createInboxStore(options: InboxStoreOptions) {
         const fresh = (next || !listed) && !announced.has(message.id)
         if (fresh && message.message_type === INCOMING && !message.private) {
           announced.add(message.id)
+          // Replays reach back minutes, not days: the oldest ids can go.
+          if (announced.size > 2000) announced.delete(announced.values().next().value as number)
           const assignedToMe = message.conversation?.assignee_id === meId
           options.onNews?.({ kind: 'message', message, assignedToMe })
         }
