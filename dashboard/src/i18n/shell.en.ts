@@ -31,7 +31,7 @@ export const shellEn = {
   notificationsBlocked: 'Notifications are blocked in this browser',
   useShortcuts: 'Keyboard shortcuts',
   sendWithModEnter: 'Send with Ctrl+Enter (⌘+Enter) instead of Enter',
-  showShortcuts: 'Keyboard shortcuts (?)',
+  showShortcuts: 'Keyboard shortcuts and settings (?)',
   settingsSaveFailed: 'The setting could not be saved.',
   connectionLive: 'Live',
   connectionConnecting: 'Connecting…',
