@@ -79,7 +79,12 @@ export class ConversationRoom extends DurableObject<Env> {
         ws.send(errorFrame('invalid_frame', 'Already authenticated'))
         return
       case 'typing':
-        await this.typing(actorOf(state), parsed.status, false, this.actorData(state))
+        await this.typing(
+          actorOf(state),
+          parsed.status,
+          state.role === 'agent' && parsed.is_private === true,
+          this.actorData(state),
+        )
         return
       case 'seen':
         await this.seen(state)

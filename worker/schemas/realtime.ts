@@ -11,7 +11,12 @@ export const ClientFrameSchema = z.discriminatedUnion('type', [
     /** Visitor sockets: the contact inbox's pubsub_token. Agent sockets: the api_access_token. */
     token: z.string().min(1).max(512),
   }),
-  z.object({ type: z.literal('typing'), status: z.enum(['on', 'off']) }),
+  z.object({
+    type: z.literal('typing'),
+    status: z.enum(['on', 'off']),
+    /** Agents only: typing a private note, which the visitor is never shown. */
+    is_private: z.boolean().optional(),
+  }),
   z.object({ type: z.literal('seen') }),
   z.object({ type: z.literal('ping') }),
 ])

@@ -27,8 +27,9 @@ export function Composer() {
   const listId = `${useId()}-canned`
   const canned = useCanned(text.value)
   const typing = useMemo(
-    () => createTypingSender((on) => store.room()?.typing(on) ?? false),
-    [store],
+    // Private-note typing goes out marked private: other agents see it, the visitor never does.
+    () => createTypingSender((on) => store.room()?.typing(on, mode.peek() === 'note') ?? false),
+    [store, mode],
   )
   useEffect(() => () => typing.stop(), [typing])
 
@@ -49,7 +50,7 @@ export function Composer() {
   const setText = (value: string) => {
     text.value = value
     saveDraft(draftKey(accountId, displayId, mode.value), value)
-    if (mode.value === 'reply') typing.input(value.trim().length > 0)
+    typing.input(value.trim().length > 0)
   }
 
   const submit = () => {

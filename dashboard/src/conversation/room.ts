@@ -20,7 +20,8 @@ export interface RoomOptions {
 
 export interface Room {
   /** Typing in the reply box (the room shows it to the visitor and the other agents). */
-  typing(on: boolean): boolean
+  /** `isPrivate`: typing a private note. */
+  typing(on: boolean, isPrivate?: boolean): boolean
   seen(): boolean
   /** Skips the remaining backoff (the browser is back online). */
   reconnectNow(): void
@@ -142,7 +143,12 @@ export function openRoom(options: RoomOptions): Room {
 
   connect()
   return {
-    typing: (on) => send({ type: 'typing', status: on ? 'on' : 'off' }),
+    typing: (on, isPrivate = false) =>
+      send({
+        type: 'typing',
+        status: on ? 'on' : 'off',
+        ...(isPrivate ? { is_private: true } : {}),
+      }),
     seen: () => send({ type: 'seen' }),
     reconnectNow() {
       if (stopped || status !== 'waiting') return

@@ -144,7 +144,7 @@ describe('the room socket', () => {
     })
   })
 
-  it('never tells the room (and so the visitor) that a private note is being typed', async () => {
+  it('marks typing in a private note private, which the room shows agents only', async () => {
     await renderPane(server)
     const socket = FakeWebSocket.last
     socket.ready()
@@ -152,7 +152,9 @@ describe('the room socket', () => {
     fireEvent.input(screen.getByRole('textbox', { name: 'Private note' }), {
       target: { value: 'internal' },
     })
-    expect(socket.sent.filter((f) => f.type === 'typing')).toEqual([])
+    expect(socket.sent.filter((f) => f.type === 'typing')).toEqual([
+      { type: 'typing', status: 'on', is_private: true },
+    ])
   })
 
   it('tells the room the agent has seen a visitor message that arrives while looking', async () => {

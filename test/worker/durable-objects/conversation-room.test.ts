@@ -140,6 +140,23 @@ describe('the agent socket of a conversation', () => {
     watcher.close()
   })
 
+  it('shares an agent’s typing of a private note with other agents as private', async () => {
+    const { world, inbox, path } = await setup()
+    await addInboxMember(world, inbox.id, world.agent.id)
+    const typer = (await openSocket(path, { api_access_token: world.admin.token })).socket!
+    const watcher = (await openSocket(path, { api_access_token: world.agent.token })).socket!
+    await typer.next('ready')
+    await watcher.next('ready')
+    typer.send({ type: 'typing', status: 'on', is_private: true })
+    expect((await watcher.next('conversation.typing_on')).data).toMatchObject({
+      is_private: true,
+    })
+    typer.send({ type: 'typing', status: 'off', is_private: true })
+    expect((await watcher.next('conversation.typing_off')).data.is_private).toBe(true)
+    typer.close()
+    watcher.close()
+  })
+
   it('keeps sockets working across eviction, rebuilding from D1', async () => {
     const { world, conversation, path, room } = await setup()
     const socket = (await openSocket(`${path}?after=0`, { api_access_token: world.admin.token }))

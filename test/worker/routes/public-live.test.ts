@@ -51,6 +51,26 @@ describe('the visitor socket …/conversations/{id}/live', () => {
     socket.close()
   })
 
+  it('never shows the visitor an agent typing a private note, but shows a reply being typed', async () => {
+    const { world, visitor, conversation, live } = await scene()
+    const visitorSocket = (await openSocket(live())).socket!
+    visitorSocket.send({ type: 'auth', token: visitor.pubsubToken })
+    await visitorSocket.next('ready')
+    const agentPath = `/api/v1/accounts/${world.accountId}/conversations/${conversation.displayId}/live`
+    const agent = (await openSocket(agentPath, { api_access_token: world.admin.token })).socket!
+    await agent.next('ready')
+    agent.send({ type: 'typing', status: 'on', is_private: true })
+    agent.send({ type: 'typing', status: 'off', is_private: true })
+    agent.send({ type: 'typing', status: 'on' })
+    // Frames arrive in order: once the reply's typing is here, the note's would have been.
+    const shown = await visitorSocket.next('conversation.typing_on')
+    expect(shown.data.is_private).toBe(false)
+    const typing = visitorSocket.frames.filter((f) => f.event.startsWith('conversation.typing'))
+    expect(typing).toHaveLength(1)
+    agent.close()
+    visitorSocket.close()
+  })
+
   it('refuses a wrong or another visitor’s pubsub_token with an error and close 4401', async () => {
     const { inbox, live } = await scene()
     const other = await createVisitor(inbox)

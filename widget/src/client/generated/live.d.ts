@@ -856,6 +856,7 @@ export interface components {
             type: "typing";
             /** @enum {string} */
             status: "on" | "off";
+            is_private?: boolean;
         };
         "client.seen": {
             /** @enum {string} */

@@ -5753,6 +5753,11 @@ export interface components {
             custom_attributes?: {
                 [key: string]: unknown;
             };
+            /**
+             * Format: uri
+             * @description The page the visitor started from (a Parley addition): kept with the browser, its language and the visitor's location in the conversation's additional_attributes
+             */
+            referer_url?: string;
         };
         /**
          * @example {
