@@ -94,11 +94,26 @@ function AccessibleMarkup(system) {
           h(Original, props),
         )
       : h(Original, props)
+  // The Authorize dialog's close button holds only this icon (hidden from assistive technology):
+  // a button without a name (axe button-name). Only that button draws the icon.
+  const CloseIcon = (Original) => (props) =>
+    h('span', null, h(Original, props), h('span', { className: 'parley-visually-hidden' }, 'Close'))
+  // A button whose aria-label leaves out its visible text ("Authorize" named "Apply
+  // credentials") is not found by the words a speech user reads on it (axe
+  // label-content-name-mismatch): such a label gives way to the visible text.
+  const Button = (Original) => (props) => {
+    const { children, 'aria-label': label, ...rest } = props
+    const visible = typeof children === 'string' ? children.trim().toLowerCase() : null
+    const keepsLabel = !label || visible === null || label.toLowerCase().includes(visible)
+    return h(Original, keepsLabel ? props : rest, children)
+  }
   return {
     wrapComponents: {
       OperationSummaryPath,
       JsonSchema_string: labelled,
       JsonSchema_boolean: labelled,
+      CloseIcon,
+      Button,
     },
   }
 }
