@@ -146,6 +146,8 @@ export default async function setup(project: TestProject) {
       accountId: demo.account_id,
       adminToken: demo.admin.access_token,
       agentToken: demo.agent.access_token,
+      agentEmail: demo.agent.email,
+      agentPassword: demo.agent.password,
       websiteInboxId: demo.website_inbox.id,
       websiteInboxIdentifier: demo.website_inbox.identifier,
       websiteInboxName: updated.json.name,

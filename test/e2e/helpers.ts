@@ -7,6 +7,9 @@ export type E2eEnv = {
   accountId: number
   adminToken: string
   agentToken: string
+  /** The demo agent's sign-in for the dashboard. */
+  agentEmail: string
+  agentPassword: string
   websiteInboxId: number
   websiteInboxIdentifier: string
   websiteInboxName: string
