@@ -5,6 +5,7 @@ import { AGENT_FRAMES, FEED_FRAMES, VISITOR_FRAMES } from '../../worker/schemas/
 import { SERVER_EVENTS } from '../../worker/schemas/realtime'
 import { api } from './helpers'
 import { allPublished, type Frame, openSocket } from './live-helpers'
+import { addMember } from './members-helpers'
 import { createVisitor, publicScene, startConversation } from './public-helpers'
 
 // biome-ignore lint/suspicious/noExplicitAny: the document is read loosely
@@ -60,8 +61,9 @@ describe('GET /asyncapi.json', () => {
       }
     }
     expect([...documented].sort()).toEqual([...SERVER_EVENTS].sort())
+    // access.changed is the account feed's alone: a conversation's socket that loses access closes.
     expect(Object.keys(doc.channels.agentConversation.messages)).toEqual(
-      expect.arrayContaining([...SERVER_EVENTS]),
+      expect.arrayContaining(SERVER_EVENTS.filter((e) => e !== 'access.changed')),
     )
   })
 
@@ -142,8 +144,20 @@ describe('frames on real sockets match their schemas', () => {
     await feed.next('conversation.created')
     guest.send({ type: 'nonsense' })
     await guest.next('error')
+    // An administrator demoted to agent (of no inbox): its feed narrows and is told.
+    const demoted = await addMember(world.accountId, 'administrator')
+    const narrowing = (await openSocket(`${accountPath}/live`, { api_access_token: demoted.token }))
+      .socket!
+    await narrowing.next('ready')
+    const demotion = await api(`${accountPath}/agents/${demoted.id}`, {
+      method: 'PATCH',
+      token: world.admin.token,
+      body: { role: 'agent' },
+    })
+    expect(demotion.status).toBe(200)
+    await narrowing.next('access.changed')
     await allPublished(world.accountId)
-    await Promise.all([guest.flush(), agent.flush(), feed.flush()])
+    await Promise.all([guest.flush(), agent.flush(), feed.flush(), narrowing.flush()])
 
     const refused = (await openSocket(`${accountPath}/live`)).socket!
     refused.send({ type: 'ping' })
@@ -151,14 +165,15 @@ describe('frames on real sockets match their schemas', () => {
 
     for (const frame of guest.frames) expectFrame(VISITOR_FRAMES, frame, 'visitor')
     for (const frame of agent.frames) expectFrame(AGENT_FRAMES, frame, 'agent')
-    for (const frame of [...feed.frames, ...refused.frames]) expectFrame(FEED_FRAMES, frame, 'feed')
+    const feedFrames = [...feed.frames, ...refused.frames, ...narrowing.frames]
+    for (const frame of feedFrames) expectFrame(FEED_FRAMES, frame, 'feed')
     const events = (frames: Frame[]) => new Set(frames.map((f) => f.event))
     // A room's conversation.created precedes any socket of that room, so no socket sees it.
-    const roomEvents = SERVER_EVENTS.filter((e) => e !== 'conversation.created')
-    expect([...events([...guest.frames, ...agent.frames])].sort()).toEqual([...roomEvents].sort())
-    expect([...events([...feed.frames, ...refused.frames])].sort()).toEqual(
-      Object.keys(FEED_FRAMES).sort(),
+    const roomEvents = SERVER_EVENTS.filter(
+      (e) => e !== 'conversation.created' && e !== 'access.changed',
     )
-    for (const socket of [guest, agent, feed]) socket.close()
+    expect([...events([...guest.frames, ...agent.frames])].sort()).toEqual([...roomEvents].sort())
+    expect([...events(feedFrames)].sort()).toEqual(Object.keys(FEED_FRAMES).sort())
+    for (const socket of [guest, agent, feed, narrowing]) socket.close()
   }, 30_000)
 })

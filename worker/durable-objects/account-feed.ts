@@ -173,12 +173,22 @@ export class AccountFeed extends DurableObject<Env> {
         refuse(ws, unauthorized(now?.message ?? 'Invalid Access Token'))
         continue
       }
-      ws.serializeAttachment({
+      const next = {
         ...state,
         userId: now.userId,
         role: now.role,
         inboxIds: now.inboxIds ?? undefined,
-      } satisfies FeedSocket)
+      } satisfies FeedSocket
+      ws.serializeAttachment(next)
+      if (narrowed(state, next)) ws.send(frame('access.changed', { account_id: state.accountId }))
     }
   }
+}
+
+/** Whether a feed socket may now see less than before: fewer inboxes, or none where it had all. */
+function narrowed(before: FeedSocket, after: FeedSocket) {
+  if (!after.inboxIds) return false
+  if (!before.inboxIds) return true
+  const kept = new Set(after.inboxIds)
+  return before.inboxIds.some((id) => !kept.has(id))
 }

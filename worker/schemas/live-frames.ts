@@ -26,6 +26,13 @@ export const RoomReadySchema = z
   .object({ conversation_id: Id, role: z.enum(['visitor', 'agent']) })
   .openapi('LiveRoomReady')
 export const FeedReadySchema = z.object({ account_id: Id }).openapi('LiveFeedReady')
+/**
+ * The feed's rights shrank (an inbox membership removed, a demotion) and it stays open, narrowed:
+ * frames of what was lost stop, and a client reloads what it shows, which may hold some of it.
+ */
+export const AccessChangedSchema = z.object({ account_id: Id }).openapi('LiveAccessChanged', {
+  description: 'What this socket may see shrank: reload what is on screen',
+})
 
 /** Who is typing: an agent (`user`, with its name) or the visitor (`contact`). */
 export const TypingDataSchema = z
@@ -104,6 +111,7 @@ export const AGENT_FRAMES = {
  */
 export const FEED_FRAMES = {
   ready: FeedReadySchema,
+  'access.changed': AccessChangedSchema,
   'message.created': MessagePushDataSchema,
   'conversation.created': ConversationSchema,
   'conversation.status_changed': ConversationSchema,

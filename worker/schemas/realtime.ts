@@ -33,6 +33,7 @@ export const SERVER_EVENTS = [
   'conversation.typing_off',
   'conversation.read',
   'presence.update',
+  'access.changed',
   'ready',
   'pong',
   'error',

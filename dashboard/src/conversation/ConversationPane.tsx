@@ -64,6 +64,7 @@ function Pane({ displayId }: { displayId: number }) {
 
   const conversation = store.state.conversation.value
   const loadState = store.state.loadState.value
+  const refused = store.state.roomStatus.value === 'refused'
   const title = format(t.label, { id: displayId })
   return (
     <PaneContext.Provider value={pane}>
@@ -78,13 +79,23 @@ function Pane({ displayId }: { displayId: number }) {
               {t.socketOffline}
             </p>
           )}
-          {store.state.roomStatus.value === 'refused' && (
+          {refused && (
             <p class="cv-error" role="alert">
               {t.noAccess}
             </p>
           )}
         </header>
-        {loadState === 'failed' ? (
+        {/* Access taken away (4403) or the conversation gone (4410): its content goes too. */}
+        {refused ? (
+          <p>
+            <button
+              type="button"
+              onClick={() => account.navigate(`/app/accounts/${account.accountId}/dashboard`)}
+            >
+              {account.strings.shell.backToInbox}
+            </button>
+          </p>
+        ) : loadState === 'failed' ? (
           <div class="cv-failed-load" role="alert">
             <p>{t.loadFailed}</p>
             <button type="button" onClick={() => void store.load()}>

@@ -129,6 +129,9 @@ export function createLiveFeed(options: LiveFeedOptions): AccountFeed {
         if (reconnected) for (const listener of resyncListeners) listener()
         return
       }
+      // The agent lost an inbox: what is on screen may hold its conversations, so reload it.
+      // The frame is delivered too: the feed shared by tabs relays it to the other tabs.
+      if (frame.event === 'access.changed') for (const listener of resyncListeners) listener()
       deliver(frame)
     }
     socket.onclose = (event: CloseEvent) => {

@@ -42,6 +42,11 @@ export function createSharedFeed(options: SharedFeedOptions): AccountFeed {
 
   function receive(frame: FeedFrame) {
     if (frame.event === 'ready') return
+    // The agent lost an inbox: what is on screen may hold its conversations, so reload it.
+    if (frame.event === 'access.changed') {
+      for (const listener of resyncListeners) listener()
+      return
+    }
     if (frame.event === 'error') {
       if (REFUSALS.has(frame.data.code)) options.onRefused?.(frame.data.code as FeedRefusal)
       return

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { openRoom, roomUrl } from '../../../dashboard/src/conversation/room'
 import { TYPING_EXPIRES_MS } from '../../../dashboard/src/conversation/store'
-import { FakeServer, ME, message } from './fake-server'
+import { ACCOUNT, FakeServer, ME, message } from './fake-server'
 import { FakeWebSocket } from './fake-socket'
 import { renderPane, settle } from './harness'
 
@@ -79,6 +79,19 @@ describe('the room socket', () => {
     FakeWebSocket.last.drop(4410)
     await settle(1)
     expect(screen.getByRole('alert').textContent).toContain('no longer follow this conversation')
+  })
+
+  it('takes the conversation off the screen when access to it is taken away (4403)', async () => {
+    server.messages = [message(30, { content: 'Card ending 4242' })]
+    const { services } = await renderPane(server)
+    FakeWebSocket.last.ready()
+    expect(screen.getByText('Card ending 4242')).toBeTruthy()
+    FakeWebSocket.last.drop(4403)
+    await settle(1)
+    expect(screen.queryByText('Card ending 4242')).toBeNull()
+    expect(screen.queryByRole('textbox', { name: 'Reply' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Back to inbox' }))
+    expect(services.navigate).toHaveBeenCalledWith(`/app/accounts/${ACCOUNT}/dashboard`)
   })
 
   it('shows "Visitor is typing…" from the room and clears it on typing_off', async () => {

@@ -75,6 +75,17 @@ describe('the account feed', () => {
     feed.close()
   })
 
+  it('asks for a resync when the agent loses access to an inbox, without dropping the socket', () => {
+    const { feed, frames, resyncs } = openFeed()
+    FakeWebSocket.last.ready()
+    FakeWebSocket.last.receive({ event: 'access.changed', data: { account_id: 1 } })
+    expect(resyncs).toHaveBeenCalledTimes(1)
+    expect(frames.map((f) => f.event)).toEqual(['access.changed'])
+    expect(FakeWebSocket.instances).toHaveLength(1)
+    expect(feed.state.value).toBe('live')
+    feed.close()
+  })
+
   it('backs off longer after each failed attempt', () => {
     const { feed } = openFeed()
     FakeWebSocket.last.drop()

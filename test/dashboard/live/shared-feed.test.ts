@@ -73,6 +73,19 @@ describe('the feed shared by tabs', () => {
     expect(second.resyncs).toHaveBeenCalledTimes(1)
   })
 
+  it('has every tab resync when the agent loses access to an inbox', async () => {
+    const first = openTab()
+    await settle()
+    const second = openTab()
+    await settle()
+    FakeWebSocket.last.ready()
+    FakeWebSocket.last.receive({ event: 'access.changed', data: { account_id: 1 } })
+    await settle()
+    expect(first.resyncs).toHaveBeenCalledTimes(1)
+    expect(second.resyncs).toHaveBeenCalledTimes(1)
+    expect(first.frames).toEqual([])
+  })
+
   it('hands the socket to another tab when the owner closes, with its own ?after= cursor', async () => {
     const first = openTab()
     await settle()

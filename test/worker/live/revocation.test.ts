@@ -44,6 +44,9 @@ describe('live sockets when rights are taken away', () => {
     await expectSkipped(feed, await post(world, a.displayId), adminFeed, () =>
       post(world, b.displayId),
     )
+    // The narrowed feed is told, so a client reloads what it shows; the unchanged one is not.
+    expect((await feed.next('access.changed')).data).toEqual({ account_id: world.accountId })
+    expect(adminFeed.frames.some((f) => f.event === 'access.changed')).toBe(false)
   })
 
   it('an agent removed from the account: its feed and conversation sockets close 4401', async () => {
@@ -81,6 +84,7 @@ describe('live sockets when rights are taken away', () => {
     await expectSkipped(feed, await post(world, a.displayId), adminFeed, () =>
       post(world, b.displayId),
     )
+    expect((await feed.next('access.changed')).data).toEqual({ account_id: world.accountId })
   })
 
   it('reaches sockets of hibernated objects: the room registry outlives the memory', async () => {

@@ -811,6 +811,15 @@ export interface components {
         LiveFeedReady: {
             account_id: number;
         };
+        "accountFeed.access.changed": {
+            /** @enum {string} */
+            event: "access.changed";
+            data: components["schemas"]["LiveAccessChanged"];
+        };
+        /** @description What this socket may see shrank: reload what is on screen */
+        LiveAccessChanged: {
+            account_id: number;
+        };
         "accountFeed.message.created": {
             /** @enum {string} */
             event: "message.created";
@@ -916,6 +925,7 @@ export interface channels {
   }
   accountFeed: {
     "ready": components['schemas']["accountFeed.ready"]
+    "access.changed": components['schemas']["accountFeed.access.changed"]
     "message.created": components['schemas']["accountFeed.message.created"]
     "conversation.created": components['schemas']["accountFeed.conversation.created"]
     "conversation.status_changed": components['schemas']["accountFeed.conversation.status_changed"]
