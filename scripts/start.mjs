@@ -103,8 +103,7 @@ try {
   Parley is running on ${baseUrl}
 
   Demo page (widget)   ${baseUrl}/
-  Dashboard (sign in)  ${demo.dashboard_url}
-  Agent demo page      ${baseUrl}/demo/agent#account=${demo.account_id}&inbox=${demo.website_inbox.id}&token=${demo.agent.access_token}
+  Agent inbox          ${demo.dashboard_url}   (sign in as the agent or administrator below)
   API reference        ${baseUrl}/docs   (OpenAPI: ${baseUrl}/openapi.json)
 
   Platform token       ${demo.platform_token}
