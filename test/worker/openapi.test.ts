@@ -2,6 +2,25 @@ import { describe, expect, it } from 'vitest'
 import { api } from './helpers'
 
 describe('GET /openapi.json', () => {
+  it('makes a named schema nullable with anyOf, never an allOf that no null satisfies', async () => {
+    const res = await api('/openapi.json')
+    const broken: string[] = []
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== 'object') return
+      const allOf = (node as { allOf?: { $ref?: string; type?: unknown }[] }).allOf
+      const nullable = (part: { type?: unknown }) =>
+        part.type === 'null' || (Array.isArray(part.type) && part.type.includes('null'))
+      if (allOf?.some((part) => part.$ref) && allOf.some(nullable)) broken.push(at)
+      for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`)
+    }
+    walk(res.json, '#')
+    expect(broken).toEqual([])
+    const conversation = res.json.components.schemas.Conversation
+    expect(conversation.properties.last_non_activity_message).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/MessagePushData' }, { type: 'null' }],
+    })
+  })
+
   it('is an OpenAPI 3.1 document generated from the routes', async () => {
     const res = await api('/openapi.json')
     expect(res.status).toBe(200)

@@ -89,3 +89,10 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
 }
 
 export const EmptySchema = z.object({}).openapi('Empty', { example: examples.EmptyExample })
+
+/**
+ * A named schema or null. `.nullable()` on a named schema renders as `allOf: [$ref, {type:
+ * [object, null]}]`, which no null satisfies (the $ref requires an object) and which generated
+ * clients type as an impossible intersection; this renders `anyOf: [$ref, {type: null}]`.
+ */
+export const nullableRef = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()])

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { contactInboxes, contacts, inboxes } from '../db/schema'
 import { fileUrl } from '../lib/files'
-import { AttributesSchema } from './common'
+import { AttributesSchema, nullableRef } from './common'
 import * as examples from './examples/contacts'
 import { CHANNEL_CLASS } from './inboxes'
 
@@ -140,7 +140,7 @@ export function toContactPushData(
 
 /** A contact inbox where none may exist yet (create's `contact_inbox`, contactable inboxes). */
 export const ContactInboxRefSchema = z
-  .object({ source_id: z.string().nullable(), inbox: InboxSlimSchema.nullable() })
+  .object({ source_id: z.string().nullable(), inbox: nullableRef(InboxSlimSchema) })
   .openapi('ContactInboxRef', { example: examples.ContactInboxRefExample })
 
 export const ContactPayloadSchema = z

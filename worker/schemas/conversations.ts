@@ -3,7 +3,7 @@ import type { ConversationSort, ConversationView, TeamRow } from '../db/queries/
 import { SORTS } from '../db/queries/conversations'
 import type { MessageView } from '../db/queries/messages'
 import { AgentSchema, toAgent } from './agents'
-import { AttributesSchema, IdSchema, SearchTextSchema } from './common'
+import { AttributesSchema, IdSchema, nullableRef, SearchTextSchema } from './common'
 import { ContactSchema, toContact } from './contacts'
 import * as examples from './examples/conversations'
 import { CHANNEL_CLASS } from './inboxes'
@@ -70,7 +70,7 @@ export const ConversationSchema = z
     timestamp: z.number().int(),
     first_reply_created_at: Seconds,
     unread_count: z.number().int(),
-    last_non_activity_message: MessagePushDataSchema.nullable(),
+    last_non_activity_message: nullableRef(MessagePushDataSchema),
     last_activity_at: z.number().int(),
     priority: z.enum(PRIORITIES).nullable(),
     waiting_since: Seconds,

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { messages } from '../db/schema'
 import type { EventKind } from '../events/kinds'
 import { UserPushDataSchema } from './agents'
-import { AttributesSchema } from './common'
+import { AttributesSchema, nullableRef } from './common'
 import { ContactPushDataSchema } from './contacts'
 import { PRIORITIES, STATUSES } from './conversations'
 import { AgentBotPushDataSchema, AttachmentSchema, MessagePushDataSchema } from './messages'
@@ -137,7 +137,7 @@ export const WebwidgetWebhookDataSchema = z
     contact: ContactWebhookDataSchema,
     inbox: WebhookInboxSchema,
     account: WebhookAccountSchema,
-    current_conversation: ConversationWebhookDataSchema.nullable(),
+    current_conversation: nullableRef(ConversationWebhookDataSchema),
     source_id: z.string().nullable(),
     event_info: AttributesSchema,
   })

@@ -8,13 +8,7 @@ export type { components, operations, paths }
 
 type Schemas = components['schemas']
 
-/**
- * openapi-typescript renders the nullable `last_non_activity_message` as `MessagePushData &
- * (Record<string, never> | null)`, which no real message satisfies: the API's values fit this.
- */
-export type Conversation = Omit<Schemas['Conversation'], 'last_non_activity_message'> & {
-  last_non_activity_message: Schemas['MessagePushData'] | null
-}
+export type Conversation = Schemas['Conversation']
 export type Message = Schemas['Message']
 /** A message as the live frames and conversation lists carry it. */
 export type MessagePushData = Schemas['MessagePushData']

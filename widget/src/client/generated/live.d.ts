@@ -617,7 +617,7 @@ export interface components {
             /** @description Unix seconds; 0 when unset */
             first_reply_created_at: number;
             unread_count: number;
-            last_non_activity_message: components["schemas"]["MessagePushData"] & (Record<string, never> | null);
+            last_non_activity_message: components["schemas"]["MessagePushData"] | null;
             last_activity_at: number;
             /** @enum {string|null} */
             priority: "low" | "medium" | "high" | "urgent" | null;

@@ -2401,7 +2401,7 @@ export interface components {
             contact: components["schemas"]["ContactWebhookData"];
             inbox: components["schemas"]["WebhookInbox"];
             account: components["schemas"]["WebhookAccount"];
-            current_conversation: components["schemas"]["ConversationWebhookData"] & (Record<string, never> | null);
+            current_conversation: components["schemas"]["ConversationWebhookData"] | null;
             source_id: string | null;
             event_info: {
                 [key: string]: unknown;
@@ -3685,7 +3685,7 @@ export interface components {
          */
         ContactInboxRef: {
             source_id: string | null;
-            inbox: components["schemas"]["InboxSlim"] & (Record<string, never> | null);
+            inbox: components["schemas"]["InboxSlim"] | null;
         };
         /**
          * @example {
@@ -4103,7 +4103,7 @@ export interface components {
             /** @description Unix seconds; 0 when unset */
             first_reply_created_at: number;
             unread_count: number;
-            last_non_activity_message: components["schemas"]["MessagePushData"] & (Record<string, never> | null);
+            last_non_activity_message: components["schemas"]["MessagePushData"] | null;
             last_activity_at: number;
             /** @enum {string|null} */
             priority: "low" | "medium" | "high" | "urgent" | null;
