@@ -91,6 +91,8 @@ async function firstVisitWeight(page, inboxUrl) {
   page.on('response', async (response) => {
     const type = response.request().resourceType()
     if (type !== 'script' && type !== 'stylesheet') return
+    // A redirect has no body; the response it leads to is counted.
+    if (response.status() >= 300 && response.status() < 400) return
     loaded.push(
       response.body().then((body) => ({
         url: new URL(response.url()).pathname,

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from 'preact/hooks'
 import type { ApiClient } from '../api/client'
 import type { Profile } from '../api/schema'
 import { ConversationPane } from '../conversation/ConversationPane'
+import { prepareTimeFormats } from '../conversation/format'
 import type { Strings } from '../i18n'
 import { ConversationList } from '../inbox/ConversationList'
 import { InboxToolbar } from '../inbox/InboxToolbar'
@@ -46,6 +47,10 @@ export function AccountShell(props: AccountShellProps) {
     [accountId],
   )
   useEffect(() => () => bundle.close(), [bundle])
+  useEffect(() => {
+    const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 200))
+    idle(prepareTimeFormats)
+  }, [])
   const { store, services } = bundle
   const cheatSheet = useSignal(false)
   const search = useRef<HTMLInputElement>(null)
