@@ -1,53 +1,14 @@
-/** A WebSocket the test drives: open it, push frames into it, drop or refuse it. */
-export class FakeWebSocket {
-  static instances: FakeWebSocket[] = []
-  static reset() {
-    FakeWebSocket.instances = []
-  }
-  static get last(): FakeWebSocket {
-    const socket = FakeWebSocket.instances.at(-1)
-    if (!socket) throw new Error('no socket was opened')
-    return socket
-  }
+import { FakeWebSocket as DrivenSocket } from '../widget/fake-socket'
 
-  readyState = 0
-  sent: unknown[] = []
-  closedByClient = false
-  onopen: ((event: unknown) => void) | null = null
-  onmessage: ((event: { data: unknown }) => void) | null = null
-  onclose: ((event: { code: number }) => void) | null = null
-  onerror: ((event: unknown) => void) | null = null
-
-  constructor(readonly url: string) {
-    FakeWebSocket.instances.push(this)
-  }
-
-  send(data: string) {
-    this.sent.push(JSON.parse(data))
-  }
-
-  close() {
-    this.readyState = 3
-    this.closedByClient = true
-  }
-
-  open() {
-    this.readyState = 1
-    this.onopen?.({})
-  }
-
-  receive(frame: unknown) {
-    this.onmessage?.({ data: typeof frame === 'string' ? frame : JSON.stringify(frame) })
+/** The widget tests' driven WebSocket, as the account feed has it: ready at the upgrade. */
+export class FakeWebSocket extends DrivenSocket {
+  static override get last(): FakeWebSocket {
+    return super.last as FakeWebSocket
   }
 
   /** The server accepts the cookie at the upgrade and says so. */
   ready(accountId = 1) {
     this.open()
     this.receive({ event: 'ready', data: { account_id: accountId } })
-  }
-
-  drop(code = 1006) {
-    this.readyState = 3
-    this.onclose?.({ code })
   }
 }

@@ -1,4 +1,4 @@
-/** A WebSocket the test drives: open it, push frames into it, drop it. */
+/** A WebSocket the test drives: open it, push frames into it, drop it (with a close code). */
 export class FakeWebSocket {
   static instances: FakeWebSocket[] = []
   static reset() {
@@ -11,11 +11,11 @@ export class FakeWebSocket {
   }
 
   readyState = 0
-  sent: unknown[] = []
+  sent: Record<string, unknown>[] = []
   closedByClient = false
   onopen: ((event: unknown) => void) | null = null
   onmessage: ((event: { data: unknown }) => void) | null = null
-  onclose: ((event: unknown) => void) | null = null
+  onclose: ((event: { code: number }) => void) | null = null
   onerror: ((event: unknown) => void) | null = null
 
   constructor(readonly url: string) {
@@ -40,8 +40,8 @@ export class FakeWebSocket {
     this.onmessage?.({ data: typeof frame === 'string' ? frame : JSON.stringify(frame) })
   }
 
-  drop() {
+  drop(code = 1006) {
     this.readyState = 3
-    this.onclose?.({ code: 1006 })
+    this.onclose?.({ code })
   }
 }

@@ -63,7 +63,7 @@ function start(path: string, signedIn: boolean) {
 /** The account feed connects; the list loads once it is live. */
 async function feedLive() {
   await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(0))
-  act(() => FakeWebSocket.instances[0]?.ready())
+  act(() => (FakeWebSocket.instances[0] as FakeWebSocket | undefined)?.ready())
   await screen.findByText('Bea')
 }
 
