@@ -6,16 +6,12 @@ let dateTimeFormat: Intl.DateTimeFormat | undefined
 /** A message time: the clock time today, the date and time before. */
 export function messageTime(seconds: number, now = new Date()): string {
   const at = new Date(seconds * 1000)
-  const today = at.toDateString() === now.toDateString()
-  return today
-    ? (clockFormat ??= new Intl.DateTimeFormat(undefined, {
-        hour: '2-digit',
-        minute: '2-digit',
-      })).format(at)
-    : (dateTimeFormat ??= new Intl.DateTimeFormat(undefined, {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      })).format(at)
+  if (at.toDateString() === now.toDateString()) {
+    clockFormat ??= new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })
+    return clockFormat.format(at)
+  }
+  dateTimeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+  return dateTimeFormat.format(at)
 }
 
 /**
