@@ -1,5 +1,6 @@
-import { type BackoffOptions, backoffDelay } from '../../../widget/src/client/backoff'
-import type { ClientFrame, RoomFrame } from '../live/types'
+import type { BackoffOptions } from '../../../widget/src/client/backoff'
+import { createLiveSocket, type SocketStatus } from '../../../widget/src/client/socket'
+import type { RoomFrame } from '../live/types'
 
 /** live: `ready` came; waiting: dropped, a retry is scheduled; refused: 4401/4403/4410, no retry. */
 export type RoomStatus = 'connecting' | 'live' | 'waiting' | 'refused' | 'closed'
@@ -29,8 +30,6 @@ export interface Room {
   readonly status: RoomStatus
 }
 
-/** Close codes that refuse the socket for good (worker/live/frames.ts CLOSE). */
-const REFUSED = new Set([4401, 4403, 4410])
 const REFUSED_CODES = new Set(['unauthorized', 'forbidden', 'gone'])
 
 export function roomUrl(origin: string, accountId: number, displayId: number, after?: number) {
@@ -40,125 +39,46 @@ export function roomUrl(origin: string, accountId: number, displayId: number, af
 }
 
 /**
- * The open conversation's own socket. The session cookie authenticates it at the upgrade, so
- * `ready` comes without an auth frame; then the room replays every message after `?after=` and
- * streams. Reconnects with jittered exponential backoff, as the widget's socket does.
+ * The open conversation's own socket: the widget's live socket without an auth frame (the
+ * session cookie authenticates the upgrade, and `ready` comes unasked). The room replays every
+ * message after `?after=`, then streams; drops are retried with jittered backoff.
  */
 export function openRoom(options: RoomOptions): Room {
-  const WS = options.WebSocket ?? (globalThis.WebSocket as WebSocketClass)
-  const backoff = options.backoff ?? { base: 1000, max: 15000 }
-  const heartbeatMs = options.heartbeatMs ?? 25000
-  let ws: WebSocket | null = null
+  let refused = false
   let status: RoomStatus = 'connecting'
-  let attempt = 0
-  let stopped = false
-  let retryTimer: ReturnType<typeof setTimeout> | undefined
-  let heartbeat: ReturnType<typeof setInterval> | undefined
-  let lastFrameAt = 0
-
-  const setStatus = (next: RoomStatus) => {
-    if (next === status) return
-    status = next
-    options.onStatus?.(next)
-  }
-
-  const drop = () => {
-    clearInterval(heartbeat)
-    heartbeat = undefined
-    const old = ws
-    ws = null
-    if (!old) return
-    old.onopen = old.onmessage = old.onclose = old.onerror = null
-    try {
-      old.close()
-    } catch {}
-  }
-
-  const stop = (final: RoomStatus) => {
-    stopped = true
-    clearTimeout(retryTimer)
-    drop()
-    setStatus(final)
-  }
-
-  const scheduleRetry = () => {
-    drop()
-    if (stopped) return
-    setStatus('waiting')
-    clearTimeout(retryTimer)
-    retryTimer = setTimeout(connect, backoffDelay(attempt++, backoff, options.random))
-  }
-
-  function onMessage(raw: unknown) {
-    if (typeof raw !== 'string') return
-    let frame: RoomFrame
-    try {
-      frame = JSON.parse(raw) as RoomFrame
-    } catch {
-      return
-    }
-    if (typeof frame?.event !== 'string') return
-    lastFrameAt = Date.now()
-    if (frame.event === 'ready') {
-      attempt = 0
-      setStatus('live')
-      clearInterval(heartbeat)
-      heartbeat = setInterval(beat, heartbeatMs)
-    }
-    if (frame.event === 'pong') return
-    options.onFrame(frame)
-    if (frame.event === 'error' && REFUSED_CODES.has(String(frame.data?.code))) stop('refused')
-  }
-
-  function connect() {
-    if (stopped) return
-    drop()
-    setStatus('connecting')
-    let socket: WebSocket
-    try {
-      socket = new WS(options.url())
-    } catch {
-      scheduleRetry()
-      return
-    }
-    ws = socket
-    socket.onmessage = (event) => onMessage(event.data)
-    socket.onclose = (event) => {
-      if (REFUSED.has((event as CloseEvent | undefined)?.code ?? 0)) stop('refused')
-      else scheduleRetry()
-    }
-    socket.onerror = scheduleRetry
-  }
-
-  function beat() {
-    if (Date.now() - lastFrameAt > heartbeatMs * 2) scheduleRetry()
-    else send({ type: 'ping' })
-  }
-
-  function send(frame: ClientFrame): boolean {
-    if (status !== 'live' || !ws || ws.readyState !== 1) return false
-    ws.send(JSON.stringify(frame))
-    return true
-  }
-
-  connect()
+  const socket = createLiveSocket({
+    url: options.url,
+    WebSocket: options.WebSocket,
+    backoff: options.backoff,
+    random: options.random,
+    heartbeatMs: options.heartbeatMs,
+    onFrame(frame) {
+      if (frame.event === 'error' && REFUSED_CODES.has(String(frame.data.code))) refused = true
+      options.onFrame(frame as unknown as RoomFrame)
+    },
+    onStatus(next) {
+      status = roomStatus(next, refused)
+      options.onStatus?.(status)
+    },
+  })
   return {
     typing: (on, isPrivate = false) =>
-      send({
+      socket.send({
         type: 'typing',
         status: on ? 'on' : 'off',
         ...(isPrivate ? { is_private: true } : {}),
       }),
-    seen: () => send({ type: 'seen' }),
-    reconnectNow() {
-      if (stopped || status !== 'waiting') return
-      attempt = 0
-      clearTimeout(retryTimer)
-      connect()
-    },
-    close: () => stop('closed'),
+    seen: () => socket.send({ type: 'seen' }),
+    reconnectNow: () => socket.reconnectNow(),
+    close: () => socket.close(),
     get status() {
       return status
     },
   }
+}
+
+function roomStatus(status: SocketStatus, refused: boolean): RoomStatus {
+  if (status === 'online') return 'live'
+  if (status === 'closed') return refused ? 'refused' : 'closed'
+  return status
 }

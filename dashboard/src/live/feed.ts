@@ -1,5 +1,6 @@
 import { signal } from '@preact/signals'
-import { type BackoffOptions, backoffDelay } from '../../../widget/src/client/backoff'
+import type { BackoffOptions } from '../../../widget/src/client/backoff'
+import { createLiveSocket } from '../../../widget/src/client/socket'
 import type { ConnectionState, FeedFrame, LiveFeed } from './types'
 
 type WebSocketClass = new (url: string) => WebSocket
@@ -24,137 +25,56 @@ export interface AccountFeed extends LiveFeed {
   reconnectNow(): void
 }
 
-const CLOSE_CODES: Record<number, FeedRefusal> = {
-  4401: 'unauthorized',
-  4403: 'forbidden',
-  4410: 'gone',
-}
 const REFUSALS: ReadonlySet<string> = new Set(['unauthorized', 'forbidden', 'gone'])
 
-function parseFrame(raw: unknown): FeedFrame | null {
-  if (typeof raw !== 'string') return null
-  try {
-    const frame = JSON.parse(raw) as Partial<FeedFrame>
-    if (typeof frame?.event !== 'string' || !frame.data || typeof frame.data !== 'object') {
-      return null
-    }
-    return frame as FeedFrame
-  } catch {
-    return null
-  }
-}
-
 /**
- * The account feed socket, authenticated by the session cookie at the upgrade (no token in the
- * page). Reconnects with jittered backoff; each reconnect asks the server to replay the messages
- * after the newest one this tab saw (`?after=`), and once `ready` tells the resync listeners to
- * reload what replay does not carry (status changes, assignments).
+ * The account feed socket: the widget's live socket, authenticated by the session cookie at the
+ * upgrade (no token in the page). Reconnects with jittered backoff; each reconnect asks the server
+ * to replay the messages after the newest one this tab saw (`?after=`), and once `ready` tells
+ * the resync listeners to reload what replay does not carry (status changes, assignments).
  */
 export function createLiveFeed(options: LiveFeedOptions): AccountFeed {
-  const WS = options.WebSocket ?? (globalThis.WebSocket as WebSocketClass)
-  const backoff = options.backoff ?? { base: 1000, max: 15000 }
-  const heartbeatMs = options.heartbeatMs ?? 25000
   const state = signal<ConnectionState>('connecting')
   const listeners = new Set<(frame: FeedFrame) => void>()
   const resyncListeners = new Set<() => void>()
-  let ws: WebSocket | null = null
-  let attempt = 0
-  let stopped = false
+  const resync = () => {
+    for (const listener of resyncListeners) listener()
+  }
   let everReady = false
   let lastMessageId: number | null = null
-  let lastFrameAt = 0
-  let retryTimer: ReturnType<typeof setTimeout> | undefined
-  let heartbeat: ReturnType<typeof setInterval> | undefined
 
-  const drop = () => {
-    clearInterval(heartbeat)
-    heartbeat = undefined
-    const old = ws
-    ws = null
-    if (!old) return
-    old.onopen = old.onmessage = old.onclose = old.onerror = null
-    try {
-      old.close()
-    } catch {}
-  }
-
-  const refuse = (reason: FeedRefusal) => {
-    close()
-    options.onRefused?.(reason)
-  }
-
-  const scheduleRetry = () => {
-    drop()
-    if (stopped) return
-    state.value = 'offline'
-    clearTimeout(retryTimer)
-    retryTimer = setTimeout(connect, backoffDelay(attempt++, backoff, options.random))
-  }
-
-  const deliver = (frame: FeedFrame) => {
+  const onFrame = (frame: FeedFrame) => {
+    if (frame.event === 'error') {
+      if (REFUSALS.has(frame.data.code)) options.onRefused?.(frame.data.code as FeedRefusal)
+      return
+    }
+    if (frame.event === 'ready') {
+      if (everReady) resync()
+      everReady = true
+      return
+    }
+    // The agent lost an inbox: what is on screen may hold its conversations, so reload it.
+    // The frame is delivered too: the feed shared by tabs relays it to the other tabs.
+    if (frame.event === 'access.changed') resync()
     if (frame.event === 'message.created') {
       lastMessageId = Math.max(lastMessageId ?? 0, frame.data.id)
     }
     for (const listener of listeners) listener(frame)
   }
 
-  function connect() {
-    if (stopped) return
-    drop()
-    state.value = 'connecting'
-    let socket: WebSocket
-    try {
-      socket = new WS(options.url(lastMessageId))
-    } catch {
-      scheduleRetry()
-      return
-    }
-    ws = socket
-    socket.onmessage = (event) => {
-      const frame = parseFrame(event.data)
-      if (!frame) return
-      lastFrameAt = Date.now()
-      if (frame.event === 'pong') return
-      if (frame.event === 'error') {
-        if (REFUSALS.has(frame.data.code)) refuse(frame.data.code as FeedRefusal)
-        return
-      }
-      if (frame.event === 'ready') {
-        attempt = 0
-        state.value = 'live'
-        clearInterval(heartbeat)
-        heartbeat = setInterval(beat, heartbeatMs)
-        const reconnected = everReady
-        everReady = true
-        if (reconnected) for (const listener of resyncListeners) listener()
-        return
-      }
-      // The agent lost an inbox: what is on screen may hold its conversations, so reload it.
-      // The frame is delivered too: the feed shared by tabs relays it to the other tabs.
-      if (frame.event === 'access.changed') for (const listener of resyncListeners) listener()
-      deliver(frame)
-    }
-    socket.onclose = (event: CloseEvent) => {
-      const refusal = CLOSE_CODES[event?.code]
-      if (refusal) refuse(refusal)
-      else scheduleRetry()
-    }
-    socket.onerror = scheduleRetry
-  }
+  const socket = createLiveSocket({
+    url: () => options.url(lastMessageId),
+    WebSocket: options.WebSocket,
+    backoff: options.backoff,
+    random: options.random,
+    heartbeatMs: options.heartbeatMs,
+    onFrame: (frame) => onFrame(frame as unknown as FeedFrame),
+    onStatus(status) {
+      state.value =
+        status === 'online' ? 'live' : status === 'connecting' ? 'connecting' : 'offline'
+    },
+  })
 
-  function beat() {
-    if (Date.now() - lastFrameAt > heartbeatMs * 2) scheduleRetry()
-    else if (ws?.readyState === 1) ws.send(JSON.stringify({ type: 'ping' }))
-  }
-
-  function close() {
-    stopped = true
-    clearTimeout(retryTimer)
-    drop()
-    state.value = 'offline'
-  }
-
-  connect()
   return {
     subscribe(listener) {
       listeners.add(listener)
@@ -165,13 +85,8 @@ export function createLiveFeed(options: LiveFeedOptions): AccountFeed {
       return () => resyncListeners.delete(listener)
     },
     state,
-    close,
-    reconnectNow() {
-      if (stopped || state.value !== 'offline') return
-      attempt = 0
-      clearTimeout(retryTimer)
-      connect()
-    },
+    close: () => socket.close(),
+    reconnectNow: () => socket.reconnectNow(),
   }
 }
 

@@ -12,13 +12,13 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-function connect(overrides: { after?: () => number } = {}) {
+function connect(overrides: { after?: () => number; token?: string | null } = {}) {
   const frames: ServerFrame[] = []
   const statuses: SocketStatus[] = []
   let after = 0
   const socket = createLiveSocket({
     url: () => `wss://x.test/live?after=${overrides.after?.() ?? after}`,
-    token: 'pubsub-token',
+    token: overrides.token === null ? undefined : (overrides.token ?? 'pubsub-token'),
     onFrame: (frame) => frames.push(frame),
     onStatus: (status) => statuses.push(status),
     WebSocket: FakeWebSocket as unknown as typeof WebSocket,
@@ -46,6 +46,31 @@ describe('backoffDelay', () => {
 })
 
 describe('createLiveSocket', () => {
+  it('sends no auth frame when the upgrade is authenticated (no token), and goes online at ready', () => {
+    const { socket } = connect({ token: null })
+    const ws = FakeWebSocket.last
+    ws.open()
+    expect(ws.sent).toEqual([])
+    ws.receive({ event: 'ready', data: {} })
+    expect(socket.status).toBe('online')
+    expect(socket.send({ type: 'seen' })).toBe(true)
+    expect(ws.sent).toEqual([{ type: 'seen' }])
+  })
+
+  it('stops for good on a refusal close code that came without its error frame, and says why', () => {
+    const { socket, frames } = connect({ token: null })
+    FakeWebSocket.last.open()
+    FakeWebSocket.last.receive({ event: 'ready', data: {} })
+    FakeWebSocket.last.drop(4403)
+    expect(frames.at(-1)).toEqual({
+      event: 'error',
+      data: { code: 'forbidden', message: 'forbidden' },
+    })
+    expect(socket.status).toBe('closed')
+    vi.advanceTimersByTime(60_000)
+    expect(FakeWebSocket.instances).toHaveLength(1)
+  })
+
   it('sends the auth frame first and nothing else until the server is ready', () => {
     const { socket, statuses } = connect()
     const ws = FakeWebSocket.last

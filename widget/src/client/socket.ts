@@ -14,7 +14,11 @@ type WebSocketClass = new (url: string) => WebSocket
 export interface LiveSocketOptions {
   /** Called for every attempt, so `?after=` always carries the newest message id. */
   url: () => string
-  token: string
+  /**
+   * The auth frame's token. Without one no auth frame is sent: the upgrade itself is
+   * authenticated (the dashboard's session cookie) and `ready` comes unasked.
+   */
+  token?: string
   onFrame: (frame: ServerFrame) => void
   onStatus?: (status: SocketStatus) => void
   WebSocket?: WebSocketClass
@@ -33,9 +37,16 @@ export interface LiveSocket {
 }
 
 const FATAL: ReadonlySet<string> = new Set(['unauthorized', 'forbidden', 'gone'])
+/** A refusal's close code (worker/live/frames.ts CLOSE), for a close without its error frame. */
+const REFUSAL_CLOSES: Record<number, ErrorFrameData['code']> = {
+  4401: 'unauthorized',
+  4403: 'forbidden',
+  4410: 'gone',
+}
 
 /**
- * One conversation's live socket: the first frame is the auth frame; after `ready` the server
+ * A live socket (a conversation's, or the dashboard's account feed): the first frame is the auth
+ * frame, unless the upgrade was authenticated; after `ready` the server
  * replays what came after `?after=` and then streams. Reconnects with jittered exponential
  * backoff until closed or refused.
  */
@@ -90,7 +101,9 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
       return
     }
     ws = socket
-    socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token: options.token }))
+    const token = options.token
+    if (token !== undefined)
+      socket.onopen = () => socket.send(JSON.stringify({ type: 'auth', token }))
     socket.onmessage = (event) => {
       const frame = parseServerFrame(event.data)
       if (!frame) return
@@ -109,7 +122,12 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
       }
       options.onFrame(frame)
     }
-    socket.onclose = scheduleRetry
+    socket.onclose = (event) => {
+      const code = REFUSAL_CLOSES[(event as CloseEvent | undefined)?.code ?? 0]
+      if (!code) return scheduleRetry()
+      options.onFrame({ event: 'error', data: { code, message: code } })
+      close()
+    }
     socket.onerror = scheduleRetry
   }
 
