@@ -3,7 +3,7 @@ import { FakeWebSocket as DrivenSocket } from '../widget/fake-socket'
 /** The widget tests' driven WebSocket, as the account feed has it: ready at the upgrade. */
 export class FakeWebSocket extends DrivenSocket {
   static override get last(): FakeWebSocket {
-    return super.last as FakeWebSocket
+    return DrivenSocket.last as FakeWebSocket
   }
 
   /** The server accepts the cookie at the upgrade and says so. */
