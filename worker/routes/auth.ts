@@ -65,7 +65,9 @@ const signIn = createRoute({
     "Answers in Chatwoot's shape (devise_token_auth) and starts a session: the `parley_session` " +
     'cookie (HttpOnly, SameSite=Strict, Secure except on localhost) for the dashboard, and the ' +
     'devise headers `access-token`, `client`, `uid` (also `token-type`, `expiry`) for clients ' +
-    'that send them back; `data.access_token` is the same session token. A wrong password and ' +
+    'that send them back; `data.access_token` is the same session token. A browser on this site ' +
+    '(`Sec-Fetch-Site: same-origin`, the dashboard) gets the cookie only: no token in the body ' +
+    'or the headers, where a script could read it. A wrong password and ' +
     'an unknown email get the same 401. Rate limited per IP and per email (429, Retry-After).',
   request: { body: jsonBody(SignInInputSchema) },
   responses: {
@@ -113,8 +115,11 @@ export const authRoutes = createRouter()
       listMemberships(db, user.id),
     ])
     setSessionCookie(c, session.token)
-    setDeviseHeaders(c, session, user.email)
-    return c.json({ data: toProfile(user, memberships, session.token) }, 200)
+    // A browser on our own site (the dashboard) keeps the session only in the HttpOnly cookie,
+    // out of reach of any script on the page; other clients get it to send back.
+    const ownSite = c.req.header('sec-fetch-site')?.toLowerCase() === 'same-origin'
+    if (!ownSite) setDeviseHeaders(c, session, user.email)
+    return c.json({ data: toProfile(user, memberships, ownSite ? '' : session.token) }, 200)
   })
   .openapi(signOut, async (c) => {
     const headerToken = c.req.header(DEVISE_TOKEN_HEADER)?.trim()

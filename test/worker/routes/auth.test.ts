@@ -43,6 +43,20 @@ describe('POST /auth/sign_in', () => {
     expect(res.text).not.toContain(PASSWORD)
   })
 
+  it('keeps the session out of scripts’ reach for a browser on this site: cookie only', async () => {
+    const world = await createWorldWithPasswords()
+    const res = await signIn(world.agent.email, PASSWORD, {
+      headers: { origin: ORIGIN, 'sec-fetch-site': 'same-origin' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.session).toBeTruthy()
+    expect(res.json.data).toMatchObject({ id: world.agent.id, access_token: '' })
+    expect(res.text).not.toContain(res.session)
+    expect(res.headers.get('access-token')).toBeNull()
+    const profile = await withCookie('/api/v1/profile', res.session ?? '')
+    expect(profile.status).toBe(200)
+  })
+
   it('sets an HttpOnly, SameSite=Strict, Secure cookie for the whole site', async () => {
     const world = await createWorldWithPasswords()
     const { setCookie } = await signIn(world.admin.email)

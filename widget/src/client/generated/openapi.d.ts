@@ -215,7 +215,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description Answers in Chatwoot's shape (devise_token_auth) and starts a session: the `parley_session` cookie (HttpOnly, SameSite=Strict, Secure except on localhost) for the dashboard, and the devise headers `access-token`, `client`, `uid` (also `token-type`, `expiry`) for clients that send them back; `data.access_token` is the same session token. A wrong password and an unknown email get the same 401. Rate limited per IP and per email (429, Retry-After).
+         * @description Answers in Chatwoot's shape (devise_token_auth) and starts a session: the `parley_session` cookie (HttpOnly, SameSite=Strict, Secure except on localhost) for the dashboard, and the devise headers `access-token`, `client`, `uid` (also `token-type`, `expiry`) for clients that send them back; `data.access_token` is the same session token. A browser on this site (`Sec-Fetch-Site: same-origin`, the dashboard) gets the cookie only: no token in the body or the headers, where a script could read it. A wrong password and an unknown email get the same 401. Rate limited per IP and per email (429, Retry-After).
          */
         post: operations["createSession"];
         delete?: never;
