@@ -53,7 +53,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 function snapshotSources(dir) {
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(path.join(dir, 'widget'), { recursive: true })
-  for (const item of ['worker', 'migrations', 'wrangler.toml', 'tsconfig.json']) {
+  // widget/src/shared: the code the worker shares with the widget (a browser parser).
+  const items = ['worker', 'migrations', 'wrangler.toml', 'tsconfig.json', 'widget/src/shared']
+  for (const item of items) {
     cpSync(path.join(root, item), path.join(dir, item), { recursive: true })
   }
   symlinkSync(path.join(root, 'widget', 'dist'), path.join(dir, 'widget', 'dist'))
