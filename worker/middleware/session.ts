@@ -24,18 +24,12 @@ export type SessionCredential = {
 const invalidSession = () => apiError('unauthorized', 'Invalid or expired session')
 
 /**
- * The session a request without `api_access_token` presents, if any: the devise headers
- * (`access-token` with `uid`, as Chatwoot's clients send them after `/auth/sign_in`) or the
- * `parley_session` cookie, which counts only from our own origin. A presented but unknown or
- * expired session is a 401, except on a live upgrade's cookie: that socket may still
- * authenticate with its first frame. Rate limited per user (the limiter ran before, keyed on
- * the api_access_token, which a session request does not have).
+ * The session token a request presents, and its owner: the devise headers (`access-token` with
+ * a matching `uid`, as Chatwoot's clients send them after `/auth/sign_in`) or the
+ * `parley_session` cookie, which counts only from our own origin. Undefined when none is
+ * presented; `owner` null when the token is unknown, expired or its uid does not match.
  */
-export async function resolveSession(
-  c: Context<AppEnv>,
-  accountId: number,
-  upgrade: boolean,
-): Promise<SessionCredential | undefined> {
+export async function presentedSession(c: Context<AppEnv>, accountId: number, upgrade = false) {
   const headerToken = c.req.header(DEVISE_TOKEN_HEADER)?.trim()
   const cookieToken = headerToken ? undefined : sessionCookieOf(c)
   const token = headerToken || cookieToken
@@ -44,8 +38,26 @@ export async function resolveSession(
   const tokenHash = await sha256Hex(token)
   const owner = await findSessionOwner(c.var.db, tokenHash, accountId)
   const uid = c.req.header(DEVISE_UID_HEADER)?.trim().toLowerCase()
-  if (!owner || (headerToken && uid !== owner.email.toLowerCase())) {
-    if (cookieToken && upgrade) return undefined
+  const matches = owner && (!headerToken || uid === owner.email.toLowerCase())
+  return { owner: matches ? owner : null, tokenHash, headerToken: headerToken || null }
+}
+
+/**
+ * The session a request without `api_access_token` presents, if any (`presentedSession`). A
+ * presented but unknown or expired session is a 401, except on a live upgrade's cookie: that
+ * socket may still authenticate with its first frame. Rate limited per user (the limiter ran
+ * before, keyed on the api_access_token, which a session request does not have).
+ */
+export async function resolveSession(
+  c: Context<AppEnv>,
+  accountId: number,
+  upgrade: boolean,
+): Promise<SessionCredential | undefined> {
+  const presented = await presentedSession(c, accountId, upgrade)
+  if (!presented) return undefined
+  const { owner, tokenHash, headerToken } = presented
+  if (!owner) {
+    if (!headerToken && upgrade) return undefined
     throw invalidSession()
   }
   await limitUser(c, owner.userId)
@@ -54,6 +66,6 @@ export async function resolveSession(
     sessionId: owner.sessionId,
     tokenHash,
     role: owner.role,
-    headerToken: headerToken ?? null,
+    headerToken,
   }
 }

@@ -1,28 +1,21 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import {
-  deleteExpiredSessionsOfStatement,
-  deleteSessionStatement,
-  findSessionOwner,
-} from '../db/queries/sessions'
+import { deleteExpiredSessionsOfStatement, deleteSessionStatement } from '../db/queries/sessions'
 import { findUserByEmail, listMemberships } from '../db/queries/users'
 import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
-import { sha256Hex } from '../lib/crypto'
 import { verifyPassword } from '../lib/passwords'
 import {
   clearSessionCookie,
   closeSessionSockets,
   DEVISE_TOKEN_HEADER,
-  DEVISE_UID_HEADER,
   newSession,
-  requireSameOrigin,
   SESSION_COOKIE,
-  sessionCookieOf,
   setDeviseHeaders,
   setSessionCookie,
 } from '../lib/sessions'
 import { limitSignIn } from '../middleware/rate-limit'
+import { presentedSession } from '../middleware/session'
 import {
   DEVISE_TOKEN_SCHEME,
   SESSION_COOKIE_SCHEME,
@@ -122,17 +115,11 @@ export const authRoutes = createRouter()
     return c.json({ data: toProfile(user, memberships, ownSite ? '' : session.token) }, 200)
   })
   .openapi(signOut, async (c) => {
-    const headerToken = c.req.header(DEVISE_TOKEN_HEADER)?.trim()
-    const token = headerToken || sessionCookieOf(c)
-    if (!token) throw apiError('unauthorized', 'User was not found or was not logged in.')
-    if (!headerToken) requireSameOrigin(c)
-    const db = c.var.db
-    const tokenHash = await sha256Hex(token)
-    const owner = await findSessionOwner(db, tokenHash, 0)
-    const uid = c.req.header(DEVISE_UID_HEADER)?.trim().toLowerCase()
-    if (!owner || (headerToken && uid !== owner.email.toLowerCase())) {
+    const presented = await presentedSession(c, 0)
+    if (!presented?.owner)
       throw apiError('unauthorized', 'User was not found or was not logged in.')
-    }
+    const { owner, tokenHash } = presented
+    const db = c.var.db
     await deleteSessionStatement(db, tokenHash)
     await closeSessionSockets(c, owner.userId)
     clearSessionCookie(c)
