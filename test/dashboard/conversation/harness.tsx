@@ -3,65 +3,29 @@ import { act, render } from '@testing-library/preact'
 import createClient from 'openapi-fetch'
 import { vi } from 'vitest'
 import type { Profile, paths } from '../../../dashboard/src/api/schema'
+import { createCommandBus } from '../../../dashboard/src/app/commands'
 import {
   AccountContext,
   type AccountServices,
   type AgentPreferences,
-  type CommandBus,
-  type ConversationCommand,
 } from '../../../dashboard/src/app/context'
 import { ConversationPane } from '../../../dashboard/src/conversation/ConversationPane'
 import { en } from '../../../dashboard/src/i18n'
-import type { FeedFrame, LiveFeed } from '../../../dashboard/src/live/types'
+import { FakeFeed } from '../fake-api'
 import { ACCOUNT, DISPLAY_ID, type FakeServer, ME } from './fake-server'
 import { FakeWebSocket } from './fake-socket'
 
-/** The account feed as the pane uses it: the test pushes frames and fires resyncs. */
-export class FakeFeed implements LiveFeed {
-  listeners = new Set<(frame: FeedFrame) => void>()
-  resyncs = new Set<() => void>()
-  state = signal<'connecting' | 'live' | 'offline'>('live')
-  subscribe(listener: (frame: FeedFrame) => void) {
-    this.listeners.add(listener)
-    return () => this.listeners.delete(listener)
-  }
-  onResync(listener: () => void) {
-    this.resyncs.add(listener)
-    return () => this.resyncs.delete(listener)
-  }
-  push(frame: FeedFrame) {
-    for (const listener of this.listeners) listener(frame)
-  }
-  resync() {
-    for (const listener of this.resyncs) listener()
-  }
-  close() {}
-}
-
-export function commandBus(): CommandBus {
-  const handlers = new Map<ConversationCommand, Set<() => void>>()
-  return {
-    on(command, handler) {
-      const set = handlers.get(command) ?? new Set()
-      handlers.set(command, set)
-      set.add(handler)
-      return () => set.delete(handler)
-    },
-    emit(command) {
-      for (const handler of handlers.get(command) ?? []) handler()
-    },
-  }
-}
-
 export function testServices(server: FakeServer, overrides: Partial<AccountServices> = {}) {
   const api = createClient<paths>({ baseUrl: 'http://localhost:8787', fetch: server.fetch })
+  const feed = new FakeFeed()
+  feed.state.value = 'live'
   const services: AccountServices & { feed: FakeFeed } = {
     api,
-    feed: new FakeFeed(),
+    feed,
     accountId: ACCOUNT,
     me: { id: ME.id, name: ME.name } as Profile,
     preferences: signal<AgentPreferences>({ sendWith: 'enter', shortcuts: true }),
-    commands: commandBus(),
+    commands: createCommandBus(),
     strings: en,
     navigate: vi.fn(),
     ...(overrides as object),
