@@ -13,7 +13,7 @@ export function ComposerFiles({ files }: { files: Signal<File[]> }) {
         ref={picker}
         type="file"
         multiple
-        class="sr-only"
+        class="visually-hidden"
         tabIndex={-1}
         aria-hidden="true"
         onChange={(event) => {

@@ -11,7 +11,7 @@ export function LabelsMenu() {
   if (!labels.length) return <p class="cv-menu-empty">{t.noLabels}</p>
   return (
     <fieldset class="cv-menu">
-      <legend class="sr-only">{t.labels}</legend>
+      <legend class="visually-hidden">{t.labels}</legend>
       {labels.map((label) => {
         const checked = current.includes(label.title)
         return (

@@ -10,7 +10,7 @@ export function LiveAnnouncer() {
   const t = useAccount().strings.conversation
   const news = usePane().store.state.announcement.value
   return (
-    <div class="sr-only" role="status" aria-live="polite" aria-atomic="true">
+    <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
       {news ? format(t.newMessage, { name: news.name || t.visitor, text: news.text }) : ''}
     </div>
   )
