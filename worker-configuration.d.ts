@@ -6,6 +6,7 @@ interface __BaseEnv_Env {
 	DB: D1Database;
 	EVENTS: Queue;
 	DELIVERIES: Queue;
+	CONTACT_JOBS: Queue;
 	API_RATE_LIMITER: RateLimit;
 	VISITOR_RATE_LIMITER: RateLimit;
 	IP_RATE_LIMITER: RateLimit;

@@ -13,10 +13,12 @@ import { apiRateLimit } from './middleware/rate-limit'
 import { OPENAPI_TAGS } from './openapi-tags'
 import { registerWebhooks } from './openapi-webhooks'
 import { accountRoutes } from './routes/accounts'
+import { agentLinkRoutes } from './routes/agent-links'
 import { agentRoutes } from './routes/agents'
 import { appShellRoutes } from './routes/app-shell'
 import { asyncApiRoutes } from './routes/asyncapi'
 import { authRoutes } from './routes/auth'
+import { authPasswordRoutes } from './routes/auth-password'
 import { cannedResponseRoutes } from './routes/canned-responses'
 import { contactRoutes } from './routes/contacts'
 import { conversationRoutes } from './routes/conversations'
@@ -43,8 +45,10 @@ import { publicEventRoutes } from './routes/public/events'
 import { publicInboxRoutes } from './routes/public/inbox'
 import { publicLiveRoutes } from './routes/public/live'
 import { publicMessageRoutes } from './routes/public/messages'
+import { reportRoutes } from './routes/reports'
 import { teamRoutes } from './routes/teams'
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries'
+import { webhookTestRoutes } from './routes/webhook-tests'
 import { webhookRoutes } from './routes/webhooks'
 
 export const OPENAPI_INFO = {
@@ -89,9 +93,11 @@ export function createApp(options: AppOptions = {}) {
   // Authentication comes before the body is read, so an anonymous caller costs no body parsing.
   app.use('/platform/api/v1/*', apiRateLimit)
   app.use('/api/v1/*', apiRateLimit)
+  app.use('/api/v2/*', apiRateLimit)
   app.use('/platform/api/v1/*', platformAuth)
   app.use('/api/v1/accounts/:account_id', accountAuth)
   app.use('/api/v1/accounts/:account_id/*', accountAuth)
+  app.use('/api/v2/accounts/:account_id/*', accountAuth)
   app.use('/api/v1/profile', userAuth)
   app.use('/api/v1/profile/*', userAuth)
   app.use('/public/*', publicCors)
@@ -105,6 +111,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', accountRoutes)
   app.route('/', healthRoutes)
   app.route('/', authRoutes)
+  app.route('/', authPasswordRoutes)
   app.route('/', asyncApiRoutes)
   app.route('/', profileRoutes)
   app.route('/', inboxRoutes)
@@ -113,6 +120,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', messageRoutes)
   app.route('/', inboxMemberRoutes)
   app.route('/', agentRoutes)
+  app.route('/', agentLinkRoutes)
   app.route('/', teamRoutes)
   app.route('/', customAttributeDefinitionRoutes)
   app.route('/', labelRoutes)
@@ -120,8 +128,10 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', fileRoutes)
   app.route('/', productRoutes)
   app.route('/', funnelRoutes)
+  app.route('/', reportRoutes)
   app.route('/', webhookRoutes)
   app.route('/', webhookDeliveryRoutes)
+  app.route('/', webhookTestRoutes)
   app.route('/', liveRoutes)
   app.route('/', demoRoutes)
   app.route('/', appShellRoutes)

@@ -35,6 +35,10 @@ export const OPENAPI_TAGS = [
     name: 'Funnels',
     description: 'Funnels and their stages, placements, checklists, stopwatch and board.',
   },
+  {
+    name: 'Reports',
+    description: "Chatwoot's reports (/api/v2): summaries, series over time, per-agent figures.",
+  },
   { name: 'Webhooks', description: "The account's webhooks and their delivery log." },
   {
     name: 'Live',

@@ -17,7 +17,6 @@ import {
 } from './public-helpers'
 import { receivedBy, scriptReceiver } from './receiver'
 import { deliveryRow, retryComesDue, seedDelivery } from './webhooks/delivery-helpers'
-import { pipelineSettled } from './webhooks/events-helpers'
 
 /** Faults injected between the steps of the outbox: each is repaired, nothing is lost or sent twice. */
 
@@ -33,13 +32,18 @@ const publishedAt = async (eventId: number) =>
 /** The env with a queue that refuses every send, as during a Queues outage. */
 const queueDown = (): Env => {
   const refuse = () => Promise.reject(new Error('queue unavailable'))
-  return { ...env, EVENTS: { send: refuse, sendBatch: refuse } as unknown as Env['EVENTS'] }
+  const down = { send: refuse, sendBatch: refuse }
+  return {
+    ...env,
+    EVENTS: down as unknown as Env['EVENTS'],
+    DELIVERIES: down as unknown as Env['DELIVERIES'],
+  }
 }
 
 describe('faults between a commit and its publication', () => {
-  it('a failing queue send leaves the event unpublished, and the sweep delivers it once', async () => {
+  it('a queue outage neither stops the first attempt nor loses the retry the queue refused', async () => {
     const world = await createWorld()
-    const url = await scriptReceiver('queue-down')
+    const url = await scriptReceiver('queue-down', [{ status: 500 }, { status: 200 }])
     await env.DB.prepare(
       'insert into webhooks (account_id, url, subscriptions, secret) values (?, ?, \'["contact_created"]\', ?)',
     )
@@ -57,15 +61,28 @@ describe('faults between a commit and its publication', () => {
       [{ kind: 'contact_created', accountId: world.accountId, contactId: contact!.id }],
     )
     const eventId = eventIds[0] as number
-    await expect(publishEvents(queueDown(), [eventId])).rejects.toThrow('queue unavailable')
-    expect(await publishedAt(eventId)).toBeNull()
-
-    await sweepOutbox(env, nowSeconds() + SWEEP_AGES_SECONDS.unpublished + 1)
+    // Both queues refuse: the first attempt still leaves (and fails), and the publish completes.
+    await publishEvents(queueDown(), [eventId])
     expect(await publishedAt(eventId)).toEqual(expect.any(Number))
-    await pipelineSettled(world.accountId)
+    expect((await receivedBy('queue-down')).map((r) => r.status)).toEqual([500])
+
+    // The retry the queue refused is in D1; once it is overdue the sweep queues it again.
+    const delivery = await env.DB.prepare('select id from webhook_deliveries where event_id = ?')
+      .bind(eventId)
+      .first<{ id: number }>()
+    await retryComesDue(delivery!.id)
+    const counts = await sweepOutbox(env, nowSeconds() + SWEEP_AGES_SECONDS.overdue + 1)
+    expect(counts.requeued).toBeGreaterThanOrEqual(1)
+    await expect
+      .poll(async () => (await receivedBy('queue-down')).length, { timeout: 15_000 })
+      .toBe(2)
     const got = await receivedBy('queue-down')
-    expect(got.map((r) => JSON.parse(r.body).event)).toEqual(['contact_created'])
+    expect(got.map((r) => [JSON.parse(r.body).event, r.status])).toEqual([
+      ['contact_created', 500],
+      ['contact_created', 200],
+    ])
     expect(got[0]?.headers['webhook-id']).toMatch(new RegExp(`^msg_${eventId}_w\\d+$`))
+    expect(got[1]?.headers['webhook-id']).toBe(got[0]?.headers['webhook-id'])
   })
 
   it('a room reset between a commit and its broadcast is repaired by the replay on reconnect', async () => {

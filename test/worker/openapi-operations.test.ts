@@ -95,8 +95,12 @@ describe('/openapi.json operations', () => {
         .filter(([status, response]) => isSuccess(status) && !jsonSchemaOf(response.content))
         .map(([status]) => `${key} ${status}`),
     )
-    // Only the file download answers a success with something other than JSON.
-    expect(withoutJson).toEqual(['GET /files/{kind}/{uuid}/{name} 200'])
+    // Only file downloads answer a success with something other than JSON (CSV for contacts).
+    expect(withoutJson).toEqual([
+      'GET /api/v1/accounts/{account_id}/contacts/imports/{import_id}/failed_rows 200',
+      'GET /downloads/contact_exports/{export_id} 200',
+      'GET /files/{kind}/{uuid}/{name} 200',
+    ])
   })
 
   it('describes every error with the Error envelope', () => {

@@ -64,7 +64,10 @@ describe('auto-resolve', () => {
       labels: ['auto-closed'],
       waiting_since: 0,
     })
-    const lines = resolved.json.messages.map((m: { message_type: number; content: string }) => [
+    const history = await api(`${conversationPath(world, idle.id)}/messages`, {
+      token: world.admin.token,
+    })
+    const lines = history.json.payload.map((m: { message_type: number; content: string }) => [
       m.message_type,
       m.content,
     ])

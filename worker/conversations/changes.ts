@@ -14,6 +14,7 @@ import type { AppEnv } from '../env'
 import { changedAttributes } from '../events/kinds'
 import { commitWithEvents, type EventInput } from '../events/outbox'
 import { currentUserId } from '../middleware/auth'
+import { conversationChangeReport } from '../reports/events'
 
 /**
  * The write side of conversations, shared by the routes and the cron: each change is a list of
@@ -123,7 +124,7 @@ export function conversationEventIds(conversation: ConversationRow) {
 /**
  * Updates a conversation, adds activity lines after the update, and derives the events:
  * conversation_status_changed when the status moves, conversation_updated with Chatwoot's
- * changed_attributes when any tracked attribute does. Activity lines count as activity
+ * changed_attributes when any tracked attribute does; and what the change reports. Activity lines count as activity
  * (last_activity_at), as in Chatwoot.
  */
 export function patchConversation(
@@ -155,6 +156,7 @@ export function patchConversation(
     statements: [
       updateConversationStatement(db, before, values),
       ...activities.map((text) => activityStatement(db, before, text, now)),
+      ...conversationChangeReport(db, before, after, now),
     ],
     events,
   }

@@ -7,6 +7,7 @@ import {
   type NewConversation,
 } from '../db/queries/conversations'
 import type { EventInput } from '../events/outbox'
+import { conversationCreatedReport } from '../reports/events'
 
 type Parties = {
   accountId: number
@@ -26,8 +27,9 @@ export const initialStatus = (
 ): ConversationStatus => (contact.blocked ? 'resolved' : requested)
 
 /**
- * The insert of a new conversation and its conversation_created event. The batch names the new
- * row by the uuid it is given (`conversationId`), so later statements of the batch can refer to it.
+ * The insert of a new conversation, its conversation_created event and what it reports (to go
+ * after the insert). The batch names the new row by the uuid it is given (`conversationId`), so
+ * later statements of the batch can refer to it.
  */
 export function conversationCreation(db: Db, parties: Parties, details: Details, now: number) {
   const uuid = crypto.randomUUID()
@@ -47,5 +49,13 @@ export function conversationCreation(db: Db, parties: Parties, details: Details,
     contactId: parties.contactId,
     conversationId,
   }
-  return { conversationId, statement, event }
+  const reporting = conversationCreatedReport(db, {
+    id: conversationId,
+    accountId: parties.accountId,
+    inboxId: parties.inboxId,
+    assigneeId: details.assigneeId ?? null,
+    teamId: details.teamId ?? null,
+    createdAt: details.createdAt ?? now,
+  })
+  return { conversationId, statement, event, reporting }
 }

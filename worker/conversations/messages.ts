@@ -16,6 +16,7 @@ import type { AppEnv } from '../env'
 import { commitWithEvents } from '../events/outbox'
 import { deleteStored, type StoredFile, storeUpload } from '../lib/files'
 import { nowSeconds } from '../lib/time'
+import { messageReport } from '../reports/events'
 import {
   conversationEventIds,
   messageEffects,
@@ -109,6 +110,13 @@ function messageWrite(
         }),
       ),
       ...update.statements,
+      ...messageReport(db, conversation, {
+        messageType: message.messageType,
+        private: message.private === true,
+        senderType: message.sender?.senderType ?? null,
+        senderId: message.sender?.senderId ?? null,
+        createdAt: now,
+      }),
       ...(message.messageType === MESSAGE_TYPE.incoming
         ? [touchContactActivityStatement(db, conversation.contactId, now)]
         : []),

@@ -698,3 +698,164 @@ export const stopwatches = sqliteTable('stopwatches', {
   updatedById: integer(),
   updatedAt: updatedAt(),
 })
+
+/**
+ * One-time links that set a user's password: an administrator's invitation or password reset
+ * (`/app/auth/password/edit?reset_password_token=…`). Only the token's SHA-256 is stored.
+ */
+export const passwordTokens = sqliteTable(
+  'password_tokens',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ['invitation', 'reset'] }).notNull(),
+    tokenHash: text().notNull(),
+    createdById: integer(),
+    /** Unix seconds; a token past it, used or revoked is refused. */
+    expiresAt: integer().notNull(),
+    usedAt: integer(),
+    revokedAt: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_tokens_hash_unique').on(t.tokenHash),
+    index('password_tokens_account_user_idx').on(t.accountId, t.userId),
+  ],
+)
+
+/** A contacts CSV import: the file sits in R2, its rows are applied off the request in batches. */
+export const contactImports = sqliteTable(
+  'contact_imports',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    status: text({ enum: ['pending', 'processing', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
+    fileKey: text().notNull(),
+    totalRecords: integer().notNull().default(0),
+    processedRecords: integer().notNull().default(0),
+    failedRecords: integer().notNull().default(0),
+    /** The data row the next batch starts at (1 = the first row after the header). */
+    nextRow: integer().notNull().default(1),
+    error: text(),
+    createdById: integer(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: integer(),
+  },
+  (t) => [index('contact_imports_account_idx').on(t.accountId, t.id)],
+)
+
+/** A row an import could not apply: its line in the file, why, and the line as it was. */
+export const contactImportFailures = sqliteTable(
+  'contact_import_failures',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    importId: integer()
+      .notNull()
+      .references(() => contactImports.id, { onDelete: 'cascade' }),
+    line: integer().notNull(),
+    reason: text().notNull(),
+    row: text().notNull(),
+  },
+  (t) => [uniqueIndex('contact_import_failures_line_unique').on(t.importId, t.line)],
+)
+
+/** A contacts CSV export, written to R2 off the request and downloaded through a signed link. */
+export const contactExports = sqliteTable(
+  'contact_exports',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    status: text({ enum: ['pending', 'processing', 'completed', 'failed'] })
+      .notNull()
+      .default('pending'),
+    columnNames: text({ mode: 'json' }).$type<string[]>().notNull(),
+    filters: text({ mode: 'json' }).$type<Json>().notNull(),
+    fileKey: text(),
+    totalRecords: integer().notNull().default(0),
+    error: text(),
+    createdById: integer(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: integer(),
+  },
+  (t) => [index('contact_exports_account_idx').on(t.accountId, t.id)],
+)
+
+/** What reports count (Chatwoot's reporting_events names where it has them). */
+export const REPORTING_EVENT_NAMES = [
+  'conversation_created',
+  'incoming_message',
+  'outgoing_message',
+  'first_response',
+  'reply_time',
+  'conversation_resolved',
+] as const
+export type ReportingEventName = (typeof REPORTING_EVENT_NAMES)[number]
+
+/**
+ * One reportable happening, written in the batch of the change that caused it (Chatwoot's
+ * reporting_events): `value` is seconds for the timed ones. It keeps no reference to the
+ * conversation's row, since a report is a record of what happened and outlives a deletion.
+ * Reports read these only at a range's ragged edges; whole hours and days come from the rollups.
+ */
+export const reportingEvents = sqliteTable(
+  'reporting_events',
+  {
+    id: integer().primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text({ enum: REPORTING_EVENT_NAMES }).notNull(),
+    value: integer(),
+    conversationId: integer(),
+    inboxId: integer().notNull(),
+    userId: integer(),
+    teamId: integer(),
+    createdAt: integer().notNull(),
+  },
+  (t) => [
+    index('reporting_events_account_name_time_idx').on(t.accountId, t.name, t.createdAt),
+    index('reporting_events_conversation_idx').on(t.conversationId, t.name),
+  ],
+)
+
+export const REPORT_DIMENSIONS = ['account', 'agent', 'inbox', 'team'] as const
+export type ReportDimension = (typeof REPORT_DIMENSIONS)[number]
+
+/**
+ * Reporting events summed per hour and per day (UTC) for the account and for each agent, inbox
+ * and team they name: `span` is 3600 or 86400 and `bucket` the span's start. A report reads a
+ * bounded number of these whatever the account's volume.
+ */
+export const reportRollups = sqliteTable(
+  'report_rollups',
+  {
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    dimension: text({ enum: REPORT_DIMENSIONS }).notNull(),
+    dimensionId: integer().notNull(),
+    name: text({ enum: REPORTING_EVENT_NAMES }).notNull(),
+    span: integer().notNull(),
+    bucket: integer().notNull(),
+    count: integer().notNull(),
+    total: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.accountId, t.dimension, t.dimensionId, t.name, t.span, t.bucket],
+    }),
+  ],
+)

@@ -6,12 +6,17 @@ import { nowSeconds } from '../lib/time'
 import { broadcastEvents } from '../live/broadcast'
 import type { OwnRoom } from '../live/sockets'
 import { freezePayloads } from '../webhooks/fanout'
+import { FAST_PATH_EVENTS, fanOutAndAttempt } from '../webhooks/fast-path'
 
 export type EventsQueueMessage = { type: 'event'; eventId: number }
 
 /**
- * Hands committed events to the `events` queue and marks them published. A failure leaves the
- * rows unpublished for the cron sweep to pick up; consumers are idempotent per event id.
+ * Publishes committed events: live sockets first, then webhooks. The first `FAST_PATH_EVENTS`
+ * are fanned out here and each delivery's first attempt leaves at once (webhooks/fast-path.ts);
+ * the rest, and any whose fan-out failed, go to the `events` queue as before. The events are
+ * marked published before the attempts are waited on. A failure leaves rows unpublished,
+ * unfanned or unattempted for the cron sweeps to pick up; every step is idempotent per event
+ * and per delivery.
  */
 export async function publishEvents(
   env: Env,
@@ -29,19 +34,18 @@ export async function publishEvents(
       ownRoom,
     )
   } catch (error) {
-    console.error(
-      JSON.stringify({ level: 'warn', msg: 'live broadcast failed', error: describeError(error) }),
-    )
+    warn('live broadcast failed', error)
   }
+  const now = eventIds.slice(0, FAST_PATH_EVENTS)
+  const later = eventIds.slice(FAST_PATH_EVENTS)
   // The payload shows the state right after the change, not whenever the queue gets to it.
   try {
-    await freezePayloads(env, eventIds)
+    if (later.length > 0) await freezePayloads(env, later)
   } catch (error) {
-    console.error(
-      JSON.stringify({ level: 'warn', msg: 'payload render failed', error: describeError(error) }),
-    )
+    warn('payload render failed', error)
   }
-  const messages: { body: EventsQueueMessage }[] = eventIds.map((eventId) => ({
+  const fast = await fanOutAndAttempt(env, now)
+  const messages: { body: EventsQueueMessage }[] = [...fast.failed, ...later].map((eventId) => ({
     body: { type: 'event', eventId },
   }))
   // sendBatch takes at most 100 messages.
@@ -53,4 +57,8 @@ export async function publishEvents(
     .update(events)
     .set({ publishedAt: nowSeconds() })
     .where(and(inArray(events.id, eventIds), isNull(events.publishedAt)))
+  await Promise.all(fast.attempts)
 }
+
+const warn = (msg: string, error: unknown) =>
+  console.error(JSON.stringify({ level: 'warn', msg, error: describeError(error) }))

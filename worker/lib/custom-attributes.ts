@@ -6,11 +6,16 @@ import {
 } from '../db/queries/custom-attributes'
 import { type FieldError, fieldError, validationError } from '../errors'
 
-type DisplayType = CustomAttributeDefinitionRow['attributeDisplayType']
+/** What a value is checked and cast by: a definition's type, its list values and pattern. */
+export type AttributeDefinition = Pick<
+  CustomAttributeDefinitionRow,
+  'attributeKey' | 'attributeDisplayType' | 'attributeValues' | 'regexPattern'
+>
 
-function typeError(type: DisplayType, value: unknown, def: CustomAttributeDefinitionRow) {
+/** Why a value can't be stored under the definition (null when it can, or when it is null). */
+function typeError(def: AttributeDefinition, value: unknown) {
   if (value === null) return null
-  switch (type) {
+  switch (def.attributeDisplayType) {
     case 'text':
       if (typeof value !== 'string') return 'must be text'
       if (def.regexPattern && !safeRegex(def.regexPattern)?.test(value)) {
@@ -34,6 +39,41 @@ function typeError(type: DisplayType, value: unknown, def: CustomAttributeDefini
         ? null
         : `must be one of: ${def.attributeValues.join(', ')}`
   }
+}
+
+const TRUE_TEXT = new Set(['true', 'yes', '1'])
+const FALSE_TEXT = new Set(['false', 'no', '0'])
+
+/** Text (a CSV cell) as the JSON value the definition's type stores; other text stays text. */
+function valueOfText(def: AttributeDefinition, text: string): unknown {
+  switch (def.attributeDisplayType) {
+    case 'number':
+    case 'currency':
+    case 'percent':
+      return Number(text)
+    case 'checkbox': {
+      const lower = text.toLowerCase()
+      if (TRUE_TEXT.has(lower)) return true
+      if (FALSE_TEXT.has(lower)) return false
+      return text
+    }
+    default:
+      return text
+  }
+}
+
+/**
+ * A text cell (a CSV import's) as the value its definition's type stores, or why it can't be
+ * one: read as a number or boolean where the type is one, then checked as the contacts API
+ * checks a JSON value.
+ */
+export function castAttributeText(
+  def: AttributeDefinition,
+  text: string,
+): { value: unknown } | { error: string } {
+  const value = valueOfText(def, text)
+  const error = typeError(def, value)
+  return error ? { error } : { value }
 }
 
 function safeRegex(pattern: string) {
@@ -66,7 +106,7 @@ export async function checkCustomAttributes(
       errors.push(fieldError(field, 'is not a defined custom attribute', 'unknown_attribute'))
       continue
     }
-    const problem = typeError(def.attributeDisplayType, value, def)
+    const problem = typeError(def, value)
     if (problem) errors.push(fieldError(field, problem, 'invalid_type'))
   }
   if (errors.length > 0) throw validationError(errors)

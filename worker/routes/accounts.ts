@@ -12,7 +12,8 @@ import {
   SETTINGS_FIELDS,
   toAccount,
 } from '../schemas/accounts'
-import { AccountIdParamsSchema, jsonBody, jsonResponse, tokenSecurity } from '../schemas/common'
+import { accountSecurity } from '../schemas/auth'
+import { AccountIdParamsSchema, jsonBody, jsonResponse } from '../schemas/common'
 
 const tags = ['Accounts']
 
@@ -24,7 +25,7 @@ const showAccount = createRoute({
   method: 'get',
   path: '/api/v1/accounts/{account_id}',
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Show the account',
   request: { params: AccountIdParamsSchema },
   responses: {
@@ -38,7 +39,7 @@ const updateAccountRoute = createRoute({
   method: 'patch',
   path: '/api/v1/accounts/{account_id}',
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Update the account (administrators)',
   description:
     '`industry`, `company_size` and `timezone` are kept in `custom_attributes`; the `auto_resolve_*` ' +

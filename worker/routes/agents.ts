@@ -11,23 +11,29 @@ import {
   removeAgentStatements,
   updateMembershipStatement,
 } from '../db/queries/agents'
+import {
+  otherAccountCount,
+  pendingInvitationExpiries,
+  revokeTokensOfRemovedMemberStatement,
+} from '../db/queries/password-tokens'
 import { deleteSessionsOfRemovedMemberStatement } from '../db/queries/sessions'
 import { findUserByEmail, insertUserStatement, updateUserStatement } from '../db/queries/users'
 import { users } from '../db/schema'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
+import { newPasswordLink } from '../lib/password-links'
 import { closeSessionSockets } from '../lib/sessions'
 import { revokeLiveAccess } from '../live/revoke'
 import { currentUserId, requireAdministrator } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
 import { AgentInputSchema, AgentSchema, AgentUpdateSchema, toAgent } from '../schemas/agents'
+import { accountSecurity } from '../schemas/auth'
 import {
   AccountAndIdParamsSchema,
   AccountIdParamsSchema,
   EmptySchema,
   jsonBody,
   jsonResponse,
-  tokenSecurity,
 } from '../schemas/common'
 
 const tags = ['Agents']
@@ -69,7 +75,7 @@ const listAgentsRoute = createRoute({
   method: 'get',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "List the account's agents and administrators",
   request: { params: AccountIdParamsSchema },
   responses: {
@@ -83,8 +89,13 @@ const createAgent = createRoute({
   method: 'post',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Add a user to the account by email, creating the user if needed (administrators)',
+  description:
+    'A user without a password (new, or existing and never signed in) that belongs to no other ' +
+    "account gets an invitation link: the response's `invitation_url` (Parley's addition), " +
+    'valid once for 7 days, with which it sets its password and signs in. Only its SHA-256 is ' +
+    'stored: the link is shown this once (POST …/invitation makes a new one).',
   middleware: [administratorsOnly, unwrapBody('agent')],
   request: { params: AccountIdParamsSchema, body: jsonBody(AgentInputSchema) },
   responses: {
@@ -105,7 +116,7 @@ const updateAgent = createRoute({
   method: 'patch',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "Change an agent's name, role or availability (administrators); id is the user id",
   middleware: [administratorsOnly, unwrapBody('agent')],
   request: { params: AccountAndIdParamsSchema, body: jsonBody(AgentUpdateSchema) },
@@ -127,11 +138,12 @@ const deleteAgent = createRoute({
   method: 'delete',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Remove a user from the account and its inboxes and teams (administrators)',
   description:
     'The user itself stays; its conversations in the account become unassigned (no events, as ' +
-    'Chatwoot). The last administrator of an account cannot be removed.',
+    'Chatwoot). Its sessions end and its unused invitation and reset links of the account are ' +
+    'revoked. The last administrator of an account cannot be removed.',
   middleware: [administratorsOnly],
   request: { params: AccountAndIdParamsSchema },
   responses: {
@@ -149,8 +161,15 @@ const deleteAgent = createRoute({
 export const agentRoutes = createRouter()
   .openapi(listAgentsRoute, async (c) => {
     const rows = await listAgents(c.var.db, c.var.accountId)
+    const pending = rows.filter((r) => r.user.passwordHash === null).map((r) => r.user.id)
+    const expiries = await pendingInvitationExpiries(c.var.db, c.var.accountId, pending)
     return c.json(
-      rows.map((r) => toAgent(r.user, r.membership)),
+      rows.map((r) =>
+        toAgent(r.user, r.membership, {
+          confirmed: r.user.passwordHash !== null,
+          expiresAt: expiries.get(r.user.id),
+        }),
+      ),
       200,
     )
   })
@@ -174,22 +193,37 @@ export const agentRoutes = createRouter()
         availability: body.availability,
         autoOffline: body.auto_offline,
       })
-    let userId: number | undefined
-    if (existing) {
-      const [row] = await membership(existing.id)
-      userId = row?.userId
-    } else {
-      // The new user's id is only known inside the batch; the membership finds it by email.
-      const idByEmail = sql`(select ${users.id} from ${users} where ${users.email} = ${body.email})`
-      const [, rows] = await db.batch([
-        insertUserStatement(db, { name: body.name ?? '', email: body.email }),
-        membership(idByEmail),
-      ])
-      userId = rows[0]?.userId
-    }
-    const agent = userId === undefined ? undefined : await findAgent(db, accountId, userId)
+    // A link lets its holder set the user's password: never for a user of another account,
+    // whose administrators did not hand its sign-in to this one.
+    const invite =
+      !existing ||
+      (existing.passwordHash === null &&
+        (await otherAccountCount(db, accountId, existing.id)) === 0)
+    // The new user's id is only known inside the batch; the others find it by email.
+    const idByEmail = sql`(select ${users.id} from ${users} where ${users.email} = ${body.email})`
+    const link = invite
+      ? await newPasswordLink(
+          c,
+          { userId: existing?.id ?? idByEmail, accountId, createdById: currentUserId(c) },
+          'invitation',
+        )
+      : undefined
+    await batchAll(db, [
+      ...(existing ? [] : [insertUserStatement(db, { name: body.name ?? '', email: body.email })]),
+      membership(existing?.id ?? idByEmail),
+      ...(link ? [link.insert] : []),
+    ])
+    const user = existing ?? (await findUserByEmail(db, body.email))
+    const agent = user && (await findAgent(db, accountId, user.id))
     if (!agent) throw new Error('agent insert returned nothing')
-    return c.json(toAgent(agent.user, agent.membership), 200)
+    return c.json(
+      toAgent(agent.user, agent.membership, {
+        confirmed: agent.user.passwordHash !== null,
+        expiresAt: link?.expiresAt,
+        url: link?.url,
+      }),
+      200,
+    )
   })
   .openapi(updateAgent, async (c) => {
     const { id } = c.req.valid('param')
@@ -214,7 +248,12 @@ export const agentRoutes = createRouter()
     // A demoted administrator's open sockets narrow to its inboxes at once.
     if (demoted) await revokeLiveAccess(c.env, [accountId])
     const updated = await agentOr404(c, id)
-    return c.json(toAgent(updated.user, updated.membership), 200)
+    return c.json(
+      toAgent(updated.user, updated.membership, {
+        confirmed: updated.user.passwordHash !== null,
+      }),
+      200,
+    )
   })
   .openapi(deleteAgent, async (c) => {
     const { id } = c.req.valid('param')
@@ -230,6 +269,7 @@ export const agentRoutes = createRouter()
     const [removed] = await db.batch([
       ...removeAgentStatements(db, accountId, id),
       deleteSessionsOfRemovedMemberStatement(db, accountId, id),
+      revokeTokensOfRemovedMemberStatement(db, accountId, id),
     ])
     // Another request removed the other administrators in the meantime.
     if (removed.length === 0) throw lastAdministrator()

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { deleteExpiredSessionsOfStatement, deleteSessionStatement } from '../db/queries/sessions'
-import { findUserByEmail, listMemberships } from '../db/queries/users'
-import { createRouter } from '../env'
+import { findUserByEmail, listMemberships, type UserRow } from '../db/queries/users'
+import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { verifyPassword } from '../lib/passwords'
 import {
@@ -37,7 +37,7 @@ const invalidCredentials = () =>
  * Login CSRF: a page of another site must not sign a browser in (to an account of its choosing).
  * Clients outside a browser send neither header and are not concerned.
  */
-function refuseCrossSite(c: Context) {
+export function refuseCrossSite(c: Context) {
   const origin = c.req.header('origin')
   if (
     c.req.header('sec-fetch-site')?.toLowerCase() === 'cross-site' ||
@@ -45,6 +45,26 @@ function refuseCrossSite(c: Context) {
   ) {
     throw apiError('forbidden', 'Sign in from this site only')
   }
+}
+
+/**
+ * Signs the user in: a new session, set as the cookie and, outside our own site, given in the
+ * devise headers and the body. The body of a sign-in response.
+ */
+export async function startSession(c: Context<AppEnv>, user: UserRow) {
+  const db = c.var.db
+  const session = await newSession(c, user.id)
+  const [, , memberships] = await db.batch([
+    deleteExpiredSessionsOfStatement(db, user.id),
+    session.insert,
+    listMemberships(db, user.id),
+  ])
+  setSessionCookie(c, session.token)
+  // A browser on our own site (the dashboard) keeps the session only in the HttpOnly cookie,
+  // out of reach of any script on the page; other clients get it to send back.
+  const ownSite = c.req.header('sec-fetch-site')?.toLowerCase() === 'same-origin'
+  if (!ownSite) setDeviseHeaders(c, session, user.email)
+  return { data: toProfile(user, memberships, ownSite ? '' : session.token) }
 }
 
 const signIn = createRoute({
@@ -101,18 +121,7 @@ export const authRoutes = createRouter()
     // An unknown user still costs one PBKDF2 run: the timing does not tell the two apart.
     const matches = await verifyPassword(password, user?.passwordHash ?? null)
     if (!user || !matches) throw invalidCredentials()
-    const session = await newSession(c, user.id)
-    const [, , memberships] = await db.batch([
-      deleteExpiredSessionsOfStatement(db, user.id),
-      session.insert,
-      listMemberships(db, user.id),
-    ])
-    setSessionCookie(c, session.token)
-    // A browser on our own site (the dashboard) keeps the session only in the HttpOnly cookie,
-    // out of reach of any script on the page; other clients get it to send back.
-    const ownSite = c.req.header('sec-fetch-site')?.toLowerCase() === 'same-origin'
-    if (!ownSite) setDeviseHeaders(c, session, user.email)
-    return c.json({ data: toProfile(user, memberships, ownSite ? '' : session.token) }, 200)
+    return c.json(await startSession(c, user), 200)
   })
   .openapi(signOut, async (c) => {
     const presented = await presentedSession(c, 0)

@@ -11,6 +11,7 @@ import {
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { unwrapBody } from '../middleware/body'
+import { accountSecurity } from '../schemas/auth'
 import {
   CannedResponseInputSchema,
   CannedResponseListQuerySchema,
@@ -24,7 +25,6 @@ import {
   EmptySchema,
   jsonBody,
   jsonResponse,
-  tokenSecurity,
 } from '../schemas/common'
 import { administratorsOnly } from './agents'
 
@@ -51,7 +51,7 @@ const listRoute = createRoute({
   method: 'get',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "List the account's canned responses, or search them",
   description:
     'Answers a bare array, as Chatwoot does. The dashboard offers these when a reply starts ' +
@@ -74,7 +74,7 @@ const createCannedResponseRoute = createRoute({
   method: 'post',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Create a canned response (administrators)',
   middleware: [administratorsOnly, unwrapBody(WRAPPER)],
   request: { params: AccountIdParamsSchema, body: jsonBody(CannedResponseInputSchema) },
@@ -98,7 +98,7 @@ const updateRoute = (method: 'patch' | 'put') =>
     method,
     path: `${base}/{id}`,
     tags,
-    security: tokenSecurity,
+    security: accountSecurity,
     summary: 'Update a canned response (administrators)',
     middleware: [administratorsOnly, unwrapBody(WRAPPER)],
     request: { params: AccountAndIdParamsSchema, body: jsonBody(CannedResponseUpdateSchema) },
@@ -120,7 +120,7 @@ const deleteRoute = createRoute({
   method: 'delete',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Delete a canned response (administrators)',
   middleware: [administratorsOnly],
   request: { params: AccountAndIdParamsSchema },

@@ -12,13 +12,13 @@ import {
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, type FieldError, fieldError, validationError } from '../errors'
 import { unwrapBody } from '../middleware/body'
+import { accountSecurity } from '../schemas/auth'
 import {
   AccountAndIdParamsSchema,
   AccountIdParamsSchema,
   EmptySchema,
   jsonBody,
   jsonResponse,
-  tokenSecurity,
 } from '../schemas/common'
 import {
   DefinitionInputSchema,
@@ -61,7 +61,7 @@ const listRoute = createRoute({
   method: 'get',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "List the account's custom attribute definitions",
   description:
     '`attribute_model` is 0 or conversation_attribute, 1 or contact_attribute; without it every ' +
@@ -84,7 +84,7 @@ const showRoute = createRoute({
   method: 'get',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Show a custom attribute definition',
   request: { params: AccountAndIdParamsSchema },
   responses: {
@@ -98,7 +98,7 @@ const createRouteDef = createRoute({
   method: 'post',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Define a custom attribute (administrators)',
   middleware: [administratorsOnly, unwrapBody('custom_attribute_definition')],
   request: { params: AccountIdParamsSchema, body: jsonBody(DefinitionInputSchema) },
@@ -120,7 +120,7 @@ const updateRoute = createRoute({
   method: 'patch',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Update a custom attribute definition (administrators)',
   middleware: [administratorsOnly, unwrapBody('custom_attribute_definition')],
   request: { params: AccountAndIdParamsSchema, body: jsonBody(DefinitionUpdateSchema) },
@@ -142,7 +142,7 @@ const deleteRoute = createRoute({
   method: 'delete',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Delete a custom attribute definition (administrators)',
   description: 'Values already stored on contacts and conversations are kept.',
   middleware: [administratorsOnly],

@@ -19,13 +19,13 @@ import {
   InboxMembersReplaceSchema,
   toAgent,
 } from '../schemas/agents'
+import { accountSecurity } from '../schemas/auth'
 import {
   AccountIdParamsSchema,
   EmptySchema,
   IdSchema,
   jsonBody,
   jsonResponse,
-  tokenSecurity,
 } from '../schemas/common'
 import { administratorsOnly, requireAccountMembers } from './agents'
 import { visibleInbox } from './inboxes'
@@ -53,7 +53,7 @@ const showMembers = createRoute({
   method: 'get',
   path: `${base}/{inbox_id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "List an inbox's agents",
   description: 'Administrators may read any inbox of the account; agents only inboxes they are in.',
   request: { params: InboxParamsSchema },
@@ -68,7 +68,7 @@ const addMembers = createRoute({
   method: 'post',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Add agents to an inbox (administrators); returns all its members',
   middleware: [administratorsOnly, unwrapBody('inbox_member')],
   request: { params: AccountIdParamsSchema, body: jsonBody(InboxMembersAddSchema) },
@@ -90,7 +90,7 @@ const replaceMembers = createRoute({
   method: 'patch',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "Replace an inbox's agents (administrators)",
   middleware: [administratorsOnly, unwrapBody('inbox_member')],
   request: { params: AccountIdParamsSchema, body: jsonBody(InboxMembersReplaceSchema) },
@@ -112,7 +112,7 @@ const removeMembers = createRoute({
   method: 'delete',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Remove agents from an inbox (administrators)',
   middleware: [administratorsOnly, unwrapBody('inbox_member')],
   request: { params: AccountIdParamsSchema, body: jsonBody(InboxMembersAddSchema) },
@@ -135,7 +135,7 @@ const removeMembersByPath = createRoute({
   method: 'delete',
   path: `${base}/{inbox_id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Remove agents from an inbox named in the path (administrators)',
   middleware: [administratorsOnly, unwrapBody('inbox_member')],
   request: {

@@ -15,12 +15,12 @@ import { checkOutboundUrl } from '../lib/ssrf'
 import { revokeLiveAccess } from '../live/revoke'
 import { currentUserId, requireAdministrator } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
+import { accountSecurity } from '../schemas/auth'
 import {
   AccountAndIdParamsSchema,
   AccountIdParamsSchema,
   jsonBody,
   jsonResponse,
-  tokenSecurity,
 } from '../schemas/common'
 import {
   type ChannelType,
@@ -50,7 +50,7 @@ const listInboxesRoute = createRoute({
   method: 'get',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'List the inboxes the caller can see',
   request: { params: AccountIdParamsSchema },
   responses: {
@@ -64,7 +64,7 @@ const showInbox = createRoute({
   method: 'get',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Show an inbox',
   request: { params: AccountAndIdParamsSchema },
   responses: {
@@ -78,7 +78,7 @@ const createInbox = createRoute({
   method: 'post',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Create an inbox (administrators)',
   description:
     '`channel.type` is web_widget (requires website_url), api, email (requires email) or phone ' +
@@ -103,7 +103,7 @@ const updateInboxRoute = createRoute({
   method: 'patch',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Update an inbox (administrators)',
   middleware: [unwrapBody('inbox')],
   request: { params: AccountAndIdParamsSchema, body: jsonBody(InboxUpdateSchema) },
@@ -125,7 +125,7 @@ const deleteInboxRoute = createRoute({
   method: 'delete',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Delete an inbox and its conversations (administrators)',
   request: { params: AccountAndIdParamsSchema },
   responses: {

@@ -16,13 +16,13 @@ import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { nowSeconds } from '../lib/time'
 import { unwrapBody } from '../middleware/body'
+import { accountSecurity } from '../schemas/auth'
 import {
   AccountAndIdParamsSchema,
   AccountIdParamsSchema,
   EmptySchema,
   jsonBody,
   jsonResponse,
-  tokenSecurity,
 } from '../schemas/common'
 import { LabelInputSchema, LabelSchema, LabelUpdateSchema, toLabel } from '../schemas/labels'
 import { administratorsOnly } from './agents'
@@ -69,7 +69,7 @@ const listLabelsRoute = createRoute({
   method: 'get',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "List the account's labels",
   request: { params: AccountIdParamsSchema },
   responses: {
@@ -83,7 +83,7 @@ const showLabel = createRoute({
   method: 'get',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Show a label',
   request: { params: AccountAndIdParamsSchema },
   responses: {
@@ -97,7 +97,7 @@ const createLabel = createRoute({
   method: 'post',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Create a label (administrators); the title is stored lower-cased',
   middleware: [administratorsOnly, unwrapBody('label')],
   request: { params: AccountIdParamsSchema, body: jsonBody(LabelInputSchema) },
@@ -119,7 +119,7 @@ const updateLabelRoute = createRoute({
   method: 'patch',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Update a label (administrators)',
   description:
     'Renaming a label renames it on the contacts and conversations that carry it (each ' +
@@ -144,7 +144,7 @@ const deleteLabelRoute = createRoute({
   method: 'delete',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Delete a label (administrators)',
   middleware: [administratorsOnly],
   request: { params: AccountAndIdParamsSchema },

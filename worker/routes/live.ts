@@ -15,7 +15,8 @@ import {
 } from '../live/sockets'
 import { accountFeed, conversationRoom } from '../live/stubs'
 import type { Principal } from '../middleware/auth'
-import { AccountIdParamsSchema, IdSchema, tokenSecurity } from '../schemas/common'
+import { accountSecurity } from '../schemas/auth'
+import { AccountIdParamsSchema, IdSchema } from '../schemas/common'
 
 const tags = ['Live']
 
@@ -61,7 +62,7 @@ const conversationLive = createRoute({
   method: 'get',
   path: '/api/v1/accounts/{account_id}/conversations/{conversation_id}/live',
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "A conversation's live socket for agents and integrators",
   description:
     'Authenticate with the `api_access_token` header, with the dashboard session cookie (from ' +
@@ -91,7 +92,7 @@ const accountLive = createRoute({
   method: 'get',
   path: '/api/v1/accounts/{account_id}/live',
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'The account-wide live stream: new and changed conversations, and new messages',
   description:
     'Authenticate as on the conversation socket: the `api_access_token` header, the dashboard ' +

@@ -17,7 +17,8 @@ import { commitWithEvents } from '../events/outbox'
 import { visibleConversation } from '../lib/access'
 import { formatMoney } from '../lib/money'
 import { unwrapBody } from '../middleware/body'
-import { EmptySchema, jsonBody, jsonResponse, tokenSecurity } from '../schemas/common'
+import { accountSecurity } from '../schemas/auth'
+import { EmptySchema, jsonBody, jsonResponse } from '../schemas/common'
 import {
   ConversationParamsSchema,
   lineTotalMinor,
@@ -40,7 +41,7 @@ const listRoute = createRoute({
   method: 'get',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "List a conversation's products with their exact total",
   request: { params: ConversationParamsSchema },
   responses: {
@@ -54,7 +55,7 @@ const createProductRoute = createRoute({
   method: 'post',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Add a product to a conversation',
   description:
     '`product_value` is a non-negative decimal (JSON number or string, at most 4 decimal places, ' +
@@ -80,7 +81,7 @@ const updateRoute = (method: 'patch' | 'put') =>
     method,
     path: `${base}/{id}`,
     tags,
-    security: tokenSecurity,
+    security: accountSecurity,
     summary: 'Update a product of a conversation',
     middleware: [unwrapBody('product')],
     request: { params: ProductParamsSchema, body: jsonBody(ProductUpdateSchema) },
@@ -102,7 +103,7 @@ const deleteRoute = createRoute({
   method: 'delete',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Remove a product from a conversation',
   request: { params: ProductParamsSchema },
   responses: {

@@ -20,8 +20,8 @@ import {
 import { currentUserId } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
 import { limitSignIn } from '../middleware/rate-limit'
-import { sessionSecurity } from '../schemas/auth'
-import { jsonBody, jsonResponse, tokenSecurity } from '../schemas/common'
+import { accountSecurity } from '../schemas/auth'
+import { jsonBody, jsonResponse } from '../schemas/common'
 import {
   AvailabilityInputSchema,
   ProfileSchema,
@@ -30,7 +30,6 @@ import {
 } from '../schemas/users'
 
 const tags = ['Profile']
-const profileSecurity = [...tokenSecurity, ...sessionSecurity]
 
 type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>
 
@@ -105,7 +104,7 @@ const showProfile = createRoute({
   method: 'get',
   path: '/api/v1/profile',
   tags,
-  security: profileSecurity,
+  security: accountSecurity,
   summary: 'The signed-in user, with its accounts',
   responses: {
     200: jsonResponse(ProfileSchema, 'The profile'),
@@ -118,7 +117,7 @@ const updateProfile = createRoute({
   method: 'patch',
   path: '/api/v1/profile',
   tags,
-  security: profileSecurity,
+  security: accountSecurity,
   summary: 'Update the signed-in user',
   middleware: [unwrapBody('profile')],
   request: { body: jsonBody(ProfileUpdateSchema) },
@@ -139,7 +138,7 @@ const updateAvailability = createRoute({
   method: 'post',
   path: '/api/v1/profile/availability',
   tags,
-  security: profileSecurity,
+  security: accountSecurity,
   summary: "Set the user's availability in one account",
   middleware: [unwrapBody('profile')],
   request: { body: jsonBody(AvailabilityInputSchema) },

@@ -24,13 +24,13 @@ import {
   TeamMembersReplaceSchema,
   toAgent,
 } from '../schemas/agents'
+import { accountSecurity } from '../schemas/auth'
 import {
   AccountAndIdParamsSchema,
   AccountIdParamsSchema,
   EmptySchema,
   jsonBody,
   jsonResponse,
-  tokenSecurity,
 } from '../schemas/common'
 import { TeamInputSchema, TeamSchema, TeamUpdateSchema, toTeam } from '../schemas/teams'
 import { administratorsOnly, requireAccountMembers } from './agents'
@@ -66,7 +66,7 @@ const listTeamsRoute = createRoute({
   method: 'get',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "List the account's teams",
   request: { params: AccountIdParamsSchema },
   responses: {
@@ -86,7 +86,7 @@ const readOne = <T extends z.ZodType>(
     method: 'get',
     path,
     tags,
-    security: tokenSecurity,
+    security: accountSecurity,
     summary,
     request: { params: AccountAndIdParamsSchema },
     responses: {
@@ -108,7 +108,7 @@ const createTeam = createRoute({
   method: 'post',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Create a team (administrators); the name is stored lower-cased',
   middleware: [administratorsOnly, unwrapBody('team')],
   request: { params: AccountIdParamsSchema, body: jsonBody(TeamInputSchema) },
@@ -130,7 +130,7 @@ const updateTeamRoute = createRoute({
   method: 'patch',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Update a team (administrators)',
   middleware: [administratorsOnly, unwrapBody('team')],
   request: { params: AccountAndIdParamsSchema, body: jsonBody(TeamUpdateSchema) },
@@ -152,7 +152,7 @@ const deleteTeamRoute = createRoute({
   method: 'delete',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Delete a team (administrators); its conversations keep no team',
   middleware: [administratorsOnly],
   request: { params: AccountAndIdParamsSchema },
@@ -174,7 +174,7 @@ const writeMembers = (method: 'post' | 'patch' | 'delete', summary: string) =>
     method,
     path: membersPath,
     tags,
-    security: tokenSecurity,
+    security: accountSecurity,
     summary,
     middleware: [administratorsOnly, unwrapBody('team_member')],
     request: {

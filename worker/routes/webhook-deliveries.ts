@@ -9,7 +9,8 @@ import { findWebhook } from '../db/queries/webhooks'
 import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { requireAdministrator } from '../middleware/auth'
-import { AccountIdParamsSchema, IdSchema, jsonResponse, tokenSecurity } from '../schemas/common'
+import { accountSecurity } from '../schemas/auth'
+import { AccountIdParamsSchema, IdSchema, jsonResponse } from '../schemas/common'
 import { DeliverySchema, toDelivery } from '../schemas/webhook-deliveries'
 import type { DeliveriesQueueMessage } from '../webhooks/fanout'
 
@@ -25,7 +26,7 @@ const listDeliveriesRoute = createRoute({
   method: 'get',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "A webhook's delivery log, newest first (administrators)",
   request: {
     params: WebhookParamsSchema,
@@ -58,7 +59,7 @@ const redeliver = createRoute({
   method: 'post',
   path: `${base}/{delivery_id}/redeliver`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Send a delivery again now, with the same webhook-id (administrators)',
   request: {
     params: WebhookParamsSchema.extend({

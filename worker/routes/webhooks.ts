@@ -15,13 +15,13 @@ import { EVENT_KINDS } from '../events/kinds'
 import { checkOutboundUrl } from '../lib/ssrf'
 import { requireAdministrator } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
+import { accountSecurity } from '../schemas/auth'
 import {
   AccountAndIdParamsSchema,
   AccountIdParamsSchema,
   EmptySchema,
   jsonBody,
   jsonResponse,
-  tokenSecurity,
 } from '../schemas/common'
 import {
   toWebhook,
@@ -46,7 +46,7 @@ const listRoute = createRoute({
   method: 'get',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "List the account's webhooks (administrators)",
   middleware: [administratorsOnly] as const,
   request: { params: AccountIdParamsSchema },
@@ -61,7 +61,7 @@ const createWebhookRoute = createRoute({
   method: 'post',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Create a webhook (administrators)',
   description:
     'The url must be https on a public host name or IP address (port 443 or 8443); private ' +
@@ -89,7 +89,7 @@ const updateRoute = (method: 'patch' | 'put') =>
     method,
     path: `${base}/{id}`,
     tags,
-    security: tokenSecurity,
+    security: accountSecurity,
     summary: 'Update a webhook (administrators)',
     middleware: [administratorsOnly, unwrapBody('webhook')] as const,
     request: { params: AccountAndIdParamsSchema, body: jsonBody(WebhookUpdateSchema) },
@@ -111,7 +111,7 @@ const deleteRoute = createRoute({
   method: 'delete',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Delete a webhook (administrators)',
   middleware: [administratorsOnly] as const,
   request: { params: AccountAndIdParamsSchema },
@@ -126,7 +126,7 @@ const rotateRoute = createRoute({
   method: 'post',
   path: `${base}/{id}/rotate_secret`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "Replace a webhook's signing secret (administrators)",
   middleware: [administratorsOnly] as const,
   request: { params: AccountAndIdParamsSchema },

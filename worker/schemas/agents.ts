@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { accountUsers, users } from '../db/schema'
+import { isoFromSeconds } from '../lib/time'
 import { AttributesSchema, EmailSchema, NameSchema } from './common'
 import * as examples from './examples/agents'
 
@@ -20,6 +21,20 @@ export const AgentSchema = z
     name: z.string(),
     role: z.enum(['administrator', 'agent']),
     thumbnail: z.string(),
+    invitation_expires_at: z.string().optional().openapi({
+      format: 'date-time',
+      description:
+        "Parley's addition: while the user has no password, when its latest invitation link expires",
+    }),
+    invitation_url: z
+      .string()
+      .optional()
+      .openapi({
+        format: 'uri',
+        description:
+          "Parley's addition, only in the response that added a user without a password: the " +
+          'one-time link (7 days) with which it sets its password and signs in',
+      }),
   })
   .openapi('Agent', { example: examples.AgentExample })
 export type Agent = z.infer<typeof AgentSchema>
@@ -37,16 +52,21 @@ export const UserPushDataSchema = z
   })
   .openapi('UserPushData', { example: examples.UserPushDataExample })
 
+/**
+ * `confirmed` is false while the user has no password; where the caller has not read that (the
+ * assignee of a conversation, a team's members), it stays true.
+ */
 export function toAgent(
   user: Pick<UserRow, 'id' | 'name' | 'displayName' | 'email' | 'customAttributes'>,
   membership: Pick<AccountUserRow, 'accountId' | 'availability' | 'autoOffline' | 'role'>,
+  invitation: { confirmed: boolean; expiresAt?: number; url?: string } = { confirmed: true },
 ): Agent {
   return {
     id: user.id,
     account_id: membership.accountId,
     availability_status: membership.availability,
     auto_offline: membership.autoOffline,
-    confirmed: true,
+    confirmed: invitation.confirmed,
     email: user.email,
     provider: 'email',
     available_name: user.displayName || user.name,
@@ -56,6 +76,10 @@ export function toAgent(
     name: user.name,
     role: membership.role,
     thumbnail: '',
+    ...(invitation.expiresAt !== undefined
+      ? { invitation_expires_at: isoFromSeconds(invitation.expiresAt) }
+      : {}),
+    ...(invitation.url !== undefined ? { invitation_url: invitation.url } : {}),
   }
 }
 
@@ -139,3 +163,17 @@ export const TeamMembersReplaceSchema = z
 export const AgentPayloadSchema = z
   .object({ payload: z.array(AgentSchema) })
   .openapi('AgentPayload', { example: examples.AgentPayloadExample })
+
+export const InvitationLinkSchema = z
+  .object({
+    invitation_url: z.string().openapi({ format: 'uri' }),
+    expires_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('InvitationLink', { example: examples.InvitationLinkExample })
+
+export const ResetLinkSchema = z
+  .object({
+    reset_url: z.string().openapi({ format: 'uri' }),
+    expires_at: z.string().openapi({ format: 'date-time' }),
+  })
+  .openapi('ResetLink', { example: examples.ResetLinkExample })

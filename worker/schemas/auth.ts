@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
+import { tokenSecurity } from './common'
 import * as examples from './examples/auth'
-import { ProfileSchema } from './users'
+import { PasswordSchema, ProfileSchema } from './users'
 
 export const SignInInputSchema = z
   .object({
@@ -21,6 +22,19 @@ export const SignInSchema = z
   })
   .openapi('SignIn', { example: examples.SignInExample })
 
+export const PasswordEditInputSchema = z
+  .object({
+    reset_password_token: z.string().trim().min(1).max(200).openapi({
+      description: 'The token of an invitation or reset link (its `reset_password_token`)',
+    }),
+    password: PasswordSchema,
+    password_confirmation: z
+      .string()
+      .max(128)
+      .openapi({ format: 'password', description: 'Must equal `password`' }),
+  })
+  .openapi('PasswordEditInput', { example: examples.PasswordEditInputExample })
+
 export const SignOutSchema = z
   .object({ success: z.literal(true) })
   .openapi('SignOut', { example: examples.SignOutExample })
@@ -32,3 +46,8 @@ export const sessionSecurity: { [scheme: string]: string[] }[] = [
   { [SESSION_COOKIE_SCHEME]: [] },
   { [DEVISE_TOKEN_SCHEME]: [] },
 ]
+/**
+ * An account route's credentials, any one of them: the API token, the dashboard's session
+ * cookie (same origin only) or the devise headers sign-in returns.
+ */
+export const accountSecurity = [...tokenSecurity, ...sessionSecurity]

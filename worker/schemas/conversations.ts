@@ -239,17 +239,17 @@ function metaOf(view: ConversationView, requestUrl: string) {
 
 /**
  * Chatwoot's conversation JSON (`_conversation.json.jbuilder`). `messages` is the last message
- * (of any type) unless `allMessages` is given (the details endpoint sends every message).
+ * (of any type) unless `shownMessages` is given (the details endpoint's unread messages).
  */
 export function toConversation(
   view: ConversationView,
   requestUrl: string,
-  allMessages?: MessageView[],
+  shownMessages?: MessageView[],
 ): Conversation {
   const c = view.conversation
   const context = messageContextOf(view)
   const push = (m: MessageView) => toMessagePushData(m, context, requestUrl)
-  const messages = allMessages ?? (view.lastMessage ? [view.lastMessage] : [])
+  const messages = shownMessages ?? (view.lastMessage ? [view.lastMessage] : [])
   return {
     meta: metaOf(view, requestUrl),
     id: c.displayId,

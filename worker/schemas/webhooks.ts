@@ -88,3 +88,26 @@ export function toWebhook({ webhook, inbox }: WebhookWithInbox): Webhook {
     secret: webhook.secret,
   }
 }
+
+/**
+ * The body of a test event (`POST …/webhooks/{id}/test`). Chatwoot has no test event: this one is
+ * Parley's own, sent only to the webhook it was asked for, whatever its subscriptions.
+ */
+export const WebhookTestEventSchema = z
+  .object({
+    event: z.literal('webhook_test').openapi({ description: 'Always `webhook_test`' }),
+    account: z.object({ id: z.number().int() }),
+    webhook: z.object({ id: z.number().int() }),
+    timestamp: z.iso
+      .datetime()
+      .openapi({ description: 'When the test was asked for, ISO 8601 UTC' }),
+  })
+  .openapi('WebhookTestEvent', {
+    example: {
+      event: 'webhook_test',
+      account: { id: 1 },
+      webhook: { id: 7 },
+      timestamp: '2026-01-01T00:00:00.000Z',
+    },
+  })
+export type WebhookTestEvent = z.infer<typeof WebhookTestEventSchema>

@@ -12,6 +12,9 @@ import { signWebhook } from './signature'
 
 export const DEFAULT_TIMEOUT_MS = 15_000
 
+/** The receiver's time limit: 15 s, unless `WEBHOOK_TIMEOUT_MS` (tests, chaos runs) says less. */
+export const deliveryTimeoutMs = (env: Env) => Number(env.WEBHOOK_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS
+
 /**
  * An attempt's claim lasts its timeout plus this: time for the D1 write after the POST, with room
  * for an overloaded runtime (a claim that runs out under a live holder lets the sweep's copy send

@@ -73,32 +73,37 @@ async function frozenPayload(db: Db, env: Env, event: EventRow) {
 }
 
 /**
- * Turns one committed event into one delivery per target and queues them. Safe to run twice for
- * the same event, even at once (the queue's message and the sweep): the payload is rendered once
- * and frozen, and deliveries are unique per (event, target), which is also their stable
- * `webhook-id`, so each is created, and queued, by one run only. An event nobody subscribes to is
- * never rendered. The event is marked fanned out in the batch that creates its deliveries: if
- * the queue send after it never happens (a crash), the deliveries wait unattempted and the
- * delivery sweep re-queues them; if the batch never happens, the fan-out sweep runs this again.
+ * Turns one committed event into one delivery per target and, unless `queue` is false (the fast
+ * path attempts them itself), queues them. Returns the ids of the deliveries this run created.
+ * Safe to run twice for the same event, even at once (the queue's message and the sweep): the
+ * payload is rendered once and frozen, and deliveries are unique per (event, target), which is
+ * also their stable `webhook-id`, so each is created, and queued, by one run only. An event
+ * nobody subscribes to is never rendered. The event is marked fanned out in the batch that
+ * creates its deliveries: if the queue send or the attempt after it never happens (a crash), the
+ * deliveries wait unattempted and the delivery sweep re-queues them; if the batch never happens,
+ * the fan-out sweep runs this again.
  */
-export async function fanOutEvent(env: Env, eventId: number) {
+export async function fanOutEvent(
+  env: Env,
+  eventId: number,
+  options: { queue?: boolean } = {},
+): Promise<number[]> {
   const db = createDb(env.DB)
   const [event] = await db.select().from(events).where(eq(events.id, eventId)).limit(1)
-  if (!event || event.fannedOutAt !== null) return
+  if (!event || event.fannedOutAt !== null) return []
   const [first, ...rest] = await deliveryTargets(db, event)
   // Nobody to deliver to, or the event's subject is gone: nothing will ever be sent.
   if (!first || !(await frozenPayload(db, env, event))) {
     await markFannedOut(db, [event.id])
-    return
+    return []
   }
   const [created] = await db.batch([
     insertDeliveries(db, [first, ...rest]),
     markFannedOut(db, [event.id]),
   ])
-  await queueDeliveries(
-    env,
-    created.map((d) => d.id),
-  )
+  const ids = created.map((d) => d.id)
+  if (options.queue !== false) await queueDeliveries(env, ids)
+  return ids
 }
 
 export async function queueDeliveries(env: Env, deliveryIds: number[]) {

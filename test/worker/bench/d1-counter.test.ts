@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { countingD1 } from '../../../bench/worker/d1-counter'
+import { countingD1, type D1Counter } from '../../../bench/worker/d1-counter'
 import { createDb } from '../../../worker/db/client'
 import { accounts } from '../../../worker/db/schema'
 
@@ -16,6 +16,20 @@ describe('countingD1', () => {
     expect(two).toBeDefined()
     expect(counter.trips).toBe(2)
     await env.DB.prepare('select 1').first()
+    expect(counter.trips).toBe(2)
+  })
+
+  it('adds up the rows D1 says each statement and batch read', async () => {
+    const counter: D1Counter = { trips: 0, rowsRead: 0 }
+    const counted = countingD1(env.DB, counter)
+    const query = 'select id from accounts'
+    const direct = (await env.DB.prepare(query).all()).meta.rows_read
+    const one = (await env.DB.prepare('select 1').all()).meta.rows_read
+    expect(direct).toBeGreaterThan(0)
+    await counted.prepare(query).all()
+    expect(counter.rowsRead).toBe(direct)
+    await counted.batch([counted.prepare(query), counted.prepare('select 1')])
+    expect(counter.rowsRead).toBe(2 * direct + one)
     expect(counter.trips).toBe(2)
   })
 })

@@ -84,7 +84,7 @@ async function readAll(layers: ReadLayers, { world, contactId, displayIds, ids }
   const accountId = world.accountId
   const details = []
   for (const displayId of displayIds) {
-    details.push(await loadConversationWithMessages(db, accountId, displayId, null, 'all'))
+    details.push(await loadConversationWithMessages(db, accountId, displayId, null, 'unread'))
     details.push(await loadConversationWithMessages(db, accountId, displayId, world.agent.id, {}))
   }
   const views = await loadConversationViews(db, accountId, ids)

@@ -111,6 +111,11 @@ export const ROUTE_IDS: Record<string, Entry> = {
   '/api/v1/accounts/{account_id}/funnels': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/funnels/{id}': { account_id: 'account', id: 'funnel' },
   '/api/v1/accounts/{account_id}/funnels/{id}/board': { account_id: 'account', id: 'funnel' },
+  '/api/v2/accounts/{account_id}/reports/summary': { account_id: 'account' },
+  '/api/v2/accounts/{account_id}/reports': { account_id: 'account' },
+  '/api/v2/accounts/{account_id}/summary_reports/agent': { account_id: 'account' },
+  '/api/v2/accounts/{account_id}/summary_reports/inbox': { account_id: 'account' },
+  '/api/v2/accounts/{account_id}/summary_reports/team': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/funnels/{funnel_id}/stages': {
     account_id: 'account',
     funnel_id: 'funnel',
@@ -135,6 +140,7 @@ export const ROUTE_IDS: Record<string, Entry> = {
     account_id: 'account',
     id: 'webhook',
   },
+  '/api/v1/accounts/{account_id}/webhooks/{id}/test': { account_id: 'account', id: 'webhook' },
   '/api/v1/accounts/{account_id}/webhooks/{webhook_id}/deliveries': {
     account_id: 'account',
     webhook_id: 'webhook',
@@ -178,6 +184,25 @@ export const ROUTE_IDS: Record<string, Entry> = {
       return [`/public/api/v1/inboxes/{inbox_identifier}/contacts/{source_id}${rest}`, entry]
     }),
   ),
+  '/api/v1/accounts/{account_id}/contacts/import': { account_id: 'account' },
+  '/api/v1/accounts/{account_id}/contacts/imports/{import_id}': {
+    account_id: 'account',
+    import_id: 'contact_import',
+  },
+  '/api/v1/accounts/{account_id}/contacts/imports/{import_id}/failed_rows': {
+    account_id: 'account',
+    import_id: 'contact_import',
+  },
+  '/api/v1/accounts/{account_id}/contacts/export': { account_id: 'account' },
+  '/api/v1/accounts/{account_id}/contacts/exports/{export_id}': {
+    account_id: 'account',
+    export_id: 'contact_export',
+  },
+  '/downloads/contact_exports/{export_id}': {
+    skip: 'a signed link: the HMAC over the export, its account and the expiry is the credential',
+  },
+  '/api/v1/accounts/{account_id}/agents/{id}/invitation': { account_id: 'account', id: 'user' },
+  '/api/v1/accounts/{account_id}/agents/{id}/password_reset': { account_id: 'account', id: 'user' },
   '/files/{kind}/{uuid}/{name}': {
     skip: 'a capability URL: the unguessable uuid is the credential, no account id is in it',
   },

@@ -177,6 +177,16 @@ export async function seedRecords(s: Seeder, accountId: number, t: string, agent
 
   s.ids.delivery = await firstDelivery(webhookId)
   s.spares.delivery = await firstDelivery(s.spares.webhook as number)
+  // Contact import and export jobs go straight into D1, never run: their routes only read them.
+  await s.both('contact_import', async () => {
+    const insert = 'insert into contact_imports (account_id, file_key) values (?, ?) returning id'
+    return (await env.DB.prepare(insert).bind(accountId, mark('import')).first<number>('id')) ?? 0
+  })
+  await s.both('contact_export', async () => {
+    const insert =
+      "insert into contact_exports (account_id, column_names, filters) values (?, '[]', '{}') returning id"
+    return (await env.DB.prepare(insert).bind(accountId).first<number>('id')) ?? 0
+  })
 
   const { results } = await env.DB.prepare(
     'select source_id, pubsub_token from contact_inboxes where account_id = ? order by id',

@@ -20,6 +20,8 @@ export const ID_KINDS = [
   'checklist_item',
   'webhook',
   'delivery',
+  'contact_import',
+  'contact_export',
 ] as const
 export type IdKind = (typeof ID_KINDS)[number]
 /** Public-API capabilities: strings, not ids. */

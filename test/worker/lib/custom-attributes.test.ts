@@ -1,7 +1,11 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../../worker/db/client'
-import { checkCustomAttributes } from '../../../worker/lib/custom-attributes'
+import {
+  type AttributeDefinition,
+  castAttributeText,
+  checkCustomAttributes,
+} from '../../../worker/lib/custom-attributes'
 import { api, createWorld, type World } from '../helpers'
 
 const db = createDb(env.DB)
@@ -148,6 +152,52 @@ describe('checkCustomAttributes', () => {
         expect.objectContaining({ field: 'custom_attributes.seats' }),
         expect.objectContaining({ field: 'custom_attributes.vip' }),
       ],
+    })
+  })
+})
+
+describe('castAttributeText', () => {
+  const definition = (key: string): AttributeDefinition => {
+    const def = DEFINITIONS.find((d) => d.attribute_key === key)
+    if (!def) throw new Error(`no definition ${key}`)
+    return {
+      attributeKey: def.attribute_key,
+      attributeDisplayType:
+        def.attribute_display_type as AttributeDefinition['attributeDisplayType'],
+      attributeValues: def.attribute_values ?? [],
+      regexPattern: def.regex_pattern ?? null,
+    }
+  }
+
+  it('reads a cell as the value of its type: numbers, booleans by word, text as it is', () => {
+    expect(castAttributeText(definition('seats'), '12')).toEqual({ value: 12 })
+    expect(castAttributeText(definition('revenue'), '99.5')).toEqual({ value: 99.5 })
+    expect(castAttributeText(definition('vip'), 'Yes')).toEqual({ value: true })
+    expect(castAttributeText(definition('vip'), '0')).toEqual({ value: false })
+    expect(castAttributeText(definition('nickname'), 'ada')).toEqual({ value: 'ada' })
+    expect(castAttributeText(definition('homepage'), 'https://example.com/a')).toEqual({
+      value: 'https://example.com/a',
+    })
+    expect(castAttributeText(definition('renewal'), '2030-01-31')).toEqual({ value: '2030-01-31' })
+    expect(castAttributeText(definition('plan'), 'pro')).toEqual({ value: 'pro' })
+  })
+
+  it("refuses a cell with the message the API's check gives a wrong value", () => {
+    expect(castAttributeText(definition('seats'), 'many')).toEqual({ error: 'must be a number' })
+    expect(castAttributeText(definition('vip'), 'maybe')).toEqual({
+      error: 'must be true or false',
+    })
+    expect(castAttributeText(definition('nickname'), 'Ada!')).toEqual({
+      error: 'does not match the required pattern',
+    })
+    expect(castAttributeText(definition('homepage'), 'not a url')).toEqual({
+      error: 'must be a URL',
+    })
+    expect(castAttributeText(definition('renewal'), 'someday')).toEqual({
+      error: 'must be a date (ISO 8601)',
+    })
+    expect(castAttributeText(definition('plan'), 'enterprise')).toEqual({
+      error: 'must be one of: free, pro',
     })
   })
 })

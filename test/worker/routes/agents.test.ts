@@ -34,7 +34,8 @@ describe('agents', () => {
         account_id: world.accountId,
         availability_status: 'offline',
         auto_offline: true,
-        confirmed: true,
+        // A platform user without a password has not confirmed (it has no link either).
+        confirmed: false,
         email: world.admin.email,
         provider: 'email',
         available_name: 'Admin',

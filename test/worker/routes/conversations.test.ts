@@ -347,14 +347,14 @@ describe('POST /conversations', () => {
 })
 
 describe('GET /conversations/{id}', () => {
-  it('shows the conversation with every message and its meta', async () => {
+  it('shows the conversation with its unread messages, private notes included, and its meta', async () => {
     const scene = await createScene()
     const { world } = scene
     await scene.conversation({ message: { content: 'first' } })
     for (const content of ['second', 'third']) {
       await api(`${conversationPath(world, 1)}/messages`, {
         token: world.admin.token,
-        body: { content },
+        body: { content, message_type: 'incoming' },
       })
     }
     await api(`${conversationPath(world, 1)}/messages`, {
@@ -377,6 +377,42 @@ describe('GET /conversations/{id}', () => {
     })
   })
 
+  it('shows only the last message once the agents have seen the conversation, as Chatwoot does', async () => {
+    const scene = await createScene()
+    const { world } = scene
+    await scene.conversation({ message: { content: 'first' } })
+    await api(`${conversationPath(world, 1)}/messages`, {
+      token: world.admin.token,
+      body: { content: 'the answer' },
+    })
+    await api(`${conversationPath(world, 1)}/update_last_seen`, {
+      token: world.admin.token,
+      body: {},
+    })
+    const res = await api(conversationPath(world, 1), { token: world.admin.token })
+    expect(res.status).toBe(200)
+    expect(res.json.unread_count).toBe(0)
+    expect(res.json.messages.map((m: { content: string }) => m.content)).toEqual(['the answer'])
+  })
+
+  it('shows at most the ten newest unread messages of a long history', async () => {
+    const scene = await createScene()
+    const { world } = scene
+    await scene.conversation({ message: { content: 'message 1' } })
+    for (let i = 2; i <= 14; i++) {
+      await api(`${conversationPath(world, 1)}/messages`, {
+        token: world.admin.token,
+        body: { content: `message ${i}`, message_type: 'incoming' },
+      })
+    }
+    const res = await api(conversationPath(world, 1), { token: world.admin.token })
+    expect(res.status).toBe(200)
+    expect(res.json.unread_count).toBe(10)
+    expect(res.json.messages.map((m: { content: string }) => m.content)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `message ${i + 5}`),
+    )
+  })
+
   it('names the same last messages as the list, activity lines included', async () => {
     const scene = await createScene()
     const { world } = scene
@@ -387,14 +423,15 @@ describe('GET /conversations/{id}', () => {
     })
     expect(resolved.status).toBe(200)
     const details = await api(conversationPath(world, 1), { token: world.admin.token })
+    // Nothing unread: the last message alone, an activity line here.
     const types = details.json.messages.map((m: { message_type: number }) => m.message_type)
-    expect(types).toEqual([1, 2])
+    expect(types).toEqual([2])
     expect(details.json.last_non_activity_message.content).toBe('hello')
     const list = await api(`${conversationsPath(world)}?status=all`, {
       token: world.admin.token,
     })
     const listed = list.json.data.payload[0]
-    expect(listed.messages[0].message_type).toBe(2)
+    expect(details.json.messages).toEqual(listed.messages)
     expect(details.json.last_non_activity_message).toEqual(listed.last_non_activity_message)
     expect(details.json.unread_count).toBe(listed.unread_count)
   })

@@ -192,7 +192,8 @@ describe('funnels', () => {
       for (const method of methods) {
         expect(paths[path]?.[method], `${method} ${path}`).toMatchObject({
           tags: ['Funnels'],
-          security: [{ api_access_token: [] }],
+          // The API token, the dashboard's session cookie or the devise headers.
+          security: [{ api_access_token: [] }, { session_cookie: [] }, { devise_access_token: [] }],
           responses: { '200': expect.anything(), '401': expect.anything() },
         })
       }

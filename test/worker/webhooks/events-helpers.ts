@@ -1,8 +1,12 @@
 import { env } from 'cloudflare:test'
 import { Webhook } from 'standardwebhooks'
 import { expect } from 'vitest'
+import { attemptDelivery, DEFAULT_TIMEOUT_MS } from '../../../worker/webhooks/deliver'
 import { fanOutEvent } from '../../../worker/webhooks/fanout'
-import { type Received, receivedBy } from '../receiver'
+import { newWebhookSecret } from '../../../worker/webhooks/signature'
+import { createWorld } from '../helpers'
+import { type Received, type ReceiverAnswer, receivedBy, scriptReceiver } from '../receiver'
+import { retryComesDue } from './delivery-helpers'
 
 // biome-ignore lint/suspicious/noExplicitAny: webhook payloads are read loosely in tests
 export type Payload = Record<string, any>
@@ -51,26 +55,39 @@ export class ReceiverLog {
 /**
  * Waits until nothing more can reach a receiver for this account: every event is fanned out
  * (fan-out is idempotent, so running it again here only adds what the queue has not made yet)
- * and every delivery has settled. A terminal state in D1, not a pause.
+ * and every delivery has settled, a scheduled retry made at once. A terminal state in D1, not a
+ * pause.
  */
 export async function pipelineSettled(accountId: number) {
   const { results } = await env.DB.prepare('select id from events where account_id = ?')
     .bind(accountId)
     .all<{ id: number }>()
   for (const { id } of results) await fanOutEvent(env, id)
-  await expect
-    .poll(
-      async () =>
-        (
-          await env.DB.prepare(
-            "select count(*) as n from webhook_deliveries where account_id = ? and status = 'pending'",
-          )
-            .bind(accountId)
-            .first<{ n: number }>()
-        )?.n,
-      { timeout: 15_000, interval: 50 },
+  for (let round = 0; round < 3; round++) {
+    await expect
+      .poll(() => deliveriesOf(accountId, "status = 'pending'"), { timeout: 15_000, interval: 50 })
+      .toEqual([])
+    // A failed attempt (a receiver too slow on a loaded machine) still has its retry to come:
+    // time passes until it is due, and it is made as the queue would make it.
+    const retries = await deliveriesOf(
+      accountId,
+      "status = 'failed' and next_attempt_at is not null",
     )
-    .toBe(0)
+    if (retries.length === 0) return
+    for (const id of retries) {
+      await retryComesDue(id)
+      await attemptDelivery(env, id, { timeoutMs: DEFAULT_TIMEOUT_MS })
+    }
+  }
+}
+
+async function deliveriesOf(accountId: number, condition: string) {
+  const { results } = await env.DB.prepare(
+    `select id from webhook_deliveries where account_id = ? and ${condition}`,
+  )
+    .bind(accountId)
+    .all<{ id: number }>()
+  return results.map((r) => r.id)
 }
 
 export const kinds = (deliveries: Delivery[]) => deliveries.map((d) => d.payload.event).sort()
@@ -201,4 +218,34 @@ export function expectChangedAttributes(body: Payload, expectedKeys: string[]) {
   return Object.fromEntries(
     body.changed_attributes.map((c: Payload) => Object.entries(c)[0]),
   ) as Record<string, { previous_value: unknown; current_value: unknown }>
+}
+
+/**
+ * An account with a webhook (contact_created, message_created) to the named receiver, answering
+ * as scripted, and a contact with a committed, unpublished contact_created event.
+ */
+export async function seedContactEvent(
+  receiver: string,
+  createdAgoSeconds = 0,
+  answers: ReceiverAnswer[] = [],
+) {
+  const world = await createWorld()
+  const url = await scriptReceiver(receiver, answers)
+  const secret = newWebhookSecret()
+  await env.DB.prepare(
+    'insert into webhooks (account_id, url, subscriptions, secret) values (?, ?, \'["contact_created","message_created"]\', ?)',
+  )
+    .bind(world.accountId, url, secret)
+    .run()
+  const contact = await env.DB.prepare(
+    "insert into contacts (account_id, name, email) values (?, 'Ada', 'ada@example.com') returning id",
+  )
+    .bind(world.accountId)
+    .first<{ id: number }>()
+  const event = await env.DB.prepare(
+    "insert into events (account_id, kind, contact_id, created_at) values (?, 'contact_created', ?, unixepoch() - ?) returning id",
+  )
+    .bind(world.accountId, contact!.id, createdAgoSeconds)
+    .first<{ id: number }>()
+  return { world, secret, contactId: contact!.id, eventId: event!.id }
 }

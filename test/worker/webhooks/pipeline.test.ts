@@ -4,10 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { publishEvents } from '../../../worker/events/publish'
 import { runScheduledWork } from '../../../worker/scheduled'
 import { fanOutEvent } from '../../../worker/webhooks/fanout'
-import { newWebhookSecret } from '../../../worker/webhooks/signature'
-import { createWorld } from '../helpers'
 import { receivedBy, scriptReceiver } from '../receiver'
-import { pipelineSettled } from './events-helpers'
+import { pipelineSettled, seedContactEvent } from './events-helpers'
 
 async function waitForReceived(name: string, count: number, ms = 15_000) {
   const until = Date.now() + ms
@@ -16,29 +14,6 @@ async function waitForReceived(name: string, count: number, ms = 15_000) {
     if (got.length >= count || Date.now() > until) return got
     await new Promise((r) => setTimeout(r, 100))
   }
-}
-
-/** An account with a webhook to the named receiver, and a contact with an unpublished event. */
-async function seedContactEvent(receiver: string, createdAgoSeconds = 0) {
-  const world = await createWorld()
-  const url = await scriptReceiver(receiver)
-  const secret = newWebhookSecret()
-  await env.DB.prepare(
-    'insert into webhooks (account_id, url, subscriptions, secret) values (?, ?, \'["contact_created","message_created"]\', ?)',
-  )
-    .bind(world.accountId, url, secret)
-    .run()
-  const contact = await env.DB.prepare(
-    "insert into contacts (account_id, name, email) values (?, 'Ada', 'ada@example.com') returning id",
-  )
-    .bind(world.accountId)
-    .first<{ id: number }>()
-  const event = await env.DB.prepare(
-    "insert into events (account_id, kind, contact_id, created_at) values (?, 'contact_created', ?, unixepoch() - ?) returning id",
-  )
-    .bind(world.accountId, contact!.id, createdAgoSeconds)
-    .first<{ id: number }>()
-  return { world, secret, contactId: contact!.id, eventId: event!.id }
 }
 
 /** The env with its deliveries queue recorded on the way through (the messages still go). */

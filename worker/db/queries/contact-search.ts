@@ -5,6 +5,7 @@ import {
   desc,
   eq,
   exists,
+  gt,
   isNull,
   or,
   type SQL,
@@ -43,6 +44,9 @@ export type ContactFilter = {
   sort: ContactSort
 }
 
+/** What the list and search select, whatever their order: the filter without its sort. */
+export type ContactScope = Omit<ContactFilter, 'sort'>
+
 /**
  * A filter as its statements read it, each value present or null: the search text with its LIKE
  * pattern and trigram query worked out, the labels as a JSON array. Statements are built from
@@ -61,7 +65,7 @@ type FilterSql = {
 
 const FILTER_KEYS = ['accountId', 'agentId', 'labels', 'text', 'pattern', 'terms'] as const
 
-function filterSqlOf(filter: ContactFilter): FilterSql {
+function filterSqlOf(filter: ContactScope): FilterSql {
   const text = filter.query ?? null
   const labels = filter.labels ?? []
   return {
@@ -221,6 +225,31 @@ function contactPageStatement(
     .select({ contact: columns, links: linksOf(db, columns.id) })
     .from(page)
     .orderBy(...orderBy(sort, columns))
+}
+
+/**
+ * The contacts the list (with `labels`) or the search (with `query`) selects, in id order after
+ * `afterId`, at most `limit`: a keyset page, so a walk over all of them (an export) reads each
+ * once. The same conditions and search index plan as a list page, only ordered by id.
+ */
+export function contactsAfterId(db: Db, scope: ContactScope, afterId: number, limit: number) {
+  const filter = filterSqlOf(scope)
+  const cut = (where: SQL | undefined) =>
+    db
+      .select()
+      .from(contacts)
+      .where(and(where, gt(contacts.id, afterId)))
+      .orderBy(asc(contacts.id))
+      .limit(limit)
+  const plan = searchIndexPlan(db, filter.accountId, filter.terms ?? undefined)
+  if (!plan) return cut(listWhere(db, filter))
+  const page = db
+    .with(...plan.ctes)
+    .select()
+    .from(cut(listWhere(db, filter, plan.indexedAccount)).as('by_index'))
+    .unionAll(db.select().from(cut(listWhere(db, filter, plan.walkedAccount)).as('by_walk')))
+    .as('page')
+  return db.select().from(page).orderBy(asc(page.id))
 }
 
 /** One page of contacts with their contact inboxes, and the total when asked: one round trip. */

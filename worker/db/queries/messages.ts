@@ -204,15 +204,14 @@ export type MessageCursor = { before?: number; after?: number }
  * The statements for a conversation's messages (with senders and attachments; see
  * `messageStatements`), oldest first.
  * `cursor` follows Chatwoot's message finder: none → the latest 20; `before` → 20 older;
- * `after` → up to 100 newer; both → up to 1000 in [after, before). `'all'` → every message.
+ * `after` → up to 100 newer; both → up to 1000 in [after, before).
  */
 export function conversationMessagesStatements(
   db: Db,
   conversationId: number | SQL,
-  cursor: MessageCursor | 'all',
+  cursor: MessageCursor,
 ) {
   const inConversation = eq(messages.conversationId, conversationId)
-  if (cursor === 'all') return messageStatements(db, inConversation, [asc(messages.id)])
   let where: SQL | undefined = inConversation
   let newestFirst = true
   let limit = 20

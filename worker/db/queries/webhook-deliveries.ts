@@ -226,3 +226,43 @@ export function resetForRedelivery(db: Db, deliveryId: number) {
     .where(eq(webhookDeliveries.id, deliveryId))
     .returning()
 }
+
+export type TestDeliveryTarget = { accountId: number; webhookId: number; url: string }
+
+/**
+ * A test event and its one delivery to one webhook, written together. The event is born published
+ * and fanned out (it goes to this webhook only, never through the fan-out), and carries its frozen
+ * payload, so from here on the delivery is an ordinary one: the queue, retries, the sweep and
+ * redelivery treat it like any other. Its `webhook-id` has the usual `msg_<event>_w<webhook>` form.
+ */
+export async function insertTestDelivery(
+  db: Db,
+  target: TestDeliveryTarget,
+  payload: Record<string, unknown>,
+) {
+  const now = nowSeconds()
+  // In one batch (one transaction), last_insert_rowid() is the event just inserted. The id is
+  // bound as text: D1 binds a number as a REAL, which would print as "7.0".
+  const eventId = sql<number>`last_insert_rowid()`
+  const [, created] = await db.batch([
+    db.insert(events).values({
+      accountId: target.accountId,
+      kind: 'webhook_test',
+      payload,
+      publishedAt: now,
+      fannedOutAt: now,
+    }),
+    db
+      .insert(webhookDeliveries)
+      .values({
+        accountId: target.accountId,
+        webhookId: target.webhookId,
+        eventId,
+        event: 'webhook_test',
+        messageId: sql<string>`'msg_' || last_insert_rowid() || '_w' || ${String(target.webhookId)}`,
+        url: target.url,
+      })
+      .returning(),
+  ])
+  return created[0]
+}

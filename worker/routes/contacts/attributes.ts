@@ -5,12 +5,8 @@ import { errorResponses } from '../../errors'
 import { changedAttributes } from '../../events/kinds'
 import { commitWithEvents } from '../../events/outbox'
 import { unwrapBody } from '../../middleware/body'
-import {
-  AccountAndIdParamsSchema,
-  jsonBody,
-  jsonResponse,
-  tokenSecurity,
-} from '../../schemas/common'
+import { accountSecurity } from '../../schemas/auth'
+import { AccountAndIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/common'
 import { ContactPayloadSchema } from '../../schemas/contacts'
 import { DestroyCustomAttributesSchema } from '../../schemas/contacts-input'
 import { base, contactJson, tags, visibleContact } from './shared'
@@ -20,7 +16,7 @@ const destroyCustomAttributes = createRoute({
   method: 'post',
   path: `${base}/{id}/destroy_custom_attributes`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "Remove keys from the contact's custom attributes",
   middleware: [unwrapBody('contact')],
   request: { params: AccountAndIdParamsSchema, body: jsonBody(DestroyCustomAttributesSchema) },

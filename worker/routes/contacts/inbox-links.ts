@@ -11,12 +11,8 @@ import { type AppEnv, createRouter } from '../../env'
 import { errorResponses, fieldError, validationError } from '../../errors'
 import { restrictedAgentId } from '../../lib/access'
 import { unwrapBody } from '../../middleware/body'
-import {
-  AccountAndIdParamsSchema,
-  jsonBody,
-  jsonResponse,
-  tokenSecurity,
-} from '../../schemas/common'
+import { accountSecurity } from '../../schemas/auth'
+import { AccountAndIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/common'
 import { ContactInboxRefSchema, ContactInboxSchema, toInboxSlim } from '../../schemas/contacts'
 import { ContactInboxInputSchema } from '../../schemas/contacts-input'
 import { base, inboxFromBody, tags, visibleContact } from './shared'
@@ -56,7 +52,7 @@ const listContactable = createRoute({
   method: 'get',
   path: `${base}/{id}/contactable_inboxes`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Website and API inboxes the contact can be reached in, with its source id there',
   request: { params: AccountAndIdParamsSchema },
   responses: {
@@ -70,7 +66,7 @@ const createContactInbox = createRoute({
   method: 'post',
   path: `${base}/{id}/contact_inboxes`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Link the contact to an inbox',
   description:
     'Returns the contact inbox the contact already has there (with that `source_id`, when one ' +

@@ -3,12 +3,8 @@ import { listContactLabels, replaceContactLabelsStatements } from '../../db/quer
 import { createRouter } from '../../env'
 import { errorResponses } from '../../errors'
 import { unwrapBody } from '../../middleware/body'
-import {
-  AccountAndIdParamsSchema,
-  jsonBody,
-  jsonResponse,
-  tokenSecurity,
-} from '../../schemas/common'
+import { accountSecurity } from '../../schemas/auth'
+import { AccountAndIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/common'
 import { ContactLabelsInputSchema } from '../../schemas/contacts-input'
 import { base, tags, visibleContact } from './shared'
 
@@ -21,7 +17,7 @@ const listLabels = createRoute({
   method: 'get',
   path: `${base}/{id}/labels`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "The contact's labels",
   request: { params: AccountAndIdParamsSchema },
   responses: {
@@ -35,7 +31,7 @@ const replaceLabels = createRoute({
   method: 'post',
   path: `${base}/{id}/labels`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "Replace the contact's labels",
   description: 'The list given becomes the whole list (lower-cased, duplicates dropped).',
   middleware: [unwrapBody('contact')],

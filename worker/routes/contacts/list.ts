@@ -8,21 +8,22 @@ import {
 import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses, fieldError } from '../../errors'
 import { restrictedAgentId } from '../../lib/access'
-import { AccountIdParamsSchema, jsonResponse, tokenSecurity } from '../../schemas/common'
+import { accountSecurity } from '../../schemas/auth'
+import { AccountIdParamsSchema, jsonResponse } from '../../schemas/common'
 import { ContactListSchema, ContactSearchResultSchema } from '../../schemas/contacts'
 import {
   CONTACTS_PER_PAGE,
   ContactListQuerySchema,
   ContactSearchQuerySchema,
 } from '../../schemas/contacts-input'
-import { base, contactJson, tags } from './shared'
+import { base, contactJson, labelsOf, tags } from './shared'
 
 const listContacts = createRoute({
   operationId: 'listContacts',
   method: 'get',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'List contacts with an email, phone number or identifier, 15 a page',
   request: { params: AccountIdParamsSchema, query: ContactListQuerySchema },
   responses: {
@@ -42,7 +43,7 @@ const searchContacts = createRoute({
   method: 'get',
   path: `${base}/search`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Search contacts by name, email, phone number (any case) or identifier (exact case)',
   request: { params: AccountIdParamsSchema, query: ContactSearchQuerySchema },
   responses: {
@@ -61,11 +62,6 @@ function sortOf(sort: string | undefined): ContactFilter['sort'] {
   if (!sort) return { key: 'last_activity_at', descending: true }
   const descending = sort.startsWith('-')
   return { key: (descending ? sort.slice(1) : sort) as ContactSortKey, descending }
-}
-
-function labelsOf(...lists: (string | string[] | undefined)[]) {
-  const labels = lists.flatMap((l) => (l === undefined ? [] : Array.isArray(l) ? l : [l]))
-  return [...new Set(labels.map((l) => l.trim().toLowerCase()).filter(Boolean))]
 }
 
 async function contactPage(

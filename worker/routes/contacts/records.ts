@@ -15,12 +15,12 @@ import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { deleteStored } from '../../lib/files'
 import { requireAdministrator } from '../../middleware/auth'
 import { unwrapBody } from '../../middleware/body'
+import { accountSecurity } from '../../schemas/auth'
 import {
   AccountAndIdParamsSchema,
   AccountIdParamsSchema,
   EmptySchema,
   jsonResponse,
-  tokenSecurity,
 } from '../../schemas/common'
 import { ContactCreatedSchema, ContactPayloadSchema, toInboxSlim } from '../../schemas/contacts'
 import {
@@ -58,7 +58,7 @@ const createContact = createRoute({
   method: 'post',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Create a contact, optionally with a contact inbox',
   description:
     'JSON, or multipart/form-data with an `avatar` image (PNG, JPEG, GIF or WebP, ≤ 2 MB). ' +
@@ -83,7 +83,7 @@ const showContact = createRoute({
   method: 'get',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Show a contact',
   request: { params: AccountAndIdParamsSchema, query: ContactShowQuerySchema },
   responses: {
@@ -104,7 +104,7 @@ const updateRoute = (method: 'patch' | 'put') =>
     method,
     path: `${base}/{id}`,
     tags,
-    security: tokenSecurity,
+    security: accountSecurity,
     summary: 'Update a contact',
     description:
       '`custom_attributes` and `additional_attributes` are merged into the stored ones. ' +
@@ -129,7 +129,7 @@ const deleteContact = createRoute({
   method: 'delete',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Delete a contact and its conversations (administrators)',
   request: { params: AccountAndIdParamsSchema },
   responses: {

@@ -26,6 +26,12 @@ import {
 export const tags = ['Contacts']
 export const base = '/api/v1/accounts/{account_id}/contacts'
 
+/** The labels a label filter's parameters name (the list's, the export's): trimmed, lower case, once each. */
+export function labelsOf(...lists: (string | string[] | undefined)[]) {
+  const labels = lists.flatMap((l) => (l === undefined ? [] : Array.isArray(l) ? l : [l]))
+  return [...new Set(labels.map((l) => l.trim().toLowerCase()).filter(Boolean))]
+}
+
 /** The contact with its contact inboxes: 404 when it is not in the account or hidden from the agent. */
 export async function visibleContact(c: Context<AppEnv>, id: number) {
   const found = await findVisibleContact(c.var.db, c.var.accountId, id, restrictedAgentId(c))

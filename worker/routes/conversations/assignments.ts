@@ -11,7 +11,8 @@ import { visibleConversation } from '../../lib/access'
 import { nowSeconds } from '../../lib/time'
 import { unwrapBody } from '../../middleware/body'
 import { AgentSchema, toAgent } from '../../schemas/agents'
-import { jsonBody, jsonResponse, tokenSecurity } from '../../schemas/common'
+import { accountSecurity } from '../../schemas/auth'
+import { jsonBody, jsonResponse } from '../../schemas/common'
 import { AssignmentInputSchema, ConversationTeamSchema, toTeam } from '../../schemas/conversations'
 import { ConversationParamsSchema, one, tags } from './shared'
 
@@ -20,7 +21,7 @@ const assignRoute = createRoute({
   method: 'post',
   path: `${one}/assignments`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Assign an agent or a team (agent bots too)',
   description:
     '`assignee_id` (an account member; null unassigns) or `team_id` (an account team; null ' +

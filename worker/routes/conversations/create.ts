@@ -24,7 +24,9 @@ import { commitWithEvents, type EventInput } from '../../events/outbox'
 import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { nowSeconds } from '../../lib/time'
 import { unwrapBody } from '../../middleware/body'
-import { AccountIdParamsSchema, jsonBody, jsonResponse, tokenSecurity } from '../../schemas/common'
+import { messageReport } from '../../reports/events'
+import { accountSecurity } from '../../schemas/auth'
+import { AccountIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/common'
 import { ConversationInputSchema, ConversationSchema } from '../../schemas/conversations'
 import { base, conversationJson, tags } from './shared'
 
@@ -33,7 +35,7 @@ const createConversationRoute = createRoute({
   method: 'post',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Create a conversation (agent bots too)',
   description:
     'Name the contact either by `source_id` (a contact inbox of this account) or by `inbox_id` ' +
@@ -152,7 +154,7 @@ function creation(c: Context<AppEnv>, body: Input, parties: Parties, actor: Acto
     now,
   )
   const conversationId = created.conversationId
-  statements.push(created.statement)
+  statements.push(created.statement, ...created.reporting)
   const ids = { accountId, inboxId: inbox.id, contactId: contact.id, conversationId }
   const events: EventInput[] = [created.event]
   if (body.message) {
@@ -177,6 +179,24 @@ function creation(c: Context<AppEnv>, body: Input, parties: Parties, actor: Acto
       ...ids,
       messageId: lastNonActivityMessageId(conversationId),
     })
+    const before = {
+      id: conversationId,
+      accountId,
+      inboxId: inbox.id,
+      assigneeId: body.assignee_id ?? null,
+      teamId: body.team_id ?? null,
+      createdAt: now,
+      waitingSince: null,
+      firstReplyCreatedAt: null,
+    }
+    statements.push(
+      ...messageReport(db, before, {
+        messageType: MESSAGE_TYPE.outgoing,
+        private: false,
+        ...senderOf(actor),
+        createdAt: now,
+      }),
+    )
   }
   return { statements, events, conversationIndex: contactInbox ? 0 : 1 }
 }

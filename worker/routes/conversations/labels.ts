@@ -6,7 +6,8 @@ import { errorResponses } from '../../errors'
 import { visibleConversation } from '../../lib/access'
 import { nowSeconds } from '../../lib/time'
 import { unwrapBody } from '../../middleware/body'
-import { jsonBody, jsonResponse, tokenSecurity } from '../../schemas/common'
+import { accountSecurity } from '../../schemas/auth'
+import { jsonBody, jsonResponse } from '../../schemas/common'
 import { LabelsInputSchema, LabelsSchema } from '../../schemas/conversations'
 import { ConversationParamsSchema, one, tags } from './shared'
 
@@ -15,7 +16,7 @@ const listLabelsRoute = createRoute({
   method: 'get',
   path: `${one}/labels`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "A conversation's labels",
   request: { params: ConversationParamsSchema },
   responses: {
@@ -29,7 +30,7 @@ const replaceLabelsRoute = createRoute({
   method: 'post',
   path: `${one}/labels`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "Replace a conversation's labels",
   description: 'At most 100 labels of at most 255 characters; the list replaces the current one.',
   middleware: [unwrapBody('label')],

@@ -9,7 +9,8 @@ import {
 import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses } from '../../errors'
 import { restrictedAgentId } from '../../lib/access'
-import { AccountIdParamsSchema, IdSchema, jsonResponse, tokenSecurity } from '../../schemas/common'
+import { accountSecurity } from '../../schemas/auth'
+import { AccountIdParamsSchema, IdSchema, jsonResponse } from '../../schemas/common'
 import {
   ConversationCountsSchema,
   type ConversationListQuery,
@@ -32,7 +33,7 @@ const listRoute = createRoute({
   method: 'get',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'List conversations',
   description:
     '25 a page. The counts are taken after the status, inbox, team and label filters but before ' +
@@ -61,7 +62,7 @@ const metaRoute = createRoute({
   method: 'get',
   path: `${base}/meta`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Conversation counts for the same filters as the list',
   request: { params: AccountIdParamsSchema, query: ConversationListQuerySchema },
   responses: {
@@ -81,7 +82,7 @@ const showRoute = createRoute({
   method: 'get',
   path: one,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Show a conversation with all its messages',
   request: { params: ConversationParamsSchema },
   responses: {
@@ -95,7 +96,7 @@ const contactConversationsRoute = createRoute({
   method: 'get',
   path: '/api/v1/accounts/{account_id}/contacts/{contact_id}/conversations',
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "A contact's latest 20 conversations the caller may see",
   request: {
     params: AccountIdParamsSchema.extend({
@@ -151,8 +152,10 @@ export const conversationReadRoutes = createRouter()
   })
   .openapi(showRoute, async (c) => {
     const { conversation_id } = c.req.valid('param')
-    const { view, messages } = await visibleConversationWithMessages(c, conversation_id, 'all')
-    return c.json(toConversation(view, c.req.url, messages), 200)
+    const { view, messages } = await visibleConversationWithMessages(c, conversation_id, 'unread')
+    // Chatwoot's: the unread (up to ten) while an incoming message is unread, else the last one.
+    const shown = view.unreadCount > 0 ? messages : undefined
+    return c.json(toConversation(view, c.req.url, shown), 200)
   })
   .openapi(contactConversationsRoute, async (c) => {
     const { contact_id } = c.req.valid('param')

@@ -33,7 +33,7 @@ export async function conversationJson(c: Context<AppEnv>, conversationId: numbe
 export async function visibleConversationWithMessages(
   c: Context<AppEnv>,
   displayId: number,
-  cursor: MessageCursor | 'all',
+  cursor: MessageCursor | 'unread',
 ) {
   const loaded = await loadConversationWithMessages(
     c.var.db,

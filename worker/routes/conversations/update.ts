@@ -25,7 +25,8 @@ import { announceAgentRead } from '../../live/replay'
 import { closeDeletedConversation } from '../../live/revoke'
 import { requireAdministrator } from '../../middleware/auth'
 import { unwrapBody } from '../../middleware/body'
-import { EmptySchema, jsonBody, jsonResponse, tokenSecurity } from '../../schemas/common'
+import { accountSecurity } from '../../schemas/auth'
+import { EmptySchema, jsonBody, jsonResponse } from '../../schemas/common'
 import {
   ConversationSchema,
   CustomAttributesInputSchema,
@@ -40,7 +41,7 @@ function route<M extends 'post' | 'patch' | 'put' | 'delete'>(
   path: string,
   summary: string,
 ) {
-  return { method, path, tags, security: tokenSecurity, summary }
+  return { method, path, tags, security: accountSecurity, summary }
 }
 
 /** PATCH and PUT both update, as in Chatwoot. */

@@ -14,7 +14,8 @@ import { apiError, errorResponses, fieldError, validationError } from '../../err
 import { restrictedAgentId } from '../../lib/access'
 import { formatMoney } from '../../lib/money'
 import { nowSeconds } from '../../lib/time'
-import { jsonResponse, tokenSecurity } from '../../schemas/common'
+import { accountSecurity } from '../../schemas/auth'
+import { jsonResponse } from '../../schemas/common'
 import { BoardSchema, BoardStageSchema, toBoardCard } from '../../schemas/funnel-views'
 import {
   BoardQuerySchema,
@@ -33,7 +34,7 @@ const boardRoute = createRoute({
   method: 'get',
   path: `${funnelsBase}/{id}/board`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'The funnel as a board: stages in order with counts, exact product totals and cards',
   description:
     'Each stage carries its conversation count, the exact total of their products, and its first ' +
@@ -58,7 +59,7 @@ const stagePageRoute = createRoute({
   method: 'get',
   path: `${funnelsBase}/{funnel_id}/stages/{id}/conversations`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "One page of a board stage's conversations",
   request: { params: StageParamsSchema, query: StagePageQuerySchema },
   responses: {

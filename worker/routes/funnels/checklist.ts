@@ -19,7 +19,8 @@ import { visibleConversation } from '../../lib/access'
 import { nowSeconds } from '../../lib/time'
 import { currentUserId } from '../../middleware/auth'
 import { unwrapBody } from '../../middleware/body'
-import { EmptySchema, jsonBody, jsonResponse, tokenSecurity } from '../../schemas/common'
+import { accountSecurity } from '../../schemas/auth'
+import { EmptySchema, jsonBody, jsonResponse } from '../../schemas/common'
 import { ChecklistItemSchema, checklistSnapshot, toChecklistItem } from '../../schemas/funnel-views'
 import {
   ChecklistInputSchema,
@@ -39,7 +40,7 @@ const listRoute = createRoute({
   method: 'get',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "A conversation's checklist",
   description: 'The items of `stage_id`, or by default of every stage the conversation is in now.',
   request: { params: ConversationParamsSchema, query: ChecklistQuerySchema },
@@ -60,7 +61,7 @@ const createItemRoute = createRoute({
   method: 'post',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "Add an item to a conversation's checklist for a stage",
   description: 'Agents may add optional items; required ones are for administrators.',
   middleware: [unwrapBody('checklist_item')],
@@ -83,7 +84,7 @@ const updateItemRoute = createRoute({
   method: 'patch',
   path: `${base}/{item_id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Rename, check or uncheck a checklist item',
   description:
     'Checking records who and when; unchecking clears both. Changing `required` is for administrators.',
@@ -107,7 +108,7 @@ const deleteItemRoute = createRoute({
   method: 'delete',
   path: `${base}/{item_id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Delete a checklist item (required ones: administrators)',
   request: { params: ChecklistItemParamsSchema },
   responses: {

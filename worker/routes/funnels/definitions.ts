@@ -12,13 +12,8 @@ import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import { requireAdministrator } from '../../middleware/auth'
 import { unwrapBody } from '../../middleware/body'
-import {
-  AccountIdParamsSchema,
-  EmptySchema,
-  jsonBody,
-  jsonResponse,
-  tokenSecurity,
-} from '../../schemas/common'
+import { accountSecurity } from '../../schemas/auth'
+import { AccountIdParamsSchema, EmptySchema, jsonBody, jsonResponse } from '../../schemas/common'
 import {
   FunnelInputSchema,
   FunnelParamsSchema,
@@ -33,7 +28,7 @@ const listRoute = createRoute({
   method: 'get',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "List the account's funnels with their stages",
   request: { params: AccountIdParamsSchema },
   responses: {
@@ -47,7 +42,7 @@ const showRoute = createRoute({
   method: 'get',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Show a funnel with its stages in order',
   request: { params: FunnelParamsSchema },
   responses: {
@@ -61,7 +56,7 @@ const createFunnelRoute = createRoute({
   method: 'post',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Create a funnel (administrators)',
   middleware: [unwrapBody('funnel')],
   request: { params: AccountIdParamsSchema, body: jsonBody(FunnelInputSchema) },
@@ -84,7 +79,7 @@ const updateRoute = (method: 'patch' | 'put') =>
     method,
     path: `${base}/{id}`,
     tags,
-    security: tokenSecurity,
+    security: accountSecurity,
     summary: 'Update a funnel (administrators)',
     middleware: [unwrapBody('funnel')],
     request: { params: FunnelParamsSchema, body: jsonBody(FunnelUpdateSchema) },
@@ -106,7 +101,7 @@ const deleteRoute = createRoute({
   method: 'delete',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Delete a funnel, its stages and every placement in it (administrators)',
   request: { params: FunnelParamsSchema },
   responses: {

@@ -16,7 +16,8 @@ import { visibleConversation } from '../../lib/access'
 import { nowSeconds } from '../../lib/time'
 import { currentUserId } from '../../middleware/auth'
 import { unwrapBody } from '../../middleware/body'
-import { EmptySchema, jsonBody, jsonResponse, tokenSecurity } from '../../schemas/common'
+import { accountSecurity } from '../../schemas/auth'
+import { EmptySchema, jsonBody, jsonResponse } from '../../schemas/common'
 import {
   PlacementSchema,
   TransitionSchema,
@@ -36,7 +37,7 @@ const placeRoute = createRoute({
   method: 'post',
   path: `${base}/funnel_stage`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Place a conversation in a funnel stage, or move it to another stage of that funnel',
   description:
     'A conversation is in at most one stage per funnel. Moving forward (to a later stage) while ' +
@@ -64,7 +65,7 @@ const removeRoute = createRoute({
   method: 'delete',
   path: `${base}/funnel_stage`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Take a conversation out of a funnel',
   request: { params: ConversationParamsSchema, query: PlacementDeleteQuerySchema },
   responses: {
@@ -84,7 +85,7 @@ const listRoute = createRoute({
   method: 'get',
   path: `${base}/funnel_stages`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "A conversation's placements (one per funnel) with time in stage",
   request: { params: ConversationParamsSchema },
   responses: {
@@ -98,7 +99,7 @@ const historyRoute = createRoute({
   method: 'get',
   path: `${base}/stage_history`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Every move of a conversation between stages (who, when, from, to), oldest first',
   request: { params: ConversationParamsSchema, query: HistoryQuerySchema },
   responses: {

@@ -7,7 +7,8 @@ import { publishEvents } from '../../events/publish'
 import { nowSeconds } from '../../lib/time'
 import { currentUserId, requireAdministrator } from '../../middleware/auth'
 import { unwrapBody } from '../../middleware/body'
-import { EmptySchema, jsonBody, jsonResponse, tokenSecurity } from '../../schemas/common'
+import { accountSecurity } from '../../schemas/auth'
+import { EmptySchema, jsonBody, jsonResponse } from '../../schemas/common'
 import {
   FunnelIdParamsSchema,
   StageDeleteQuerySchema,
@@ -35,7 +36,7 @@ const reorderRoute = createRoute({
   method: 'post',
   path: `${base}/reorder`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "Set the order of a funnel's stages (administrators)",
   description: '`stage_ids` must list every stage of the funnel exactly once.',
   middleware: [unwrapBody('stage')],
@@ -58,7 +59,7 @@ const deleteRoute = createRoute({
   method: 'delete',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Delete a stage (administrators)',
   description:
     'A stage holding conversations is only deleted with `move_to`: its conversations then move to ' +

@@ -10,7 +10,8 @@ import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import { requireAdministrator } from '../../middleware/auth'
 import { unwrapBody } from '../../middleware/body'
-import { jsonBody, jsonResponse, tokenSecurity } from '../../schemas/common'
+import { accountSecurity } from '../../schemas/auth'
+import { jsonBody, jsonResponse } from '../../schemas/common'
 import {
   FunnelIdParamsSchema,
   StageInputSchema,
@@ -36,7 +37,7 @@ const listRoute = createRoute({
   method: 'get',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "List a funnel's stages in order",
   request: { params: FunnelIdParamsSchema },
   responses: {
@@ -50,7 +51,7 @@ const showRoute = createRoute({
   method: 'get',
   path: `${base}/{id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Show a stage',
   request: { params: StageParamsSchema },
   responses: {
@@ -64,7 +65,7 @@ const createStageRoute = createRoute({
   method: 'post',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Add a stage to a funnel (administrators)',
   description: 'Without `position` the stage goes last; with one, later stages move up by one.',
   middleware: [unwrapBody('stage')],
@@ -88,7 +89,7 @@ const updateRoute = (method: 'patch' | 'put') =>
     method,
     path: `${base}/{id}`,
     tags,
-    security: tokenSecurity,
+    security: accountSecurity,
     summary: 'Update a stage (administrators)',
     middleware: [unwrapBody('stage')],
     request: { params: StageParamsSchema, body: jsonBody(StageUpdateSchema) },

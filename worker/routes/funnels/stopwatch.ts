@@ -9,7 +9,8 @@ import { errorResponses } from '../../errors'
 import { visibleConversation } from '../../lib/access'
 import { nowSeconds } from '../../lib/time'
 import { currentUserId } from '../../middleware/auth'
-import { jsonResponse, tokenSecurity } from '../../schemas/common'
+import { accountSecurity } from '../../schemas/auth'
+import { jsonResponse } from '../../schemas/common'
 import { StopwatchSchema, toStopwatch } from '../../schemas/funnel-views'
 import { ConversationParamsSchema } from '../../schemas/funnels'
 import { conversationBase, funnelTags as tags } from './shared'
@@ -21,7 +22,7 @@ const showRoute = createRoute({
   method: 'get',
   path: base,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "A conversation's stopwatch",
   request: { params: ConversationParamsSchema },
   responses: {
@@ -42,7 +43,7 @@ const actionRoute = (action: StopwatchAction) =>
     method: 'post',
     path: `${base}/${action}`,
     tags,
-    security: tokenSecurity,
+    security: accountSecurity,
     summary: SUMMARIES[action],
     request: { params: ConversationParamsSchema },
     responses: {

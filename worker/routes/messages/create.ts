@@ -8,7 +8,8 @@ import { apiError, errorResponses, fieldError } from '../../errors'
 import { visibleConversation } from '../../lib/access'
 import { sendToVisitorNow } from '../../live/fast-path'
 import { unwrapBody } from '../../middleware/body'
-import { jsonResponse, tokenSecurity } from '../../schemas/common'
+import { accountSecurity } from '../../schemas/auth'
+import { jsonResponse } from '../../schemas/common'
 import {
   MessageFormSchema,
   type MessageInput,
@@ -25,7 +26,7 @@ const createMessageRoute = createRoute({
   method: 'post',
   path: messagesPath,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Create a message (agent bots too)',
   description:
     'JSON, or multipart/form-data with `attachments[]` (up to 15 files of at most 10 MB). ' +

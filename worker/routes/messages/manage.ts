@@ -17,7 +17,8 @@ import { deleteStored } from '../../lib/files'
 import { nowSeconds } from '../../lib/time'
 import { unwrapBody } from '../../middleware/body'
 import { toUserPushData, UserPushDataSchema } from '../../schemas/agents'
-import { AttributesSchema, jsonResponse, tokenSecurity } from '../../schemas/common'
+import { accountSecurity } from '../../schemas/auth'
+import { AttributesSchema, jsonResponse } from '../../schemas/common'
 import { ContactPushDataSchema, toContactPushData } from '../../schemas/contacts'
 import {
   MessageListQuerySchema,
@@ -33,7 +34,7 @@ const listMessagesRoute = createRoute({
   method: 'get',
   path: messagesPath,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "A conversation's messages, by cursor",
   description:
     'No cursor: the latest 20. `before`: 20 older than that message id. `after`: up to 100 ' +
@@ -74,7 +75,7 @@ const updateMessageRoute = createRoute({
   method: 'patch',
   path: `${messagesPath}/{message_id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: "Update a message's delivery status (API inboxes)",
   description: 'A read message stays read when told it was delivered.',
   middleware: [unwrapBody('message')],
@@ -107,7 +108,7 @@ const deleteMessageRoute = createRoute({
   method: 'delete',
   path: `${messagesPath}/{message_id}`,
   tags,
-  security: tokenSecurity,
+  security: accountSecurity,
   summary: 'Delete a message (its content is replaced and its attachments removed)',
   request: { params: MessageParamsSchema },
   responses: {

@@ -185,7 +185,11 @@ const conversationRoutes = createRouter()
       },
       now,
     )
-    const [[row]] = await commitWithEvents(c, [created.statement], [created.event])
+    const [[row]] = await commitWithEvents(
+      c,
+      [created.statement, ...created.reporting],
+      [created.event],
+    )
     if (!row) throw new Error('conversation insert returned nothing')
     return c.json(await visitorConversationJson(c, visitor, row.id), 200)
   })

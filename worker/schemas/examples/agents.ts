@@ -62,3 +62,15 @@ export const TeamMembersInputExample = {
 }
 
 export const TeamMembersReplaceExample = TeamMembersInputExample
+
+export const InvitationLinkExample = {
+  invitation_url:
+    'https://parley.example.com/app/auth/password/edit?reset_password_token=q3fW8xK2mN9pL4rV7sY1zB6Tq3fW8xK2mN9pL4rV7sY',
+  expires_at: '2026-01-08T09:30:00.000Z',
+}
+
+export const ResetLinkExample = {
+  reset_url:
+    'https://parley.example.com/app/auth/password/edit?reset_password_token=q3fW8xK2mN9pL4rV7sY1zB6Tq3fW8xK2mN9pL4rV7sY',
+  expires_at: '2026-01-02T09:30:00.000Z',
+}

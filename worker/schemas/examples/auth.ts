@@ -11,3 +11,9 @@ export const SignInExample = {
 }
 
 export const SignOutExample = { success: true }
+
+export const PasswordEditInputExample = {
+  reset_password_token: 'q3fW8xK2mN9pL4rV7sY1zB6Tq3fW8xK2mN9pL4rV7sY',
+  password: 'correct horse battery staple',
+  password_confirmation: 'correct horse battery staple',
+}

@@ -1,12 +1,15 @@
 /** A conversation's details: the conversation, its view and its messages, in one round trip. */
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../client'
+import { messages } from '../../schema'
 import { fromTemplate, param } from '../../templates'
 import {
   assembleMessageViews,
   conversationMessagesStatements,
   type MessageCursor,
+  type MessageView,
   messageStatementCount,
+  messageStatements,
 } from '../messages'
 import {
   accessOf,
@@ -17,6 +20,7 @@ import {
   findByDisplayIdStatement,
   findByDisplayIdTemplate,
   type MessageResults,
+  shownMessageIds,
   type ViewResults,
   viewStatements,
 } from './views'
@@ -27,17 +31,17 @@ const conversationIdOf = (accountId: number, displayId: number) =>
 
 /**
  * A conversation by display id with whether `agentId` may see it, its view and its messages
- * (`cursor`, or every message), all in one round trip. The caller checks access before showing
- * anything.
+ * (`cursor`, or `'unread'`: the details' unread messages), all in one round trip. The caller
+ * checks access before showing anything.
  */
 export async function loadConversationWithMessages(
   db: Db,
   accountId: number,
   displayId: number,
   agentId: number | null,
-  cursor: MessageCursor | 'all',
+  cursor: MessageCursor | 'unread',
 ) {
-  if (cursor === 'all') return loadConversationWithAllMessages(db, accountId, displayId, agentId)
+  if (cursor === 'unread') return loadConversationDetails(db, accountId, displayId, agentId)
   const id = conversationIdOf(accountId, displayId)
   const views = viewStatements(db, accountId, id, [])
   const [foundRows, ...results] = await batchOf(db, [
@@ -54,10 +58,11 @@ export async function loadConversationWithMessages(
 }
 
 /**
- * The details endpoint's read: the conversation, its view and every message, from statements
- * built once per isolate. The last messages come from the messages read anyway.
+ * The details endpoint's read, from statements built once per isolate: the conversation, its
+ * view, and the unread among its ten newest messages (Chatwoot's `unread_messages.last(10)`),
+ * read with its last messages in one statement.
  */
-async function loadConversationWithAllMessages(
+async function loadConversationDetails(
   db: Db,
   accountId: number,
   displayId: number,
@@ -68,7 +73,10 @@ async function loadConversationWithAllMessages(
   const account = param<number>('accountId')
   const id = conversationIdOf(account, param<number>('displayId'))
   const messageTemplates = Array.from({ length: messageStatementCount(db) }, (_, i) =>
-    template(`messages-${i}`, () => conversationMessagesStatements(db, id, 'all')[i]!),
+    template(
+      `shown-messages-${i}`,
+      () => messageStatements(db, sql`${messages.id} in ${shownMessageIds(id)}`)[i]!,
+    ),
   )
   const [foundRows, rows, ...messageResults] = await batchOf(db, [
     findByDisplayIdTemplate(db, accountId, displayId, agentId),
@@ -76,9 +84,10 @@ async function loadConversationWithAllMessages(
     ...messageTemplates,
   ])
   const [messageRows, attachmentRows] = messageResults as unknown as MessageResults
-  return {
-    found: accessOf((foundRows as FoundRow[])[0], agentId),
-    view: assembleViews([rows, messageRows, attachmentRows] as ViewResults)[0],
-    messages: assembleMessageViews(messageRows, attachmentRows),
-  }
+  const view = assembleViews([rows, messageRows, attachmentRows] as ViewResults)[0]
+  const seenAt = view?.conversation.agentLastSeenAt ?? 0
+  const unread = assembleMessageViews(messageRows, attachmentRows).filter(
+    (m: MessageView) => m.message.createdAt > seenAt,
+  )
+  return { found: accessOf((foundRows as FoundRow[])[0], agentId), view, messages: unread }
 }

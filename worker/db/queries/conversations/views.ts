@@ -79,6 +79,16 @@ function lastMessageIds(conversationIds: SQLWrapper) {
   return sql`(select (select max(m.id) from messages m where m.conversation_id = p.id) from conversations p where p.id in ${conversationIds} union select (select m.id from messages m where m.conversation_id = p.id and m.message_type <> ${MESSAGE_TYPE.activity} order by m.id desc limit 1) from conversations p where p.id in ${conversationIds})`
 }
 
+/**
+ * Ids of what one conversation's JSON shows of its messages: its last messages (as
+ * `lastMessageIds`) and those of its ten newest that came after the agents last looked, which
+ * Chatwoot's conversation JSON lists when any incoming one is among them. Ids grow with
+ * `created_at`, so the unread are read from the newest ten rows only, never a whole history.
+ */
+export function shownMessageIds(conversationId: SQLWrapper) {
+  return sql`(select * from ${lastMessageIds(conversationId)} union select id from (select m.id, m.created_at from messages m where m.conversation_id = ${conversationId} order by m.id desc limit 10) where created_at > coalesce((select p.agent_last_seen_at from conversations p where p.id = ${conversationId}), 0))`
+}
+
 /** What a conversation's JSON shows of its inbox, contact inbox and bot assignee. */
 export const VIEW_INBOX_KEYS = ['id', 'channelType'] as const
 export const VIEW_CONTACT_INBOX_KEYS = ['id', 'sourceId', 'hmacVerified'] as const

@@ -1,0 +1,78 @@
+import { env } from 'cloudflare:test'
+import { createDb } from '../../../worker/db/client'
+import {
+  type ReportingEvent,
+  rebuildRollupsStatements,
+  recordReportingEventsStatements,
+} from '../../../worker/db/queries/reporting-events'
+import type { ReportingEventName } from '../../../worker/db/schema'
+import { api } from '../helpers'
+
+/** An event of a constructed history: what the write paths would have recorded. */
+export type Happening = {
+  name: ReportingEventName
+  at: number
+  value?: number
+  userId?: number | null
+  inboxId?: number
+  teamId?: number | null
+}
+
+/** Records a constructed history through the same statements the write paths use. */
+export async function recordHistory(accountId: number, inboxId: number, history: Happening[]) {
+  const db = createDb(env.DB)
+  const events: ReportingEvent[] = history.map((h, i) => ({
+    accountId,
+    name: h.name,
+    value: h.value ?? null,
+    conversationId: 1_000_000 + i,
+    inboxId: h.inboxId ?? inboxId,
+    userId: h.userId ?? null,
+    teamId: h.teamId ?? null,
+    createdAt: h.at,
+  }))
+  for (let i = 0; i < events.length; i += 10) {
+    const [insert, rollup] = recordReportingEventsStatements(db, events.slice(i, i + 10))
+    if (insert && rollup) await db.batch([insert, rollup])
+  }
+}
+
+export async function rebuildRollups(accountId: number) {
+  const db = createDb(env.DB)
+  await db.batch([...rebuildRollupsStatements(db, accountId)])
+}
+
+export async function rollupRows(accountId: number) {
+  const { results } = await env.DB.prepare(
+    'select dimension, dimension_id, name, span, bucket, count, total from report_rollups where account_id = ? order by 1, 2, 3, 4, 5',
+  )
+    .bind(accountId)
+    .all()
+  return results
+}
+
+export async function eventRows(accountId: number) {
+  const { results } = await env.DB.prepare(
+    'select name, value, user_id, inbox_id, team_id, created_at from reporting_events where account_id = ? order by id',
+  )
+    .bind(accountId)
+    .all<{
+      name: string
+      value: number | null
+      user_id: number | null
+      inbox_id: number
+      team_id: number | null
+      created_at: number
+    }>()
+  return results
+}
+
+export const reportsPath = (accountId: number, rest: string) =>
+  `/api/v2/accounts/${accountId}/${rest}`
+
+/** GETs a report as `token`, failing the test on anything but 200. */
+export async function getReport(accountId: number, rest: string, token: string) {
+  const res = await api(reportsPath(accountId, rest), { token })
+  if (res.status !== 200) throw new Error(`${rest}: ${res.status} ${res.text}`)
+  return res.json
+}

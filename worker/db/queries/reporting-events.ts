@@ -1,0 +1,111 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../client'
+import { type ReportingEventName, reportingEvents } from '../schema'
+import { batchable } from './funnels'
+
+/** A reportable happening as the write paths describe it (see worker/reports/events.ts). */
+export type ReportingEvent = {
+  accountId: number
+  name: ReportingEventName
+  /** Seconds, for the timed events (first response, reply time, resolution). */
+  value: number | null
+  /** A number, or the subquery that names a conversation inserted earlier in the same batch. */
+  conversationId: number | SQL
+  inboxId: number
+  userId: number | null
+  teamId: number | null
+  createdAt: number
+}
+
+/** The hour and the day (UTC) each event is summed into. */
+export const ROLLUP_SPANS = [3600, 86400] as const
+
+/**
+ * Adds `source`'s rows (columns account_id, name, value, user_id, inbox_id, team_id,
+ * created_at, sign) into the rollups: for the account, and for the agent, inbox and team each
+ * row names, per hour and per day. `sign` −1 takes a row back out. Keys whose change sums to
+ * nothing are left alone.
+ */
+function rollupStatement(db: Db, source: SQL) {
+  const dimensionId = sql.raw(`case d.dimension when 'account' then 0 when 'agent' then ev.user_id
+    when 'inbox' then ev.inbox_id else ev.team_id end`)
+  const spans = sql.raw(ROLLUP_SPANS.map((s) => `select ${s} as span`).join(' union all '))
+  return batchable(
+    db,
+    db.run(sql`with ev(account_id, name, value, user_id, inbox_id, team_id, created_at, sign) as (${source})
+    insert into report_rollups (account_id, dimension, dimension_id, name, span, bucket, count, total)
+    select ev.account_id, d.dimension, ${dimensionId}, ev.name, s.span,
+      ev.created_at - ev.created_at % s.span, sum(ev.sign), sum(ev.sign * coalesce(ev.value, 0))
+    from ev
+    cross join (select 'account' as dimension union all select 'agent' union all select 'inbox'
+      union all select 'team') d
+    cross join (${spans}) s
+    where ${dimensionId} is not null
+    group by 1, 2, 3, 4, 5, 6
+    having sum(ev.sign) <> 0 or sum(ev.sign * coalesce(ev.value, 0)) <> 0
+    on conflict (account_id, dimension, dimension_id, name, span, bucket)
+    do update set count = count + excluded.count, total = total + excluded.total`),
+  )
+}
+
+/** The statements that record events: their rows, and their sums in the rollups. */
+export function recordReportingEventsStatements(db: Db, events: ReportingEvent[]) {
+  if (events.length === 0) return []
+  const rows = sql.join(
+    events.map(
+      (e) =>
+        sql`(${e.accountId}, ${e.name}, ${e.value}, ${e.userId}, ${e.inboxId}, ${e.teamId}, ${e.createdAt}, 1)`,
+    ),
+    sql`, `,
+  )
+  return [
+    db.insert(reportingEvents).values(events),
+    rollupStatement(db, sql`values ${rows}`),
+  ] as const
+}
+
+/**
+ * A conversation's assignee or team changed: its conversation_created event moves to the new
+ * agent and team, so "conversations" per agent and team count the ones they hold now, as
+ * Chatwoot's do. A conversation without the event (older than reports) is left alone.
+ */
+export function reassignConversationCreatedStatements(
+  db: Db,
+  accountId: number,
+  conversationId: number,
+  to: { userId: number | null; teamId: number | null },
+) {
+  const created = sql`from reporting_events where account_id = ${accountId}
+    and conversation_id = ${conversationId} and name = 'conversation_created'`
+  return [
+    rollupStatement(
+      db,
+      sql`select account_id, name, value, user_id, inbox_id, team_id, created_at, -1 ${created}
+      union all
+      select account_id, name, value, ${to.userId}, inbox_id, ${to.teamId}, created_at, 1 ${created}`,
+    ),
+    batchable(
+      db,
+      db.run(
+        sql`update reporting_events set user_id = ${to.userId}, team_id = ${to.teamId}
+        where account_id = ${accountId} and conversation_id = ${conversationId}
+        and name = 'conversation_created'`,
+      ),
+    ),
+  ] as const
+}
+
+/**
+ * Rebuilds an account's rollups from its events (for an operator after a repair, and for the
+ * benchmark, which writes events in bulk).
+ */
+export function rebuildRollupsStatements(db: Db, accountId: number) {
+  return [
+    batchable(db, db.run(sql`delete from report_rollups where account_id = ${accountId}`)),
+    rollupStatement(
+      db,
+      sql`select account_id, name, value, user_id, inbox_id, team_id, created_at, 1
+      from reporting_events where account_id = ${accountId}`,
+    ),
+  ] as const
+}

@@ -1,0 +1,42 @@
+import type { SQL } from 'drizzle-orm'
+import type { Context } from 'hono'
+import {
+  insertPasswordTokenStatement,
+  type PasswordTokenPurpose,
+} from '../db/queries/password-tokens'
+import type { AppEnv } from '../env'
+import { randomToken, sha256Hex } from './crypto'
+import { nowSeconds } from './time'
+
+/**
+ * Invitation and reset links: `/app/auth/password/edit?reset_password_token=…` (Chatwoot's
+ * devise path). The token is 32 random bytes, base64url; D1 holds only its SHA-256. A link works
+ * once. An invitation lasts 7 days; a reset link, which can take over a working account, 24 hours.
+ */
+export const PASSWORD_LINK_PATH = '/app/auth/password/edit'
+export const LINK_TTL_SECONDS: Record<PasswordTokenPurpose, number> = {
+  invitation: 7 * 24 * 60 * 60,
+  reset: 24 * 60 * 60,
+}
+
+/** A new link for the user (a SQL id when the user is inserted in the same batch). */
+export async function newPasswordLink(
+  c: Context<AppEnv>,
+  values: { userId: number | SQL; accountId: number; createdById: number },
+  purpose: PasswordTokenPurpose,
+) {
+  const token = randomToken(32)
+  const expiresAt = nowSeconds() + LINK_TTL_SECONDS[purpose]
+  const url = new URL(PASSWORD_LINK_PATH, new URL(c.req.url).origin)
+  url.searchParams.set('reset_password_token', token)
+  return {
+    url: url.toString(),
+    expiresAt,
+    insert: insertPasswordTokenStatement(c.var.db, {
+      ...values,
+      purpose,
+      tokenHash: await sha256Hex(token),
+      expiresAt,
+    }),
+  }
+}
