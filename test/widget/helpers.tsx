@@ -6,12 +6,22 @@ import type { ClientFrame, ServerFrame } from '../../widget/src/client/realtime'
 import type { SocketStatus } from '../../widget/src/client/socket'
 import type { SharedLive } from '../../widget/src/client/tabs'
 import { WidgetContext } from '../../widget/src/components/context'
+import * as prechat from '../../widget/src/components/parts/prechat'
+import * as rich from '../../widget/src/components/parts/rich'
+import { ar } from '../../widget/src/i18n/ar'
+import { en } from '../../widget/src/i18n/en'
+import { es } from '../../widget/src/i18n/es'
+import { pt } from '../../widget/src/i18n/pt'
 import type { LoaderSettings, WidgetEvent } from '../../widget/src/shared/protocol'
 import type { LiveOptions, WidgetEnv } from '../../widget/src/store/context'
+import type { Parts } from '../../widget/src/store/parts'
 import { createSessionStore } from '../../widget/src/store/persist'
 import { createWidgetState } from '../../widget/src/store/state'
 import { createWidget, type Widget } from '../../widget/src/store/widget'
 import { FakeServer, INBOX } from './fake-server'
+
+const LOCALE_STRINGS = { en, es, pt, ar }
+const PARTS: Parts = { rich, prechat }
 
 /** Stands in for the shared live connection: the test pushes frames and reads what was sent. */
 export class FakeLive implements SharedLive {
@@ -71,6 +81,10 @@ export function fakeEnv(): TestEnv {
       env.lives.push(live)
       return live
     },
+    // The chunks' own modules, already imported: a language arrives on the next microtask.
+    loadStrings: (lang) => Promise.resolve(LOCALE_STRINGS[lang]),
+    // Likewise the part chunks' modules: a part renders once the next microtasks have run.
+    loadPart: (name) => Promise.resolve(PARTS[name]),
   }
   return env
 }

@@ -30,7 +30,7 @@ function emitCss(fileName: string, source: string): Plugin {
 interface Bundle {
   entry: string
   fileName: string
-  css: [string, string]
+  css?: [string, string]
   plugins: Plugin[]
   emptyOutDir: boolean
 }
@@ -41,7 +41,7 @@ function libConfig(outDir: string, bundle: Bundle): UserConfig {
     mode: 'production',
     publicDir: false,
     logLevel: 'warn',
-    plugins: [...bundle.plugins, emitCss(...bundle.css)],
+    plugins: bundle.css ? [...bundle.plugins, emitCss(...bundle.css)] : bundle.plugins,
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     build: {
       outDir,
@@ -73,6 +73,75 @@ export function loaderConfig(outDir: string): UserConfig {
   })
 }
 
+/** The languages the app fetches when first needed (English ships in widget-app.js). */
+export const LOCALE_CHUNKS = ['es', 'pt', 'ar'] as const
+
+/** widget-locale-<lang>.js: one language's strings, announced to the app (shared/chunks.ts). */
+export function localeChunkConfig(outDir: string, lang: string): UserConfig {
+  return libConfig(outDir, {
+    entry: `src/i18n/chunks/${lang}.ts`,
+    fileName: `widget-locale-${lang}.js`,
+    plugins: [],
+    emptyOutDir: false,
+  })
+}
+
+/** Rarely used parts of the app, each a chunk (widget/src/components/parts/<name>.ts). */
+export const PART_CHUNKS = ['rich', 'prechat'] as const
+
+/**
+ * Modules a part chunk takes from the app instead of bundling its own copy (one Preact, one
+ * widget context, one copy of the strings), by the ids widget/src/app/part-modules.ts provides.
+ */
+const PART_SHARED: Record<string, string> = {
+  'src/components/context.ts': 'parley:context',
+  'src/i18n/index.ts': 'parley:i18n',
+  'src/store/state.ts': 'parley:state',
+}
+const PART_PACKAGES = ['preact', 'preact/hooks', 'preact/jsx-runtime']
+
+function partImports(): Plugin {
+  const shared = new Map(
+    Object.entries(PART_SHARED).map(([file, id]) => [path.join(WIDGET_ROOT, file), id]),
+  )
+  return {
+    name: 'parley:part-imports',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (PART_PACKAGES.includes(source)) return { id: source, external: true }
+      if (!importer) return null
+      if (!source.startsWith('.')) this.error(`a part chunk may not import ${source}`)
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+      const id = resolved && shared.get(resolved.id)
+      return id ? { id, external: true } : null
+    },
+  }
+}
+
+/**
+ * widget-part-<name>.js: CommonJS wrapped in a function the chunk announces (shared/chunks.ts);
+ * the app runs it with its own modules as `require` (app/part-modules.ts).
+ */
+export function partChunkConfig(outDir: string, name: string): UserConfig {
+  const config = libConfig(outDir, {
+    entry: `src/components/parts/${name}.ts`,
+    fileName: `widget-part-${name}.js`,
+    plugins: [partImports(), ...preact({ devToolsEnabled: false, prefreshEnabled: false })],
+    emptyOutDir: false,
+  })
+  const build = config.build as NonNullable<UserConfig['build']>
+  build.lib = { ...(build.lib as object), formats: ['cjs'] } as typeof build.lib
+  build.rollupOptions = {
+    external: PART_PACKAGES,
+    output: {
+      exports: 'named',
+      banner: `window.dispatchEvent(new CustomEvent("parley:chunk:part-${name}",{detail:function(require,exports){`,
+      footer: '}}));',
+    },
+  }
+  return config
+}
+
 /**
  * widget-app.js: the Preact app. Building it builds the loader next to it afterwards, so one
  * `vite build` makes the whole widget, and reports the gzip sizes the budgets are about.
@@ -83,6 +152,12 @@ export function appConfig(outDir: string, report = true): UserConfig {
     apply: 'build',
     async closeBundle() {
       await build({ ...loaderConfig(outDir), configFile: false })
+      for (const lang of LOCALE_CHUNKS) {
+        await build({ ...localeChunkConfig(outDir, lang), configFile: false })
+      }
+      for (const name of PART_CHUNKS) {
+        await build({ ...partChunkConfig(outDir, name), configFile: false })
+      }
       if (report)
         console.log(
           `Parley widget (${path.relative(process.cwd(), outDir) || '.'}):\n${describe(measure(outDir))}`,

@@ -1,12 +1,30 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
-/** Budgets from the widget issue, in bytes of gzip level 9. */
-export const BUDGETS = { loader: 5 * 1024, app: 40 * 1024 } as const
+/**
+ * Budgets in bytes of gzip level 9, set just above today's build so the sizes cannot regress.
+ * The issue's goals (GOALS) are lower still; `describe` prints both.
+ * - loader: widget.js, on every page view.
+ * - opened: what a plain conversation downloads once the chat opens, in English: widget-app.js
+ *   and widget-app.css (no part chunk: those come with the first interactive message, or on
+ *   opening when the inbox asks for the pre-chat form) (the CSS is also inside the JS, for constructed stylesheets; the file is
+ *   fetched only where those are missing, but it is counted here).
+ * - openedAnyLanguage: the same plus the largest language chunk (Spanish, Portuguese, Arabic).
+ */
+export const BUDGETS = {
+  loader: 4.1 * 1024,
+  opened: 27.1 * 1024,
+  openedAnyLanguage: 28.3 * 1024,
+} as const
+export const GOALS = { loader: 3 * 1024, opened: 25 * 1024 } as const
 
 export const LOADER_FILES = ['widget.js'] as const
 export const APP_FILES = ['widget-app.js', 'widget-app.css'] as const
+/** Chunks fetched only when first needed: one per language other than English. */
+export const isLanguageChunk = (name: string) => /^widget-locale-\w+\.js$/.test(name)
+/** ... and one per rarely used part (interactive messages, the pre-chat form). */
+export const isPartChunk = (name: string) => /^widget-part-\w+\.js$/.test(name)
 
 export function gzipSize(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length
@@ -15,27 +33,46 @@ export function gzipSize(file: string): number {
 export interface SizeReport {
   files: Record<string, { raw: number; gzip: number }>
   loader: number
-  app: number
+  opened: number
+  openedAnyLanguage: number
+  languageChunks: string[]
+  partChunks: string[]
 }
 
-/** The gzip sizes of a built widget/dist: the loader alone, and the app's JS plus its CSS. */
+/** The gzip sizes of a built widget/dist. */
 export function measure(dir: string): SizeReport {
+  const names = readdirSync(dir).sort()
+  const languageChunks = names.filter(isLanguageChunk)
+  const partChunks = names.filter(isPartChunk)
   const files: SizeReport['files'] = {}
-  for (const name of [...LOADER_FILES, ...APP_FILES]) {
+  for (const name of [...LOADER_FILES, ...APP_FILES, ...languageChunks, ...partChunks]) {
     const file = path.join(dir, name)
     files[name] = { raw: readFileSync(file).length, gzip: gzipSize(file) }
   }
   const sum = (names: readonly string[]) => names.reduce((n, f) => n + (files[f]?.gzip ?? 0), 0)
-  return { files, loader: sum(LOADER_FILES), app: sum(APP_FILES) }
+  const opened = sum(APP_FILES)
+  const largestLanguage = Math.max(0, ...languageChunks.map((f) => files[f]?.gzip ?? 0))
+  return {
+    files,
+    loader: sum(LOADER_FILES),
+    opened,
+    openedAnyLanguage: opened + largestLanguage,
+    languageChunks,
+    partChunks,
+  }
 }
 
 export function describe(report: SizeReport): string {
   const kb = (n: number) => `${(n / 1024).toFixed(2)} KB`
   const lines = Object.entries(report.files).map(
     ([name, s]) =>
-      `  ${name.padEnd(16)} ${kb(s.raw).padStart(10)} raw ${kb(s.gzip).padStart(10)} gzip`,
+      `  ${name.padEnd(20)} ${kb(s.raw).padStart(10)} raw ${kb(s.gzip).padStart(10)} gzip`,
   )
-  lines.push(`  loader total ${kb(report.loader)} gzip (budget ${kb(BUDGETS.loader)})`)
-  lines.push(`  app total    ${kb(report.app)} gzip (budget ${kb(BUDGETS.app)})`)
+  lines.push(
+    `  loader total          ${kb(report.loader)} gzip (budget ${kb(BUDGETS.loader)}, goal ${kb(GOALS.loader)})`,
+    `  opened, English       ${kb(report.opened)} gzip (budget ${kb(BUDGETS.opened)}, goal ${kb(GOALS.opened)})`,
+    `  opened, any language  ${kb(report.openedAnyLanguage)} gzip (budget ${kb(BUDGETS.openedAnyLanguage)})`,
+    `  fetched only when needed: ${[...report.languageChunks, ...report.partChunks].join(', ')}`,
+  )
   return lines.join('\n')
 }

@@ -199,4 +199,28 @@ describe('createLiveSocket', () => {
     expect(FakeWebSocket.instances).toHaveLength(1)
     expect(socket.status).toBe('closed')
   })
+
+  it('drops the link at once when the browser reports it is offline, and comes back through reconnectNow', async () => {
+    const network = new EventTarget()
+    const statuses: SocketStatus[] = []
+    const socket = createLiveSocket({
+      url: () => 'wss://x.test/live',
+      onFrame: () => {},
+      onStatus: (status) => statuses.push(status),
+      WebSocket: FakeWebSocket as unknown as typeof WebSocket,
+      network,
+    })
+    const ws = FakeWebSocket.last
+    ws.open()
+    ws.receive({ event: 'ready', data: {} })
+    network.dispatchEvent(new Event('offline'))
+    expect(ws.closedByClient).toBe(true)
+    expect(socket.status).toBe('waiting')
+    socket.reconnectNow()
+    expect(FakeWebSocket.instances).toHaveLength(2)
+    socket.close()
+    network.dispatchEvent(new Event('offline'))
+    expect(socket.status).toBe('closed')
+    expect(statuses).toEqual(['online', 'waiting', 'connecting', 'closed'])
+  })
 })

@@ -1,10 +1,33 @@
 import { fireEvent, screen } from '@testing-library/preact'
 import { describe, expect, it, vi } from 'vitest'
+import { WidgetContext } from '../../../widget/src/components/context'
 import { MessageItem } from '../../../widget/src/components/MessageItem'
 import { localMessage } from '../../../widget/src/store/messages'
 import { createTestWidget, message, renderWith, settle } from '../helpers'
 
 describe('<MessageItem>', () => {
+  it('fetches the interactive-message chunk only when such a message shows, then draws it', async () => {
+    const { widget, env } = createTestWidget()
+    const loadPart = vi.spyOn(env, 'loadPart')
+    await settle()
+    const { rerender } = renderWith(widget, <MessageItem message={message({ id: 1 })} />)
+    await settle()
+    expect(loadPart).not.toHaveBeenCalled()
+
+    const survey = message({ id: 2, content_type: 'input_csat', message_type: 3 })
+    rerender(
+      <WidgetContext.Provider value={widget}>
+        <MessageItem message={survey} />
+      </WidgetContext.Provider>,
+    )
+    expect(screen.queryByRole('group')).toBeNull()
+    await settle()
+    expect(loadPart.mock.calls).toEqual([['rich']])
+    expect(
+      screen.getByRole('group', { name: 'How would you rate this conversation?' }),
+    ).toBeTruthy()
+  })
+
   it('names the agent, a bot, or the inbox for automated messages', async () => {
     const { widget } = createTestWidget()
     await settle()

@@ -14,7 +14,7 @@ describe('<Panel>', () => {
     expect(screen.getByRole('log', { name: 'Messages' })).toBeTruthy()
   })
 
-  it('shows the pre-chat form first when the inbox asks for one', async () => {
+  it('shows the pre-chat form first when the inbox asks for one, loading it on first use', async () => {
     const server = new FakeServer()
     server.config.pre_chat_form_enabled = true
     server.config.pre_chat_form_options = {
@@ -25,6 +25,9 @@ describe('<Panel>', () => {
     const { widget } = createTestWidget({ server })
     await settle()
     renderWith(widget, <Panel />)
+    // The form is a chunk: "Loading…" stands in for it until it has arrived.
+    expect(screen.getByRole('status').textContent).toBe('Loading…')
+    await settle()
     expect(screen.getByRole('button', { name: 'Start conversation' })).toBeTruthy()
     expect(screen.queryByRole('log')).toBeNull()
   })

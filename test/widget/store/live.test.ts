@@ -147,6 +147,17 @@ describe('live updates', () => {
     expect(env.live?.signals.at(-1)).toEqual({ seen: server.messages.at(-1)?.id })
   })
 
+  it('marks seen what loads while the panel is already open', async () => {
+    const { server } = returningVisitor(2)
+    const { widget, env } = createTestWidget({ server })
+    // Opened before the history has arrived: what then loads is in front of the visitor.
+    widget.open()
+    await settle()
+    expect(widget.state.messages.value).toHaveLength(2)
+    expect(widget.state.unreadCount.value).toBe(0)
+    expect(env.live?.signals.at(-1)).toEqual({ seen: server.messages.at(-1)?.id })
+  })
+
   it('keeps counting while the page is hidden, and marks seen when it is visible again', async () => {
     const { server, conversation } = returningVisitor(0)
     const { widget, env } = createTestWidget({ server })

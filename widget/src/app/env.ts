@@ -1,7 +1,11 @@
 import { createLiveSocket } from '../client/socket'
 import { createSharedLive } from '../client/tabs'
+import type { Strings } from '../i18n'
 import { browserInfo } from '../shared/browser-info'
+import { loadChunk } from '../shared/chunks'
 import type { WidgetEnv } from '../store/context'
+import type { PartName, Parts } from '../store/parts'
+import { type PartFactory, runPart } from './part-modules'
 
 function uuid(crypto: Crypto): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
@@ -13,9 +17,21 @@ function uuid(crypto: Crypto): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }
 
-export function browserEnv(win: Window & typeof globalThis): WidgetEnv {
+/** Where the widget's chunk files are (next to widget.js), and the nonce scripts carry. */
+export interface ChunkSource {
+  assetBase: string
+  nonce?: string
+}
+
+export function browserEnv(win: Window & typeof globalThis, chunks: ChunkSource): WidgetEnv {
   const nav = win.navigator
   return {
+    loadStrings: (lang) =>
+      loadChunk<Strings>(win, chunks.assetBase, `locale-${lang}`, chunks.nonce),
+    loadPart: <K extends PartName>(name: K) =>
+      loadChunk<PartFactory>(win, chunks.assetBase, `part-${name}`, chunks.nonce).then((factory) =>
+        runPart<Parts[K]>(factory),
+      ),
     now: () => Date.now(),
     uuid: () => uuid(win.crypto),
     online: () => nav.onLine !== false,

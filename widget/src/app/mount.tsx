@@ -45,7 +45,7 @@ export function mountApp(options: MountOptions, overrides: MountOverrides = {}):
       fetch: overrides.fetch,
     }),
     store: createSessionStore(storage, options.inbox),
-    env: overrides.env ?? browserEnv(win),
+    env: overrides.env ?? browserEnv(win, options),
     emit: options.emit,
     inbox$: options.inbox$,
   })
@@ -62,6 +62,8 @@ export function mountApp(options: MountOptions, overrides: MountOverrides = {}):
       if (!open && focusWasInPanel) launcher.focus()
     }),
     effect(() => {
+      // The loader already shows the wanted language's labels: keep them while its strings load.
+      if (state.lang.value !== state.wantedLang.value) return
       const labels = state.t.value.launcher
       launcher.setLabels(
         settings.launcherTitle ? { ...labels, open: settings.launcherTitle } : labels,

@@ -26,6 +26,8 @@ export interface LiveSocketOptions {
   random?: () => number
   /** A ping goes out this often; twice as long without any frame means the link is dead. */
   heartbeatMs?: number
+  /** Where the browser's `offline` event fires (the window by default). */
+  network?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>
 }
 
 export interface LiveSocket {
@@ -142,7 +144,14 @@ export function createLiveSocket(options: LiveSocketOptions): LiveSocket {
     return true
   }
 
+  // The browser knows a link is gone long before the heartbeat does: drop it at once, so the app
+  // says it is offline and the retry (sped up by `online`) replays what was missed.
+  const network = options.network ?? (globalThis as Partial<EventTarget>)
+  const wentOffline = () => scheduleRetry()
+  network.addEventListener?.('offline', wentOffline)
+
   function close() {
+    network.removeEventListener?.('offline', wentOffline)
     stopped = true
     clearTimeout(retryTimer)
     drop()

@@ -1,29 +1,16 @@
 import { MESSAGE_TYPE, type Message } from '../client/types'
 import type { ChatMessage } from '../store/state'
 import { Attachments } from './Attachments'
-import { Cards } from './Cards'
-import { CsatMessage } from './CsatMessage'
 import { useWidget } from './context'
-import { EmailInput } from './EmailInput'
-import { FormMessage } from './FormMessage'
-import { InputSelect } from './InputSelect'
 import { MessageText } from './MessageText'
+import { usePart } from './use-part'
+
+/** Content types drawn by the rich chunk (widget-part-rich.js), fetched when one first shows. */
+const RICH_TYPES = new Set(['input_select', 'cards', 'form', 'input_email', 'input_csat'])
 
 function Rich({ message }: { message: Message }) {
-  switch (message.content_type) {
-    case 'input_select':
-      return <InputSelect message={message} />
-    case 'cards':
-      return <Cards message={message} />
-    case 'form':
-      return <FormMessage message={message} />
-    case 'input_email':
-      return <EmailInput message={message} />
-    case 'input_csat':
-      return <CsatMessage message={message} />
-    default:
-      return null
-  }
+  const part = usePart('rich')
+  return part ? <part.RichMessage message={message} /> : null
 }
 
 export interface MessageItemProps {
@@ -59,7 +46,9 @@ export function MessageItem({ message, receipt }: MessageItemProps) {
         {message.content && <MessageText text={message.content} />}
         <Attachments attachments={message.attachments} files={message.files} />
       </div>
-      {message.id !== undefined && <Rich message={message as Message} />}
+      {message.id !== undefined && RICH_TYPES.has(message.content_type ?? '') && (
+        <Rich message={message as Message} />
+      )}
       {delivery && (
         <p class="delivery">
           {t.messages[delivery]}

@@ -3,7 +3,19 @@ import { format } from '../i18n'
 import { Conversation } from './Conversation'
 import { useWidget } from './context'
 import { Header } from './Header'
-import { PreChatForm } from './PreChatForm'
+import { usePart } from './use-part'
+
+/** The pre-chat form (a chunk, fetched when an inbox asks for it): "Loading" until it arrives. */
+function PreChat({ loading }: { loading: string }) {
+  const part = usePart('prechat')
+  return part ? (
+    <part.PreChatForm />
+  ) : (
+    <p class="state" role="status">
+      {loading}
+    </p>
+  )
+}
 
 /** The chat window: a non-modal dialog that takes focus when it opens; Esc closes it. */
 export function Panel() {
@@ -39,7 +51,7 @@ export function Panel() {
         {t.panel.loading}
       </p>
     )
-  } else if (state.needsPrechat.value) body = <PreChatForm />
+  } else if (state.needsPrechat.value) body = <PreChat loading={t.panel.loading} />
 
   return (
     <div

@@ -21,19 +21,10 @@ export interface SdkView {
   user?: UserAttributes
 }
 
-const VIEW_KEYS = [
-  'hasLoaded',
-  'isOpen',
-  'websiteToken',
-  'baseUrl',
-  'position',
-  'locale',
-  'darkMode',
-  'launcherTitle',
-  'hideMessageBubble',
-  'identifier',
-  'user',
-] as const satisfies readonly (keyof SdkView)[]
+const VIEW_KEYS =
+  'hasLoaded isOpen websiteToken baseUrl position locale darkMode launcherTitle hideMessageBubble identifier user'.split(
+    ' ',
+  ) as (keyof SdkView)[]
 
 export interface SdkHooks {
   call(command: Command): void
@@ -43,13 +34,37 @@ export interface SdkHooks {
   view: SdkView
 }
 
+type Attributes = Record<string, unknown>
+
+/** The Chatwoot-compatible API the page calls. */
+export interface ParleyMethods {
+  toggle(state?: 'open' | 'close'): void
+  open(): void
+  close(): void
+  popoutChatWindow(): void
+  toggleBubbleVisibility(visibility: 'show' | 'hide'): void
+  setUser(identifier: string | number, user: UserAttributes): void
+  setCustomAttributes(attributes: Attributes): void
+  deleteCustomAttribute(key: string): void
+  setConversationCustomAttributes(attributes: Attributes): void
+  deleteConversationCustomAttribute(key: string): void
+  setLabel(label: string): void
+  removeLabel(label: string): void
+  setLocale(locale?: string): void
+  setColorScheme(scheme?: ColorScheme): void
+  reset(): void
+  init(options: { inbox: string; baseUrl?: string }): void
+}
+
+export type ParleySdk = ParleyMethods & Readonly<SdkView>
+
 function fail(message: string): never {
   throw new TypeError(`Parley: ${message}`)
 }
 
-function record(value: unknown, name: string): Record<string, unknown> {
+function record(value: unknown, name: string): Attributes {
   if (!value || typeof value !== 'object' || Array.isArray(value)) fail(`${name} must be an object`)
-  return value as Record<string, unknown>
+  return value as Attributes
 }
 
 function text(value: unknown, name: string): string {
@@ -58,21 +73,31 @@ function text(value: unknown, name: string): string {
 }
 
 /**
+ * Methods that pass one checked argument on as a command: [method, the command's field, check].
+ * A table rather than one body each, because every byte here is on every page view.
+ */
+const PASS_ON = [
+  ['setCustomAttributes', 'attributes', record],
+  ['deleteCustomAttribute', 'key', text],
+  ['setConversationCustomAttributes', 'attributes', record],
+  ['deleteConversationCustomAttribute', 'key', text],
+  ['setLabel', 'label', text],
+  ['removeLabel', 'label', text],
+] as const
+
+/**
  * The Chatwoot-compatible API object. Arguments are checked here, synchronously, as Chatwoot's
  * SDK does, so a mistake throws at the call site instead of failing later in the app.
  */
-export function createSdk(hooks: SdkHooks) {
+export function createSdk(hooks: SdkHooks): ParleySdk {
   const { call, view } = hooks
+  const toggle = (state?: 'open' | 'close') => call({ type: 'toggle', state })
   const sdk = {
-    toggle(state?: 'open' | 'close') {
-      call({ type: 'toggle', state: state === 'open' || state === 'close' ? state : undefined })
-    },
-    open: () => call({ type: 'toggle', state: 'open' }),
-    close: () => call({ type: 'toggle', state: 'close' }),
-    popoutChatWindow: () => call({ type: 'toggle', state: 'open' }),
-    toggleBubbleVisibility(visibility: 'show' | 'hide') {
-      hooks.bubble(visibility !== 'hide')
-    },
+    toggle: (state?: string) => toggle(state === 'open' || state === 'close' ? state : undefined),
+    open: () => toggle('open'),
+    close: () => toggle('close'),
+    popoutChatWindow: () => toggle('open'),
+    toggleBubbleVisibility: (visibility: string) => hooks.bubble(visibility !== 'hide'),
     setUser(identifier: string | number, user: UserAttributes) {
       if (typeof identifier !== 'string' && typeof identifier !== 'number') {
         fail('setUser needs an identifier (string or number)')
@@ -81,43 +106,22 @@ export function createSdk(hooks: SdkHooks) {
       if (!attributes.name && !attributes.email && !attributes.avatar_url) {
         fail('setUser needs a user with name, email or avatar_url')
       }
-      view.identifier = String(identifier)
+      view.identifier = `${identifier}`
       view.user = attributes
-      call({ type: 'setUser', identifier: String(identifier), user: attributes })
-    },
-    setCustomAttributes(attributes: Record<string, unknown>) {
-      call({ type: 'setCustomAttributes', attributes: record(attributes, 'attributes') })
-    },
-    deleteCustomAttribute(key: string) {
-      call({ type: 'deleteCustomAttribute', key: text(key, 'key') })
-    },
-    setConversationCustomAttributes(attributes: Record<string, unknown>) {
-      const checked = record(attributes, 'attributes')
-      call({ type: 'setConversationCustomAttributes', attributes: checked })
-    },
-    deleteConversationCustomAttribute(key: string) {
-      call({ type: 'deleteConversationCustomAttribute', key: text(key, 'key') })
-    },
-    setLabel(label: string) {
-      call({ type: 'setLabel', label: text(label, 'label') })
-    },
-    removeLabel(label: string) {
-      call({ type: 'removeLabel', label: text(label, 'label') })
+      call({ type: 'setUser', identifier: view.identifier, user: attributes })
     },
     setLocale(locale = 'en') {
       view.locale = text(locale, 'locale')
       call({ type: 'setLocale', locale: view.locale })
     },
     setColorScheme(scheme: ColorScheme = 'light') {
-      if (scheme !== 'light' && scheme !== 'dark' && scheme !== 'auto') {
+      if (!/^(light|dark|auto)$/.test(scheme))
         fail("setColorScheme takes 'light', 'dark' or 'auto'")
-      }
       view.darkMode = scheme
       call({ type: 'setColorScheme', scheme })
     },
     reset() {
-      view.identifier = undefined
-      view.user = undefined
+      view.identifier = view.user = undefined
       hooks.reset()
     },
     init(options: { inbox: string; baseUrl?: string }) {
@@ -126,12 +130,13 @@ export function createSdk(hooks: SdkHooks) {
         baseUrl: options.baseUrl,
       })
     },
+  } as Record<string, unknown>
+  for (const [name, field, check] of PASS_ON) {
+    sdk[name] = (value: unknown) => call({ type: name, [field]: check(value, field) } as Command)
   }
   // Chatwoot exposes its state as plain properties; getters keep them current.
   for (const key of VIEW_KEYS) {
     Object.defineProperty(sdk, key, { enumerable: true, get: () => view[key] })
   }
-  return sdk as typeof sdk & Readonly<SdkView>
+  return sdk as unknown as ParleySdk
 }
-
-export type ParleySdk = ReturnType<typeof createSdk>

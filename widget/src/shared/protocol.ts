@@ -1,6 +1,7 @@
 /**
  * The contract between the loader (widget.js, no dependencies) and the app (widget-app.js).
- * Types only, plus two tiny helpers: whatever is here lands in the 5 KB loader.
+ * Types only, plus two tiny helpers: whatever is here lands in the loader
+ * (widget.js, on every page view; budget in widget/build/sizes.ts).
  */
 import type { ColorScheme } from './color'
 

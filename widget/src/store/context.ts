@@ -2,7 +2,9 @@ import type { ApiClient } from '../client/api'
 import type { ServerFrame } from '../client/realtime'
 import type { SocketStatus } from '../client/socket'
 import type { SharedLive } from '../client/tabs'
+import type { Locale, Strings } from '../i18n'
 import type { WidgetEvent } from '../shared/protocol'
+import type { PartName, Parts } from './parts'
 import type { SessionStore } from './persist'
 import type { ConversationInfo, Session, WidgetState } from './state'
 
@@ -25,6 +27,10 @@ export interface WidgetEnv {
   referrer(): string
   browserInfo(): Record<string, unknown>
   openLive(options: LiveOptions): SharedLive
+  /** A language other than English (a chunk the browser fetches when first needed). */
+  loadStrings(lang: Locale): Promise<Strings>
+  /** A rarely used part of the widget (a chunk fetched when first needed). */
+  loadPart<K extends PartName>(name: K): Promise<Parts[K]>
 }
 
 /** In-flight work and timers of one widget; not state the UI renders. */

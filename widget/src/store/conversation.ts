@@ -1,7 +1,7 @@
 import { ApiError } from '../client/api'
 import type { Conversation, Message, SubmittedValue } from '../client/types'
 import { errorMessage, serially, type WidgetContext } from './context'
-import { connectLive, disconnectLive } from './live'
+import { connectLive, disconnectLive, markSeen } from './live'
 import { PAGE_SIZE, seenUpTo, upsertMessages } from './messages'
 import { clearSession, ensureContact, persist } from './session'
 import type { ConversationInfo } from './state'
@@ -57,6 +57,8 @@ export async function loadConversation(ctx: WidgetContext): Promise<void> {
     if (seen > state.seenUpToId.value) state.seenUpToId.value = seen
     persist(ctx)
     connectLive(ctx)
+    // The panel may have opened while this loaded: what arrived is in front of the visitor.
+    markSeen(ctx)
   } catch (error) {
     if (generation !== rt.generation) return
     // The contact is gone (deleted or merged away): start over as a new visitor.

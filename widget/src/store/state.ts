@@ -7,7 +7,7 @@ import {
   type Message,
   type PreChatField,
 } from '../client/types'
-import { LOCALES, type Locale, matchLocale } from '../i18n'
+import { en, type Locale, matchLocale, type Strings } from '../i18n'
 import type { ColorScheme, LoaderSettings } from '../shared/protocol'
 
 /** A message as the list shows it: the server's, or the visitor's own not yet confirmed. */
@@ -85,13 +85,18 @@ export function createWidgetState(init: WidgetStateInit = {}) {
   const locale = signal<string | undefined>(settings.locale)
   const prechatDone = signal(false)
 
-  const lang = computed<Locale>(
+  /** The language the settings ask for; its strings may still be on their way. */
+  const wantedLang = computed<Locale>(
     () =>
       matchLocale(locale.value) ??
       (settings.useBrowserLanguage ? matchLocale(init.browserLanguage) : undefined) ??
       matchLocale(inbox.value?.locale) ??
       'en',
   )
+  /** Every language's strings loaded so far (English ships with the app). */
+  const strings = signal<Partial<Record<Locale, Strings>>>({ en })
+  /** The language shown: the wanted one once loaded, English until then (text and dir agree). */
+  const lang = computed<Locale>(() => (strings.value[wantedLang.value] ? wantedLang.value : 'en'))
 
   /** The enabled pre-chat fields the page has not already answered through setUser. */
   const prechatFields = computed(() => {
@@ -126,8 +131,10 @@ export function createWidgetState(init: WidgetStateInit = {}) {
     colorScheme: signal<ColorScheme>(settings.darkMode ?? 'auto'),
     notice: signal<string | null>(null),
     prechatDone,
+    wantedLang,
+    strings,
     lang,
-    t: computed(() => LOCALES[lang.value]),
+    t: computed(() => strings.value[lang.value] ?? en),
     prechatFields,
     needsPrechat: computed(
       () => !session.value && !prechatDone.value && prechatFields.value.length > 0,

@@ -11,9 +11,11 @@ import {
   loadOlder,
   startNewConversation,
 } from './conversation'
+import { loadLanguages } from './languages'
 import { markSeen, visitorTyping } from './live'
 import { begin, followStorage, loadInbox } from './opening'
 import { flushOutbox, retryMessage, sendMessage } from './outbox'
+import { createParts } from './parts'
 import type { SessionStore } from './persist'
 import { clearSession, persist, restore, setUser, updateCustomAttributes } from './session'
 import type { WidgetState } from './state'
@@ -104,6 +106,7 @@ export function createWidget(deps: WidgetDeps) {
       restore(ctx, stored)
       void loadConversation(ctx).then(() => flushOutbox(ctx))
     }
+    disposers.push(loadLanguages(ctx))
     // Whenever the socket is back, or the browser is, send what waited.
     disposers.push(
       effect(() => {
@@ -116,6 +119,7 @@ export function createWidget(deps: WidgetDeps) {
 
   return {
     state,
+    parts: createParts(deps.env, deps.emit),
     open,
     close,
     toggle: () => (state.isOpen.value ? close() : open()),

@@ -746,6 +746,16 @@ export interface components {
             /** @enum {string} */
             role: "administrator" | "agent";
             thumbnail: string;
+            /**
+             * Format: date-time
+             * @description Parley's addition: while the user has no password, when its latest invitation link expires
+             */
+            invitation_expires_at?: string;
+            /**
+             * Format: uri
+             * @description Parley's addition, only in the response that added a user without a password: the one-time link (7 days) with which it sets its password and signs in
+             */
+            invitation_url?: string;
         };
         /**
          * @example {

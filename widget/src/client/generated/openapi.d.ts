@@ -244,6 +244,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the password with an invitation or reset link, and sign in
+         * @description Chatwoot's devise route. The `reset_password_token` of a link from POST …/agents (or …/agents/{id}/invitation, …/password_reset) works once: the password (8 to 128 characters, as the profile's) is stored, the link is marked used, every session of the user and its other unused links end, all in one batch. Then it answers as POST /auth/sign_in: a new session (cookie; also devise headers and `access_token` outside a browser on this site). A link unknown, used, revoked or expired gets one 422 on `reset_password_token` that does not say which. Refused from another site (403) and rate limited like sign-in (429).
+         */
+        put: operations["updatePasswordWithToken"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/profile": {
         parameters: {
             query?: never;
@@ -349,6 +369,123 @@ export interface paths {
         };
         /** Search contacts by name, email, phone number (any case) or identifier (exact case) */
         get: operations["searchContacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{account_id}/contacts/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import contacts from a CSV file (administrators)
+         * @description multipart/form-data with `import_file`: a UTF-8 CSV with a header row naming name, email, phone_number, identifier and `custom_attribute.<key>` columns (others are ignored), at most 10 MB and 100,000 rows. The file is checked here (422 naming the problem) and its rows applied in the background: poll the import for progress. A row whose identifier, email or phone number (in that order) a contact already has updates that contact; a row that cannot be applied fails alone and is listed in failed_rows.
+         */
+        post: operations["importContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{account_id}/contacts/imports/{import_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An import's status and progress (administrators)
+         * @description `processed_records` counts the rows applied and `failed_records` those that failed; together they reach `total_records` when the import completes.
+         */
+        get: operations["getContactImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{account_id}/contacts/imports/{import_id}/failed_rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An import's failed rows as CSV (administrators)
+         * @description Columns `line` (in the uploaded file, the header being line 1), `reason`, then the uploaded file's own columns with the row's cells, so the file can be fixed and imported again.
+         */
+        get: operations["getContactImportFailedRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{account_id}/contacts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export contacts to a CSV file (administrators)
+         * @description The contacts the list shows, narrowed by `label`/`labels` (as the contact list) and `q` (as contacts/search), are written to a CSV in the background: poll the export until it is completed and download its `download_url`. Cells a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) are prefixed with '.
+         */
+        post: operations["exportContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{account_id}/contacts/exports/{export_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An export's status, with a fresh download link once completed (administrators) */
+        get: operations["getContactExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/downloads/contact_exports/{export_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A completed export's CSV, at the signed link the export answered with
+         * @description No token: the link is the credential, valid for 15 minutes. An expired or altered link is refused with 403.
+         */
+        get: operations["downloadContactExport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -777,7 +914,10 @@ export interface paths {
         /** List the account's agents and administrators */
         get: operations["listAgents"];
         put?: never;
-        /** Add a user to the account by email, creating the user if needed (administrators) */
+        /**
+         * Add a user to the account by email, creating the user if needed (administrators)
+         * @description A user without a password (new, or existing and never signed in) that belongs to no other account gets an invitation link: the response's `invitation_url` (Parley's addition), valid once for 7 days, with which it sets its password and signs in. Only its SHA-256 is stored: the link is shown this once (POST …/invitation makes a new one).
+         */
         post: operations["createAgent"];
         delete?: never;
         options?: never;
@@ -797,13 +937,54 @@ export interface paths {
         post?: never;
         /**
          * Remove a user from the account and its inboxes and teams (administrators)
-         * @description The user itself stays; its conversations in the account become unassigned (no events, as Chatwoot). The last administrator of an account cannot be removed.
+         * @description The user itself stays; its conversations in the account become unassigned (no events, as Chatwoot). Its sessions end and its unused invitation and reset links of the account are revoked. The last administrator of an account cannot be removed.
          */
         delete: operations["deleteAgent"];
         options?: never;
         head?: never;
         /** Change an agent's name, role or availability (administrators); id is the user id */
         patch: operations["updateAgent"];
+        trace?: never;
+    };
+    "/api/v1/accounts/{account_id}/agents/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new invitation link for an agent who has not set a password (administrators)
+         * @description Revokes the earlier unused invitation links of the agent in this account; the new one works once, for 7 days. 422 when the agent already has a password, or belongs to another account too.
+         */
+        post: operations["createAgentInvitation"];
+        /** Revoke an agent's unused invitation links (administrators) */
+        delete: operations["deleteAgentInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{account_id}/agents/{id}/password_reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A password reset link for an agent (administrators)
+         * @description Revokes the earlier unused reset links of the agent in this account; the new one works once, for 24 hours, and using it ends the agent's sessions. 422 when the agent belongs to another account too.
+         */
+        post: operations["createAgentPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/accounts/{account_id}/teams": {
@@ -1350,6 +1531,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/accounts/{account_id}/reports/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The range's figures, and the equally long range's before it (administrators)
+         * @description Chatwoot's report summary. Conversations count where they were created (for `type=agent` and `team`, the ones the agent or team holds now); first response runs from creation to the first agent's outgoing non-private message; reply time from a visitor's waiting message to the reply that ends the wait; resolution from creation to resolved. Read from rollups kept at write time, so the cost follows the range, not the volume.
+         */
+        get: operations["getReportSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/accounts/{account_id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One figure per hour, day, week, month or year (administrators)
+         * @description Chatwoot's report series: one point per period from the one holding `since` to the one holding the range's last second, zeros included; `timestamp` is the period's start in `timezone_offset`. At most 800 periods (422 beyond: choose a coarser group_by).
+         */
+        get: operations["listReportSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/accounts/{account_id}/summary_reports/agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each agent's figures over the range (administrators)
+         * @description One row per agent of the account, in id order, as Chatwoot's summary_reports; averages are null where there is nothing to average.
+         */
+        get: operations["listAgentSummaryReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/accounts/{account_id}/summary_reports/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each inbox's figures over the range (administrators)
+         * @description One row per inbox of the account, in id order, as Chatwoot's summary_reports; averages are null where there is nothing to average.
+         */
+        get: operations["listInboxSummaryReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/accounts/{account_id}/summary_reports/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each team's figures over the range (administrators)
+         * @description One row per team of the account, in id order, as Chatwoot's summary_reports; averages are null where there is nothing to average.
+         */
+        get: operations["listTeamSummaryReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounts/{account_id}/webhooks": {
         parameters: {
             query?: never;
@@ -1435,6 +1716,26 @@ export interface paths {
         put?: never;
         /** Send a delivery again now, with the same webhook-id (administrators) */
         post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{account_id}/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a webhook (administrators)
+         * @description Queues one `webhook_test` event (a Parley extension: Chatwoot has none) for this webhook only, whatever its subscriptions. It goes through the ordinary delivery pipeline: signed with the webhook secret under the Standard Webhooks headers, retried on failure, and listed in the webhook's delivery log, where it can be redelivered. The body is `event`, shown in the answer.
+         */
+        post: operations["sendWebhookTestEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3043,6 +3344,24 @@ export interface components {
         };
         /**
          * @example {
+         *       "reset_password_token": "q3fW8xK2mN9pL4rV7sY1zB6Tq3fW8xK2mN9pL4rV7sY",
+         *       "password": "correct horse battery staple",
+         *       "password_confirmation": "correct horse battery staple"
+         *     }
+         */
+        PasswordEditInput: {
+            /** @description The token of an invitation or reset link (its `reset_password_token`) */
+            reset_password_token: string;
+            /** Format: password */
+            password: string;
+            /**
+             * Format: password
+             * @description Must equal `password`
+             */
+            password_confirmation: string;
+        };
+        /**
+         * @example {
          *       "name": "Jane Doe",
          *       "display_name": "Jane",
          *       "message_signature": "Jane, Example Support",
@@ -3620,6 +3939,101 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": 7,
+         *       "status": "processing",
+         *       "total_records": 2500,
+         *       "processed_records": 1000,
+         *       "failed_records": 3,
+         *       "error": null,
+         *       "created_at": "2026-11-24T04:00:00.000Z",
+         *       "completed_at": null
+         *     }
+         */
+        ContactImport: {
+            id: number;
+            /** @enum {string} */
+            status: "pending" | "processing" | "completed" | "failed";
+            total_records: number;
+            processed_records: number;
+            failed_records: number;
+            error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+        };
+        /**
+         * @example {
+         *       "import_file": "contacts.csv"
+         *     }
+         */
+        ContactImportForm: {
+            /**
+             * Format: binary
+             * @description A UTF-8 CSV with a header row: name, email, phone_number, identifier and `custom_attribute.<key>` columns (others are ignored); at most 10 MB and 100,000 rows
+             */
+            import_file?: string;
+        };
+        /**
+         * @example {
+         *       "id": 9,
+         *       "status": "pending"
+         *     }
+         */
+        ContactExportCreated: {
+            id: number;
+            /** @enum {string} */
+            status: "pending" | "processing" | "completed" | "failed";
+        };
+        /**
+         * @example {
+         *       "column_names": [
+         *         "name",
+         *         "email",
+         *         "custom_attribute.plan"
+         *       ],
+         *       "label": "vip",
+         *       "q": "acme"
+         *     }
+         */
+        ContactExportInput: {
+            /** @description Columns in order: id, name, email, phone_number, identifier, blocked, created_at, updated_at, last_activity_at or `custom_attribute.<key>`. Default: id, name, email, phone_number, identifier, created_at and a column for each of the account's custom attributes */
+            column_names?: string[];
+            /** @description Contacts with this label */
+            label?: string;
+            /** @description Contacts with any of these labels (as the contact list) */
+            labels?: string | string[];
+            /** @description Also accepted for labels */
+            "labels[]"?: string | string[];
+            /** @description Contacts matching this search (as contacts/search) */
+            q?: string;
+        };
+        /**
+         * @example {
+         *       "id": 9,
+         *       "status": "completed",
+         *       "total_records": 1200,
+         *       "error": null,
+         *       "created_at": "2026-11-24T04:00:00.000Z",
+         *       "completed_at": "2026-11-24T04:00:05.000Z",
+         *       "download_url": "https://parley.example/downloads/contact_exports/9?account_id=1&expires=1795492805&signature=4f…"
+         *     }
+         */
+        ContactExport: {
+            id: number;
+            /** @enum {string} */
+            status: "pending" | "processing" | "completed" | "failed";
+            total_records: number;
+            error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** @description Once completed: a link to the CSV that needs no token, valid for 15 minutes (ask again for a fresh one) */
+            download_url?: string;
+        };
+        /**
+         * @example {
          *       "payload": {
          *         "contact": {
          *           "additional_attributes": {},
@@ -4146,6 +4560,16 @@ export interface components {
             /** @enum {string} */
             role: "administrator" | "agent";
             thumbnail: string;
+            /**
+             * Format: date-time
+             * @description Parley's addition: while the user has no password, when its latest invitation link expires
+             */
+            invitation_expires_at?: string;
+            /**
+             * Format: uri
+             * @description Parley's addition, only in the response that added a user without a password: the one-time link (7 days) with which it sets its password and signs in
+             */
+            invitation_url?: string;
         };
         /**
          * @example {
@@ -4509,6 +4933,30 @@ export interface components {
             /** @enum {string} */
             availability?: "online" | "offline" | "busy";
             auto_offline?: boolean;
+        };
+        /**
+         * @example {
+         *       "invitation_url": "https://parley.example.com/app/auth/password/edit?reset_password_token=q3fW8xK2mN9pL4rV7sY1zB6Tq3fW8xK2mN9pL4rV7sY",
+         *       "expires_at": "2026-01-08T09:30:00.000Z"
+         *     }
+         */
+        InvitationLink: {
+            /** Format: uri */
+            invitation_url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        /**
+         * @example {
+         *       "reset_url": "https://parley.example.com/app/auth/password/edit?reset_password_token=q3fW8xK2mN9pL4rV7sY1zB6Tq3fW8xK2mN9pL4rV7sY",
+         *       "expires_at": "2026-01-02T09:30:00.000Z"
+         *     }
+         */
+        ResetLink: {
+            /** Format: uri */
+            reset_url: string;
+            /** Format: date-time */
+            expires_at: string;
         };
         /**
          * @example {
@@ -5320,6 +5768,94 @@ export interface components {
         };
         /**
          * @example {
+         *       "conversations_count": 42,
+         *       "incoming_messages_count": 180,
+         *       "outgoing_messages_count": 164,
+         *       "avg_first_response_time": 312.5,
+         *       "avg_resolution_time": 5400,
+         *       "resolutions_count": 37,
+         *       "reply_time": 240.25,
+         *       "previous": {
+         *         "conversations_count": 35,
+         *         "incoming_messages_count": 180,
+         *         "outgoing_messages_count": 164,
+         *         "avg_first_response_time": 312.5,
+         *         "avg_resolution_time": 5400,
+         *         "resolutions_count": 30,
+         *         "reply_time": 240.25
+         *       }
+         *     }
+         */
+        ReportSummary: {
+            /** @description Conversations created in the range */
+            conversations_count: number;
+            incoming_messages_count: number;
+            outgoing_messages_count: number;
+            /** @description Average in seconds (0 when there is nothing to average) */
+            avg_first_response_time: number;
+            /** @description Average in seconds (0 when there is nothing to average) */
+            avg_resolution_time: number;
+            resolutions_count: number;
+            /** @description Average seconds from a visitor's waiting message to the reply that ends the wait */
+            reply_time: number;
+            /** @description The same figures for the equally long range just before `since` */
+            previous: {
+                /** @description Conversations created in the range */
+                conversations_count: number;
+                incoming_messages_count: number;
+                outgoing_messages_count: number;
+                /** @description Average in seconds (0 when there is nothing to average) */
+                avg_first_response_time: number;
+                /** @description Average in seconds (0 when there is nothing to average) */
+                avg_resolution_time: number;
+                resolutions_count: number;
+                /** @description Average seconds from a visitor's waiting message to the reply that ends the wait */
+                reply_time: number;
+            };
+        };
+        /**
+         * @example [
+         *       {
+         *         "value": 3,
+         *         "timestamp": 1763856000
+         *       },
+         *       {
+         *         "value": 0,
+         *         "timestamp": 1763942400
+         *       }
+         *     ]
+         */
+        ReportSeries: components["schemas"]["ReportPoint"][];
+        ReportPoint: {
+            value: number;
+            /** @description The period's start, unix seconds */
+            timestamp: number;
+            /** @description For the time metrics: how many events the average is over */
+            count?: number;
+        };
+        /**
+         * @example [
+         *       {
+         *         "id": 1,
+         *         "conversations_count": 12,
+         *         "resolved_conversations_count": 9,
+         *         "avg_resolution_time": 5400,
+         *         "avg_first_response_time": 312.5,
+         *         "avg_reply_time": 240.25
+         *       }
+         *     ]
+         */
+        SummaryReportRows: components["schemas"]["SummaryReportRow"][];
+        SummaryReportRow: {
+            id: number;
+            conversations_count: number;
+            resolved_conversations_count: number;
+            avg_resolution_time: number | null;
+            avg_first_response_time: number | null;
+            avg_reply_time: number | null;
+        };
+        /**
+         * @example {
          *       "id": 1,
          *       "name": "CRM",
          *       "url": "https://crm.example.com/webhooks/parley",
@@ -5417,6 +5953,37 @@ export interface components {
             delivered_at: number | null;
             created_at: number;
             updated_at: number;
+        };
+        /**
+         * @description The body the receiver gets
+         * @example {
+         *       "event": "webhook_test",
+         *       "account": {
+         *         "id": 1
+         *       },
+         *       "webhook": {
+         *         "id": 7
+         *       },
+         *       "timestamp": "2026-01-01T00:00:00.000Z"
+         *     }
+         */
+        WebhookTestEvent: {
+            /**
+             * @description Always `webhook_test`
+             * @enum {string}
+             */
+            event: "webhook_test";
+            account: {
+                id: number;
+            };
+            webhook: {
+                id: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the test was asked for, ISO 8601 UTC
+             */
+            timestamp: string;
         };
         /**
          * @example {
@@ -7822,6 +8389,93 @@ export interface operations {
             };
         };
     };
+    updatePasswordWithToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordEditInput"];
+            };
+        };
+        responses: {
+            /** @description Password set; signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignIn"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body must be JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getProfile: {
         parameters: {
             query?: never;
@@ -8848,6 +9502,558 @@ export interface operations {
             };
             /** @description Too many requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ContactImportForm"];
+            };
+        };
+        responses: {
+            /** @description The import, pending */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImport"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body must be JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getContactImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                import_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactImport"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getContactImportFailedRows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                import_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The failed rows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactExportInput"];
+            };
+        };
+        responses: {
+            /** @description The export, pending */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactExportCreated"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body must be JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getContactExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                export_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactExport"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    downloadContactExport: {
+        parameters: {
+            query?: {
+                account_id?: string;
+                expires?: string;
+                signature?: string;
+            };
+            header?: never;
+            path: {
+                export_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12807,6 +14013,282 @@ export interface operations {
             };
             /** @description The request body must be JSON (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAgentInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationLink"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAgentInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAgentPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetLink"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18399,6 +19881,516 @@ export interface operations {
             };
         };
     };
+    getReportSummary: {
+        parameters: {
+            query?: {
+                /** @description Start of the range, unix seconds (inclusive; default: the beginning) */
+                since?: number;
+                /** @description End of the range, unix seconds (exclusive; default: now) */
+                until?: number;
+                /** @description Whose figures: the account, or one agent, inbox or team (`id`) */
+                type?: "account" | "agent" | "inbox" | "team";
+                /** @description The agent's user id, the inbox's or the team's id (not with type=account) */
+                id?: number;
+                /** @description Hours east of UTC (e.g. -5, 5.5) whose days, weeks (from Monday), months and years the series is grouped by; as Chatwoot takes it */
+                timezone_offset?: number;
+            };
+            header?: never;
+            path: {
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSummary"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listReportSeries: {
+        parameters: {
+            query: {
+                /** @description Which figure, per period */
+                metric: "conversations_count" | "incoming_messages_count" | "outgoing_messages_count" | "avg_first_response_time" | "avg_resolution_time" | "resolutions_count" | "reply_time";
+                /** @description Start of the range, unix seconds (inclusive; default: the beginning) */
+                since?: number;
+                /** @description End of the range, unix seconds (exclusive; default: now) */
+                until?: number;
+                /** @description Whose figures: the account, or one agent, inbox or team (`id`) */
+                type?: "account" | "agent" | "inbox" | "team";
+                /** @description The agent's user id, the inbox's or the team's id (not with type=account) */
+                id?: number;
+                group_by?: "hour" | "day" | "week" | "month" | "year";
+                /** @description Hours east of UTC (e.g. -5, 5.5) whose days, weeks (from Monday), months and years the series is grouped by; as Chatwoot takes it */
+                timezone_offset?: number;
+            };
+            header?: never;
+            path: {
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSeries"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAgentSummaryReports: {
+        parameters: {
+            query?: {
+                /** @description Start of the range, unix seconds (inclusive; default: the beginning) */
+                since?: number;
+                /** @description End of the range, unix seconds (exclusive; default: now) */
+                until?: number;
+            };
+            header?: never;
+            path: {
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row each */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SummaryReportRows"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInboxSummaryReports: {
+        parameters: {
+            query?: {
+                /** @description Start of the range, unix seconds (inclusive; default: the beginning) */
+                since?: number;
+                /** @description End of the range, unix seconds (exclusive; default: now) */
+                until?: number;
+            };
+            header?: never;
+            path: {
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row each */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SummaryReportRows"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTeamSummaryReports: {
+        parameters: {
+            query?: {
+                /** @description Start of the range, unix seconds (inclusive; default: the beginning) */
+                since?: number;
+                /** @description End of the range, unix seconds (exclusive; default: now) */
+                until?: number;
+            };
+            header?: never;
+            path: {
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row each */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SummaryReportRows"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listWebhooks: {
         parameters: {
             query?: never;
@@ -19128,6 +21120,95 @@ export interface operations {
                 content: {
                     "application/json": {
                         payload: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, queued, and the body it sends */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payload: components["schemas"]["WebhookDelivery"];
+                        event: components["schemas"]["WebhookTestEvent"];
                     };
                 };
             };

@@ -1,0 +1,34 @@
+import { signal } from '@preact/signals'
+import type * as Prechat from '../components/parts/prechat'
+import type * as Rich from '../components/parts/rich'
+import type { WidgetEvent } from '../shared/protocol'
+import type { WidgetEnv } from './context'
+
+/** Rarely needed parts of the widget, each a chunk fetched the first time it is used. */
+export interface Parts {
+  rich: typeof Rich
+  prechat: typeof Prechat
+}
+export type PartName = keyof Parts
+
+export function createParts(env: WidgetEnv, emit: (event: WidgetEvent, detail?: unknown) => void) {
+  const loaded = signal<Partial<Parts>>({})
+  const requested = new Set<PartName>()
+  return {
+    loaded,
+    /** Fetches a part once; a failed fetch is reported and tried again on the next use. */
+    need(name: PartName): void {
+      if (loaded.peek()[name] || requested.has(name)) return
+      requested.add(name)
+      env.loadPart(name).then(
+        (part) => {
+          loaded.value = { ...loaded.peek(), [name]: part }
+        },
+        (error: unknown) => {
+          requested.delete(name)
+          emit('error', { message: error instanceof Error ? error.message : String(error) })
+        },
+      )
+    },
+  }
+}
