@@ -15,13 +15,20 @@ export function createApiClient(baseUrl = location.origin, fetcher?: typeof fetc
   })
 }
 
-/** A failed call, in the API's error envelope. status 0: no answer (offline). */
+/** The envelope's messages by field name (`short_code` → "has already been taken"). */
+export type FieldErrors = Record<string, string>
+
+/**
+ * A failed call, in the API's error envelope. status 0: no answer (offline). `fields` holds the
+ * envelope's `errors[]` by field (the first message of each), empty when it named none.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly retryAfter?: number,
+    readonly fields: FieldErrors = {},
   ) {
     super(message)
     this.name = 'ApiError'
@@ -29,6 +36,16 @@ export class ApiError extends Error {
 }
 
 type Result<T> = { data?: T; error?: unknown; response: Response }
+type EnvelopeFields = { errors?: { field?: unknown; message?: unknown }[] }
+
+function fieldErrorsOf(body: EnvelopeFields): FieldErrors {
+  const fields: FieldErrors = {}
+  for (const entry of Array.isArray(body.errors) ? body.errors : []) {
+    const field = String(entry?.field ?? '')
+    if (field && !(field in fields)) fields[field] = String(entry?.message ?? '')
+  }
+  return fields
+}
 
 /** The data of a call, or an ApiError built from its envelope. */
 export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
@@ -40,12 +57,13 @@ export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
   }
   if (result.response.ok && result.data !== undefined) return result.data
   if (result.response.ok) return undefined as T
-  const body = (result.error ?? {}) as Partial<ApiErrorBody>
+  const body = (result.error ?? {}) as Partial<ApiErrorBody> & EnvelopeFields
   const retryAfter = Number(result.response.headers.get('retry-after')) || undefined
   throw new ApiError(
     result.response.status,
     String(body.error ?? 'error'),
     String(body.message ?? result.response.statusText),
     retryAfter,
+    fieldErrorsOf(body),
   )
 }

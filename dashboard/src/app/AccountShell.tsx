@@ -10,12 +10,13 @@ import { InboxToolbar } from '../inbox/InboxToolbar'
 import { Sidebar } from '../inbox/Sidebar'
 import type { FeedRefusal } from '../live/feed'
 import { titleWithCount } from '../notify/title'
+import { WorkspaceView } from '../workspace/WorkspaceView'
 import { createAccountServices } from './account-services'
 import { CheatSheet } from './CheatSheet'
 import { AccountContext } from './context'
 import { Header } from './Header'
 import { PreferenceControls } from './PreferenceControls'
-import { conversationPath, inboxPath, type Router } from './router'
+import { type AccountRoute, conversationPath, inboxPath, type Router } from './router'
 import { installShortcuts } from './shortcuts'
 
 export interface AccountShellProps {
@@ -24,15 +25,22 @@ export interface AccountShellProps {
   me: Profile
   strings: Strings
   router: Router
-  /** The open conversation's display id (null on the inbox route). */
-  displayId: number | null
+  route: AccountRoute
   onSignOut(): void
   onRefused(reason: FeedRefusal): void
 }
 
 /** A signed-in account: header, sidebar, the list and the open conversation. */
 export function AccountShell(props: AccountShellProps) {
-  const { accountId, strings, router, displayId } = props
+  const { accountId, strings, router, route } = props
+  const displayId = route.name === 'conversation' ? route.displayId : null
+  const workspace =
+    route.name === 'contacts' ||
+    route.name === 'settings' ||
+    route.name === 'funnels' ||
+    route.name === 'reports'
+      ? route
+      : null
   const t = strings.shell
   const bundle = useMemo(
     () =>
@@ -72,9 +80,11 @@ export function AccountShell(props: AccountShellProps) {
   const navigations = router.navigations.value
   useEffect(() => {
     if (navigations === 0) return
-    if (displayId !== null) conversationRegion.current?.focus()
+    if (workspace) document.getElementById('main')?.focus()
+    else if (displayId !== null) conversationRegion.current?.focus()
     else listHeading.current?.focus()
   }, [navigations])
+  const section = workspace ? workspace.name : 'conversations'
 
   useEffect(
     () =>
@@ -96,54 +106,77 @@ export function AccountShell(props: AccountShellProps) {
     [services],
   )
 
+  // The same elements on every render: opening a conversation re-renders the shell, and Preact
+  // skips an element it is handed again, so the list and sidebar don't redraw with the route.
+  const sidebar = useMemo(
+    () => <Sidebar api={props.api} accountId={accountId} store={store} strings={strings} />,
+    [bundle],
+  )
+  const listPane = useMemo(
+    () => (
+      <section class="list-pane" aria-labelledby="list-heading">
+        <h1 id="list-heading" class="list-heading" ref={listHeading} tabIndex={-1}>
+          {t.conversations}
+        </h1>
+        <InboxToolbar store={store} strings={strings} searchRef={search} />
+        <ConversationList
+          store={store}
+          accountId={accountId}
+          strings={strings}
+          navigate={services.navigate}
+        />
+      </section>
+    ),
+    [bundle],
+  )
   const showing = displayId !== null
   return (
     <AccountContext.Provider value={services}>
       <a class="skip-link" href="#main">
         {t.skipToMain}
       </a>
-      <div class={`shell${showing ? ' shell-conversation' : ' shell-inbox'}`}>
+      <div
+        class={`shell${workspace ? ' shell-workspace' : showing ? ' shell-conversation' : ' shell-inbox'}`}
+      >
         <Header
           bundle={bundle}
+          section={section}
           onShowShortcuts={() => {
             cheatSheet.value = true
           }}
           onSignOut={props.onSignOut}
         />
-        <Sidebar api={props.api} accountId={accountId} store={store} strings={strings} />
-        <main id="main" class="main" tabIndex={-1}>
-          <section class="list-pane" aria-labelledby="list-heading">
-            <h1 id="list-heading" class="list-heading" ref={listHeading} tabIndex={-1}>
-              {t.conversations}
-            </h1>
-            <InboxToolbar store={store} strings={strings} searchRef={search} />
-            <ConversationList
-              store={store}
-              accountId={accountId}
-              strings={strings}
-              navigate={services.navigate}
-            />
-          </section>
-          <div class="conversation-pane" ref={conversationRegion} tabIndex={-1}>
-            {displayId !== null ? (
-              <>
-                <a
-                  class="back-link"
-                  href={inboxPath(accountId)}
-                  onClick={(e) => {
-                    e.preventDefault()
-                    router.navigate(inboxPath(accountId))
-                  }}
-                >
-                  {t.backToInbox}
-                </a>
-                <ConversationPane key={displayId} displayId={displayId} />
-              </>
-            ) : (
-              <p class="pane-empty">{t.noConversationOpen}</p>
-            )}
-          </div>
-        </main>
+        {workspace ? (
+          <main id="main" class="workspace-main" tabIndex={-1}>
+            <WorkspaceView route={workspace} />
+          </main>
+        ) : (
+          <>
+            {sidebar}
+            <main id="main" class="main" tabIndex={-1}>
+              {listPane}
+              <div class="conversation-pane" ref={conversationRegion} tabIndex={-1}>
+                {displayId !== null ? (
+                  <>
+                    <a
+                      class="back-link"
+                      href={inboxPath(accountId)}
+                      onClick={(e) => {
+                        e.preventDefault()
+                        router.navigate(inboxPath(accountId))
+                      }}
+                    >
+                      {t.backToInbox}
+                    </a>
+                    <ConversationPane key={displayId} displayId={displayId} />
+                  </>
+                ) : (
+                  <p class="pane-empty">{t.noConversationOpen}</p>
+                )}
+              </div>
+            </main>
+          </>
+        )}
       </div>
       <div class="visually-hidden" aria-live="polite">
         {bundle.announcement.value}

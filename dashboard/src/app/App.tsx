@@ -7,6 +7,7 @@ import { loadProfile, signIn, signOut } from '../api/session'
 import type { Strings } from '../i18n'
 import { LoginPage } from '../login/LoginPage'
 import { AccountShell } from './AccountShell'
+import { LazyView } from './LazyView'
 import { inboxPath, type Router } from './router'
 
 export interface AppProps {
@@ -53,7 +54,8 @@ export function App({ api, router, strings }: AppProps) {
   // Redirects: no session → sign-in; signed in at /app or /app/login → the first account's inbox.
   useEffect(() => {
     if (me === undefined) return
-    if (me === null && route.name !== 'login') router.navigate(LOGIN, { replace: true })
+    const open = route.name === 'login' || route.name === 'password_edit'
+    if (me === null && !open) router.navigate(LOGIN, { replace: true })
     const first = me?.accounts[0]
     if (me && (route.name === 'home' || route.name === 'login')) {
       router.navigate(first ? inboxPath(first.id) : LOGIN, { replace: true })
@@ -74,6 +76,24 @@ export function App({ api, router, strings }: AppProps) {
       </main>
     )
   }
+  if (route.name === 'password_edit') {
+    // An invitation or reset link: open signed in or not, and it signs its user in.
+    return (
+      <LazyView
+        viewKey="password_edit"
+        load={() => import('../auth/PasswordEditPage')}
+        props={{
+          api,
+          strings,
+          onSignedIn(signedIn: Profile) {
+            profile.value = signedIn
+            router.navigate('/app', { replace: true })
+          },
+        }}
+        strings={strings}
+      />
+    )
+  }
   if (me === null || route.name === 'login') {
     if (me) return null
     return (
@@ -86,8 +106,9 @@ export function App({ api, router, strings }: AppProps) {
       />
     )
   }
-  const accountId = route.name === 'inbox' || route.name === 'conversation' ? route.accountId : null
-  if (accountId === null || !me.accounts.some((a) => a.id === accountId)) {
+  const accountRoute = 'accountId' in route ? route : null
+  const accountId = accountRoute?.accountId ?? null
+  if (!accountRoute || !me.accounts.some((a) => a.id === accountId)) {
     if (route.name === 'home') return null
     return (
       <main id="main" class="center">
@@ -98,13 +119,13 @@ export function App({ api, router, strings }: AppProps) {
   }
   return (
     <AccountShell
-      key={accountId}
+      key={accountRoute.accountId}
       api={api}
-      accountId={accountId}
+      accountId={accountRoute.accountId}
       me={me}
       strings={strings}
       router={router}
-      displayId={route.name === 'conversation' ? route.displayId : null}
+      route={accountRoute}
       onSignOut={async () => {
         await signOut(api)
         profile.value = null

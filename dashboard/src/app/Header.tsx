@@ -1,9 +1,11 @@
 import { AvailabilitySwitch } from './AvailabilitySwitch'
 import type { AccountBundle } from './account-services'
+import { type Section, SectionNav } from './SectionNav'
 import { UserMenu } from './UserMenu'
 
 export interface HeaderProps {
   bundle: AccountBundle
+  section: Section
   onShowShortcuts(): void
   onSignOut(): void
 }
@@ -14,14 +16,15 @@ const CONNECTION_LABEL = {
   offline: 'connectionOffline',
 } as const
 
-/** The app's name, the feed's state, the availability switch and the agent's menu. */
-export function Header({ bundle, onShowShortcuts, onSignOut }: HeaderProps) {
+/** The app's name, the sections, the feed's state, the availability switch and the agent's menu. */
+export function Header({ bundle, section, onShowShortcuts, onSignOut }: HeaderProps) {
   const { services, alerts } = bundle
   const t = services.strings.shell
   const connection = services.feed.state.value
   return (
     <header class="header">
       <span class="brand">{t.appName}</span>
+      <SectionNav current={section} />
       <span class={`connection connection-${connection}`} role="status">
         {t[CONNECTION_LABEL[connection]]}
       </span>

@@ -101,6 +101,7 @@ export function createAccountServices(setup: AccountSetup) {
     feed,
     accountId,
     me,
+    isAdministrator: me.accounts.some((a) => a.id === accountId && a.role === 'administrator'),
     preferences: signal(preferencesFrom(me.ui_settings)),
     commands: createCommandBus(),
     strings,

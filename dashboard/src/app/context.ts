@@ -30,6 +30,11 @@ export interface AccountServices {
   accountId: number
   /** The signed-in user (GET /api/v1/profile). */
   me: Profile
+  /**
+   * The user administers this account: settings are offered. The API decides every call; this
+   * only keeps the app from offering what would be refused.
+   */
+  isAdministrator: boolean
   preferences: Signal<AgentPreferences>
   commands: CommandBus
   strings: Strings

@@ -5,11 +5,15 @@ import { safeUrl } from '../../../widget/src/components/safe-url'
 import { unwrap } from '../api/client'
 import type { Conversation, components } from '../api/schema'
 import { useAccount } from '../app/context'
+import { LazyView } from '../app/LazyView'
 import { format } from '../i18n'
 import { usePane } from './context'
 import { attributeText, browserOf, locationOf, pageOf } from './visitor-info'
 
 type Contact = components['schemas']['Contact']
+
+/** The funnel panel is its own chunk: an inbox that never opens a conversation never fetches it. */
+const loadFunnelPanel = () => import('./FunnelPanel').then((m) => ({ default: m.FunnelPanel }))
 
 /**
  * Who the visitor is (name, email, phone, custom attributes), where they wrote from (page,
@@ -111,6 +115,12 @@ export function ContactPanel() {
             </>
           )}
         </dl>
+        <LazyView
+          viewKey="funnel-panel"
+          load={loadFunnelPanel}
+          props={{ displayId: conversation.id }}
+          strings={strings}
+        />
         <h3>{t.previous}</h3>
         {others.length === 0 ? (
           <p>{t.noPrevious}</p>

@@ -8,6 +8,7 @@ import { ContactPanel } from './ContactPanel'
 import { createPaneServices, PaneContext, type PaneServices } from './context'
 import { LiveAnnouncer } from './LiveAnnouncer'
 import { MessageList } from './MessageList'
+import { useStages } from './stages'
 import { createConversationStore } from './store'
 import { TypingIndicator } from './TypingIndicator'
 import './conversation.css'
@@ -52,6 +53,8 @@ function Pane({ displayId }: { displayId: number }) {
     return createPaneServices(store, createDirectory(store))
   }, [displayId])
   const { store } = pane
+  // 0: the header; 1: the messages, composer and actions; 2: the contact panel.
+  const stage = useStages(2)
 
   useEffect(() => {
     void store.load()
@@ -73,7 +76,7 @@ function Pane({ displayId }: { displayId: number }) {
           <h2>
             {conversation?.meta.sender.name ?? t.visitor} <span class="cv-id">#{displayId}</span>
           </h2>
-          <ActionsBar />
+          {stage >= 1 && <ActionsBar />}
           {store.state.roomStatus.value === 'waiting' && (
             <p class="cv-offline" role="status">
               {t.socketOffline}
@@ -106,11 +109,15 @@ function Pane({ displayId }: { displayId: number }) {
           <div class="cv-body">
             <div class="cv-main">
               {loadState === 'loading' && <p class="cv-loading">{t.loading}</p>}
-              <MessageList />
-              <TypingIndicator />
-              <Composer />
+              {stage >= 1 && (
+                <>
+                  <MessageList />
+                  <TypingIndicator />
+                  <Composer />
+                </>
+              )}
             </div>
-            <ContactPanel />
+            {stage >= 2 && <ContactPanel />}
           </div>
         )}
         <LiveAnnouncer />

@@ -5,6 +5,16 @@ export const shellEn = {
   loading: 'Loading…',
   notFound: 'This page does not exist.',
   goToInbox: 'Go to the inbox',
+  viewLoadFailed: 'This page could not be loaded. Check your connection.',
+  tryAgain: 'Try again',
+
+  // The account's main sections (the header's navigation)
+  sectionsNavigation: 'Sections',
+  sectionConversations: 'Conversations',
+  sectionContacts: 'Contacts',
+  sectionFunnels: 'Funnels',
+  sectionReports: 'Reports',
+  sectionSettings: 'Settings',
 
   // Sign-in
   signInTitle: 'Sign in to Parley',

@@ -1,8 +1,7 @@
-import { effect, signal } from '@preact/signals'
-import type { ServerFrame } from '../../../widget/src/client/realtime'
-import type { LiveSocket } from '../../../widget/src/client/socket'
+import { signal } from '@preact/signals'
+import { createLiveSocket } from '../../../widget/src/client/socket'
 import { createSharedLive } from '../../../widget/src/client/tabs'
-import { type AccountFeed, createLiveFeed, type FeedRefusal, type LiveFeedOptions } from './feed'
+import type { AccountFeed, FeedRefusal, LiveFeedOptions } from './feed'
 import type { ConnectionState, FeedFrame } from './types'
 
 export interface SharedFeedOptions extends LiveFeedOptions {
@@ -65,32 +64,22 @@ export function createSharedFeed(options: SharedFeedOptions): AccountFeed {
     onStatus(status) {
       setState(status === 'online' ? 'live' : status === 'connecting' ? 'connecting' : 'offline')
     },
-    createSocket(handlers): LiveSocket {
-      const relay = (frame: unknown) => handlers.onFrame(frame as ServerFrame)
-      const feed = createLiveFeed({
-        ...options,
-        url: (after) => options.url(after ?? lastMessageId),
-        // Told to every tab as a frame; each one then leaves on its own.
-        onRefused: (code) => relay({ event: 'error', data: { code, message: code } }),
+    // The owning tab's socket: the widget's, authenticated by the session cookie at the upgrade
+    // (no token in the page), asking on each reconnect for what came after the newest message
+    // any tab of this feed saw. Its frames, refusals included, go to every tab as they are.
+    createSocket(handlers) {
+      // A tab taking over starts from connecting, so its socket's `ready` is a reconnect that
+      // every tab resyncs after.
+      handlers.onStatus('connecting')
+      return createLiveSocket({
+        url: () => options.url(lastMessageId),
+        WebSocket: options.WebSocket,
+        backoff: options.backoff,
+        random: options.random,
+        heartbeatMs: options.heartbeatMs,
+        onFrame: handlers.onFrame,
+        onStatus: handlers.onStatus,
       })
-      feed.subscribe(relay)
-      const stopStatus = effect(() => {
-        const value = feed.state.value
-        handlers.onStatus(
-          value === 'live' ? 'online' : value === 'connecting' ? 'connecting' : 'waiting',
-        )
-      })
-      return {
-        send: () => false,
-        reconnectNow: () => feed.reconnectNow(),
-        close() {
-          stopStatus()
-          feed.close()
-        },
-        get status() {
-          return feed.state.value === 'live' ? 'online' : 'connecting'
-        },
-      }
     },
   })
 

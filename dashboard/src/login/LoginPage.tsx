@@ -1,8 +1,9 @@
 import { useSignal } from '@preact/signals'
-import { useEffect, useRef } from 'preact/hooks'
+import { useEffect } from 'preact/hooks'
 import { ApiError } from '../api/client'
 import type { Profile } from '../api/schema'
 import { format, type Strings } from '../i18n'
+import { AuthForm } from './AuthForm'
 
 export interface LoginPageProps {
   strings: Strings
@@ -16,9 +17,7 @@ export function LoginPage({ strings, signIn, onSignedIn }: LoginPageProps) {
   const submitting = useSignal(false)
   const error = useSignal('')
   const waitSeconds = useSignal(0)
-  const heading = useRef<HTMLHeadingElement>(null)
 
-  useEffect(() => heading.current?.focus(), [])
   useEffect(() => {
     if (waitSeconds.value <= 0) return
     const timer = setTimeout(() => {
@@ -53,36 +52,35 @@ export function LoginPage({ strings, signIn, onSignedIn }: LoginPageProps) {
 
   const disabled = submitting.value || waitSeconds.value > 0
   return (
-    <main id="main" class="login">
-      <form class="login-form" onSubmit={submit} aria-describedby="login-error" noValidate>
-        <h1 ref={heading} tabIndex={-1}>
-          {t.signInTitle}
-        </h1>
-        <label for="login-email">{t.email}</label>
-        <input
-          id="login-email"
-          name="email"
-          type="email"
-          autocomplete="username"
-          required
-          aria-invalid={error.value === t.wrongCredentials}
-        />
-        <label for="login-password">{t.password}</label>
-        <input
-          id="login-password"
-          name="password"
-          type="password"
-          autocomplete="current-password"
-          required
-          aria-invalid={error.value === t.wrongCredentials}
-        />
-        <div id="login-error" role="alert" class="login-error">
-          {error.value}
-        </div>
+    <AuthForm
+      title={t.signInTitle}
+      errorId="login-error"
+      error={error.value}
+      onSubmit={submit}
+      actions={
         <button type="submit" class="button button-primary" disabled={disabled}>
           {submitting.value ? t.signingIn : t.signIn}
         </button>
-      </form>
-    </main>
+      }
+    >
+      <label for="login-email">{t.email}</label>
+      <input
+        id="login-email"
+        name="email"
+        type="email"
+        autocomplete="username"
+        required
+        aria-invalid={error.value === t.wrongCredentials}
+      />
+      <label for="login-password">{t.password}</label>
+      <input
+        id="login-password"
+        name="password"
+        type="password"
+        autocomplete="current-password"
+        required
+        aria-invalid={error.value === t.wrongCredentials}
+      />
+    </AuthForm>
   )
 }

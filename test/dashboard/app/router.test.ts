@@ -18,6 +18,25 @@ describe('routes', () => {
     expect(parseRoute('/app/accounts/x/dashboard')).toEqual({ name: 'not_found' })
   })
 
+  it('read the funnels, one funnel board and the reports overview', () => {
+    expect(parseRoute('/app/accounts/3/funnels')).toEqual({
+      name: 'funnels',
+      accountId: 3,
+      funnelId: null,
+    })
+    expect(parseRoute('/app/accounts/3/funnels/12')).toEqual({
+      name: 'funnels',
+      accountId: 3,
+      funnelId: 12,
+    })
+    expect(parseRoute('/app/accounts/3/reports/overview')).toEqual({
+      name: 'reports',
+      accountId: 3,
+    })
+    expect(parseRoute('/app/accounts/3/reports')).toEqual({ name: 'reports', accountId: 3 })
+    expect(parseRoute('/app/accounts/3/funnels/x')).toEqual({ name: 'not_found' })
+  })
+
   it('navigate with the history API and follow the back button', () => {
     history.replaceState(null, '', '/app/accounts/1/dashboard')
     router = createRouter(window)

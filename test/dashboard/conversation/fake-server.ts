@@ -1,4 +1,5 @@
 import type { Conversation, Message } from '../../../dashboard/src/api/schema'
+import { FakeFunnels } from './fake-funnels'
 
 export const ACCOUNT = 1
 export const DISPLAY_ID = 7
@@ -98,6 +99,7 @@ export class FakeServer {
   calls: Call[] = []
   messages: Message[] = []
   conversation = conversation()
+  funnels = new FakeFunnels()
   canned = [
     { id: 1, short_code: 'hello', content: 'Hello! How can I help?' },
     { id: 2, short_code: 'help', content: 'Our help centre is at example.com/help' },
@@ -201,7 +203,7 @@ export class FakeServer {
       const search = (call.query.get('search') ?? '').toLowerCase()
       return { body: this.canned.filter((c) => c.short_code.includes(search)) }
     }
-    return undefined
+    return this.funnels.route(call)
   }
 
   private page(query: URLSearchParams): Message[] {

@@ -24,6 +24,7 @@ export function testServices(server: FakeServer, overrides: Partial<AccountServi
     feed,
     accountId: ACCOUNT,
     me: { id: ME.id, name: ME.name } as Profile,
+    isAdministrator: true,
     preferences: signal<AgentPreferences>({ sendWith: 'enter', shortcuts: true }),
     commands: createCommandBus(),
     strings: en,

@@ -1,0 +1,78 @@
+import { unwrap } from '../api/client'
+import { useAccount } from '../app/context'
+import { contactsPath } from '../app/router'
+import { contactsEn as t } from '../i18n/contacts.en'
+import { AppLink } from '../workspace/ui/AppLink'
+import { PageHeader } from '../workspace/ui/PageHeader'
+import { useLoad } from '../workspace/ui/useLoad'
+import { ContactConversations } from './ContactConversations'
+import { ContactFacts } from './ContactFacts'
+
+/** One contact: what is known about them, their labels and their conversations. */
+export function ContactDetail({ contactId }: { contactId: number }) {
+  const { api, accountId } = useAccount()
+  const path = { account_id: accountId, id: contactId }
+  const contact = useLoad(
+    () =>
+      unwrap(api.GET('/api/v1/accounts/{account_id}/contacts/{id}', { params: { path } })).then(
+        (body) => body.payload,
+      ),
+    [accountId, contactId],
+  )
+  const labels = useLoad(
+    () =>
+      unwrap(
+        api.GET('/api/v1/accounts/{account_id}/contacts/{id}/labels', { params: { path } }),
+      ).then((body) => body.payload),
+    [accountId, contactId],
+  )
+  const conversations = useLoad(
+    () =>
+      unwrap(
+        api.GET('/api/v1/accounts/{account_id}/contacts/{contact_id}/conversations', {
+          params: { path: { account_id: accountId, contact_id: contactId } },
+        }),
+      ).then((body) => body.payload),
+    [accountId, contactId],
+  )
+  const person = contact.data.value
+  const back = contactsPath(accountId)
+
+  return (
+    <div class="workspace-page contacts contact-detail">
+      <AppLink class="contacts-back" href={back}>
+        {t.backToContacts}
+      </AppLink>
+      <PageHeader title={person ? person.name || t.unnamed : t.contact} />
+      <p role="status" class="contacts-status">
+        {contact.loading.value && !person ? t.loadingContact : ''}
+      </p>
+      <p class="form-error" role="alert">
+        {contact.error.value ?? ''}
+      </p>
+      {person && (
+        <div class="contact-detail-grid">
+          <ContactFacts contact={person} />
+          <section aria-labelledby="contact-labels">
+            <h2 id="contact-labels">{t.labels}</h2>
+            {labels.error.value && <p class="form-error">{labels.error.value}</p>}
+            {labels.data.value &&
+              (labels.data.value.length ? (
+                <ul class="contact-labels">
+                  {labels.data.value.map((label) => (
+                    <li key={label}>{label}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p>{t.noLabels}</p>
+              ))}
+          </section>
+          <ContactConversations
+            conversations={conversations.data.value}
+            error={conversations.error.value}
+          />
+        </div>
+      )}
+    </div>
+  )
+}

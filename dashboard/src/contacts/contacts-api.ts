@@ -1,0 +1,52 @@
+import { type ApiClient, unwrap } from '../api/client'
+import type { ContactPage, ContactQuery } from './types'
+
+/** The API's page size for contacts (CONTACTS_PER_PAGE in the worker). */
+export const CONTACTS_PER_PAGE = 15
+
+/**
+ * One page of the list (filtered by label) or of a search. The search endpoint takes no label,
+ * so a search text wins over the label filter.
+ */
+export async function loadContactPage(
+  api: ApiClient,
+  accountId: number,
+  query: ContactQuery,
+): Promise<ContactPage> {
+  const q = query.q.trim()
+  if (q) {
+    const body = await unwrap(
+      api.GET('/api/v1/accounts/{account_id}/contacts/search', {
+        params: {
+          path: { account_id: accountId },
+          query: { q, page: query.page, sort: query.sort, include_contact_inboxes: 'false' },
+        },
+      }),
+    )
+    return {
+      contacts: body.payload,
+      page: body.meta.current_page,
+      total: null,
+      hasMore: body.meta.has_more,
+    }
+  }
+  const body = await unwrap(
+    api.GET('/api/v1/accounts/{account_id}/contacts', {
+      params: {
+        path: { account_id: accountId },
+        query: {
+          page: query.page,
+          sort: query.sort,
+          include_contact_inboxes: 'false',
+          ...(query.label ? { 'labels[]': [query.label] } : {}),
+        },
+      },
+    }),
+  )
+  return {
+    contacts: body.payload,
+    page: body.meta.current_page,
+    total: body.meta.count,
+    hasMore: body.meta.current_page * CONTACTS_PER_PAGE < body.meta.count,
+  }
+}

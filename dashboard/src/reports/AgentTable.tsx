@@ -1,0 +1,87 @@
+import { format } from '../i18n'
+import { reportsEn as t } from '../i18n/reports.en'
+import { SortHeader } from '../workspace/ui/SortHeader'
+import type { AgentColumn, AgentSort } from './agent-rows'
+import type { AgentRow } from './csv'
+import { humanDuration } from './durations'
+
+export interface AgentTableProps {
+  /** In the order shown; undefined before the first answer. */
+  rows: AgentRow[] | undefined
+  sort: AgentSort
+  onSort(sort: AgentSort): void
+}
+
+const COLUMNS: { column: AgentColumn; label: string; duration?: boolean }[] = [
+  { column: 'name', label: t.agent },
+  { column: 'conversations_count', label: t.agentConversations },
+  { column: 'resolved_conversations_count', label: t.agentResolved },
+  { column: 'avg_first_response_time', label: t.agentFirstResponse, duration: true },
+  { column: 'avg_resolution_time', label: t.agentResolution, duration: true },
+  { column: 'avg_reply_time', label: t.agentReply, duration: true },
+]
+
+/** A header that sorts by its column: names A–Z first, figures largest first; again to reverse. */
+function AgentSortHeader({
+  column,
+  label,
+  sort,
+  onSort,
+}: AgentTableProps & (typeof COLUMNS)[number]) {
+  const state = sort.column === column ? sort.direction : undefined
+  const first = column === 'name' ? 'ascending' : 'descending'
+  const next = state === undefined ? first : state === 'ascending' ? 'descending' : 'ascending'
+  return (
+    <SortHeader
+      label={label}
+      state={state}
+      title={format(t.sortBy, { column: label })}
+      onSort={() => onSort({ column, direction: next })}
+    />
+  )
+}
+
+const durationCell = (seconds: number | null) =>
+  seconds === null ? t.none : humanDuration(seconds, t.durationUnits)
+
+/** Each agent's conversations, resolutions and average times over the range. */
+export function AgentTable(props: AgentTableProps) {
+  const { rows } = props
+  return (
+    // One region, the table's scrolling box, named by the heading above it.
+    <div class="report-section">
+      <h2 id="report-agents">{t.agents}</h2>
+      {/* Focusable so a keyboard can scroll the table sideways on a narrow screen. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region needs keyboard access */}
+      <section class="report-table-scroll" aria-labelledby="report-agents" tabIndex={0}>
+        <table class="table report-agents-table">
+          <caption class="visually-hidden">{t.agents}</caption>
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => (
+                <AgentSortHeader key={column.column} {...props} {...column} />
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows?.length === 0 && (
+              <tr>
+                <td colSpan={COLUMNS.length}>{t.noAgents}</td>
+              </tr>
+            )}
+            {rows?.map(({ name, report }) => (
+              <tr key={report.id}>
+                <th scope="row">{name}</th>
+                <td>{report.conversations_count}</td>
+                <td>{report.resolved_conversations_count}</td>
+                <td>{durationCell(report.avg_first_response_time)}</td>
+                <td>{durationCell(report.avg_resolution_time)}</td>
+                <td>{durationCell(report.avg_reply_time)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,29 @@
+import { reportsEn as t } from '../i18n/reports.en'
+import { changeText, FIGURES } from './figures'
+import { shownValue } from './series'
+import type { ReportSummary } from './types'
+
+/**
+ * The range's figures, each with its change against the period just before. Before the first
+ * answer the cards are drawn empty, so nothing moves when the figures arrive.
+ */
+export function SummaryCards({ summary }: { summary: ReportSummary | undefined }) {
+  return (
+    <section class="report-section" aria-labelledby="report-summary">
+      <h2 id="report-summary">{t.summary}</h2>
+      <dl class="report-cards">
+        {FIGURES.map((figure) => (
+          <div class="report-card" key={figure.key}>
+            <dt>{t[figure.label]}</dt>
+            <dd class="report-figure">
+              {summary ? shownValue(summary[figure.key], figure.kind, t) : '…'}
+            </dd>
+            <dd class="report-change">
+              {summary ? changeText(summary[figure.key], summary.previous[figure.key], t) : ''}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}

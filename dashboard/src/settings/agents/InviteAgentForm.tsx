@@ -1,0 +1,77 @@
+import { useSignal } from '@preact/signals'
+import type { Agent } from '../../api/schema'
+import { agentsEn as t } from '../../i18n/agents.en'
+import { FormStatus } from '../../workspace/ui/FormStatus'
+import { TextField } from '../../workspace/ui/TextField'
+import { SelectField } from '../shared/SelectField'
+import { useSubmission } from '../shared/useSubmission'
+import type { AgentCalls, AgentRole } from './agents-api'
+
+export interface InviteAgentFormProps {
+  calls: AgentCalls
+  onInvited(agent: Agent): void
+}
+
+/** Name, email and role of a new agent; the API's field errors show under their fields. */
+export function InviteAgentForm({ calls, onInvited }: InviteAgentFormProps) {
+  const name = useSignal('')
+  const email = useSignal('')
+  const role = useSignal<AgentRole>('agent')
+  const text = { name, email }
+  const submission = useSubmission<'invited'>()
+
+  async function send(event: Event) {
+    event.preventDefault()
+    if (submission.busy.value) return
+    let invited: Agent | undefined
+    const ok = await submission.run(async () => {
+      invited = await calls.invite({
+        name: name.value.trim(),
+        email: email.value.trim(),
+        role: role.value,
+      })
+    }, 'invited')
+    if (!ok || !invited) return
+    name.value = ''
+    email.value = ''
+    role.value = 'agent'
+    onInvited(invited)
+  }
+
+  return (
+    <form class="invite-agent" onSubmit={send} aria-labelledby="invite-agent-heading" noValidate>
+      <h2 id="invite-agent-heading">{t.inviteHeading}</h2>
+      <div class="invite-agent-fields">
+        {(['name', 'email'] as const).map((field) => (
+          <TextField
+            key={field}
+            label={t[field]}
+            type={field === 'email' ? 'email' : 'text'}
+            value={text[field].value}
+            required
+            autoComplete="off"
+            error={submission.fieldError(field, t[field])}
+            onInput={(value) => {
+              text[field].value = value
+            }}
+          />
+        ))}
+        <SelectField
+          label={t.role}
+          value={role.value}
+          options={[
+            { value: 'agent', label: t.agent },
+            { value: 'administrator', label: t.administrator },
+          ]}
+          onChange={(value) => {
+            role.value = value as AgentRole
+          }}
+        />
+      </div>
+      <FormStatus error={submission.error.value} />
+      <button type="submit" class="button button-primary" disabled={submission.busy.value}>
+        {submission.busy.value ? t.inviting : t.invite}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,71 @@
+import { unwrap } from '../../api/client'
+import type { Inbox } from '../../api/schema'
+import { useAccount } from '../../app/context'
+import { settingsPath } from '../../app/router'
+import { format } from '../../i18n'
+import { inboxesEn as t } from '../../i18n/inboxes.en'
+import type { SettingsPageProps } from '../../workspace/pages'
+import { AppLink } from '../../workspace/ui/AppLink'
+import { FormStatus } from '../../workspace/ui/FormStatus'
+import { PageHeader } from '../../workspace/ui/PageHeader'
+import { useLoad } from '../../workspace/ui/useLoad'
+import { ApiInboxForm } from './ApiInboxForm'
+import { ApiInboxInstructions } from './ApiInboxInstructions'
+import { isApi, isWebsite } from './channel'
+import { DeleteInbox } from './DeleteInbox'
+import { EmbedSnippets } from './EmbedSnippets'
+import { IdentityVerification } from './IdentityVerification'
+import { InboxMembers } from './InboxMembers'
+import { WidgetSection } from './WidgetSection'
+import '../../styles/inbox-settings.css'
+
+/** One inbox's settings: the widget with its live preview, identity, agents, and deleting it. */
+export default function InboxSettingsPage({ route }: SettingsPageProps) {
+  const { api, accountId } = useAccount()
+  const id = Number(route.id)
+  const loaded = useLoad(
+    () =>
+      unwrap(
+        api.GET('/api/v1/accounts/{account_id}/inboxes/{id}', {
+          params: { path: { account_id: accountId, id } },
+        }),
+      ),
+    [accountId, id],
+  )
+  const inbox = loaded.data.value
+  const back = (
+    <AppLink class="button" href={settingsPath(accountId, 'inboxes')}>
+      {t.backToList}
+    </AppLink>
+  )
+  if (!inbox) {
+    return (
+      <section class="workspace-page inbox-settings-page">
+        <PageHeader title={t.title} actions={back} />
+        <FormStatus
+          error={loaded.error.value ? `${t.settingsFailed} ${loaded.error.value}` : null}
+        />
+        <p role="status">{loaded.loading.value ? t.loading : ''}</p>
+      </section>
+    )
+  }
+  const replaced = (next: Inbox) => {
+    loaded.data.value = next
+  }
+  return (
+    <section class="workspace-page inbox-settings-page">
+      <PageHeader title={format(t.settingsTitle, { name: inbox.name })} actions={back} />
+      {isWebsite(inbox) && <WidgetSection inbox={inbox} onSaved={replaced} />}
+      {isApi(inbox) && <ApiInboxForm inbox={inbox} onSaved={replaced} />}
+      {inbox.inbox_identifier &&
+        (isWebsite(inbox) ? (
+          <EmbedSnippets identifier={inbox.inbox_identifier} />
+        ) : (
+          <ApiInboxInstructions identifier={inbox.inbox_identifier} />
+        ))}
+      {inbox.inbox_identifier && <IdentityVerification inbox={inbox} onSaved={replaced} />}
+      <InboxMembers inboxId={inbox.id} />
+      <DeleteInbox inbox={inbox} />
+    </section>
+  )
+}

@@ -1,0 +1,135 @@
+import { useSignal } from '@preact/signals'
+import { useEffect, useRef } from 'preact/hooks'
+import { unwrap } from '../../api/client'
+import type { Inbox, InboxInput } from '../../api/schema'
+import { useAccount } from '../../app/context'
+import { settingsPath } from '../../app/router'
+import { format } from '../../i18n'
+import { inboxesEn as t } from '../../i18n/inboxes.en'
+import type { SettingsPageProps } from '../../workspace/pages'
+import { AppLink } from '../../workspace/ui/AppLink'
+import { FormStatus } from '../../workspace/ui/FormStatus'
+import { PageHeader } from '../../workspace/ui/PageHeader'
+import { TextField } from '../../workspace/ui/TextField'
+import { useSubmission } from '../shared/useSubmission'
+import { ApiInboxInstructions } from './ApiInboxInstructions'
+import { ChannelOption, type Kind } from './ChannelOption'
+import { isWebsite } from './channel'
+import { EmbedSnippets, goToSettingsLabel } from './EmbedSnippets'
+import { WebhookUrlField } from './WebhookUrlField'
+import '../../styles/inbox-settings.css'
+
+/**
+ * Adds a website or API inbox (Chatwoot's POST /inboxes body), then shows on the same page what to
+ * do with it: the embed snippets for a website, the identifier and public API for an app.
+ */
+export default function NewInboxPage(_props: SettingsPageProps) {
+  const { api, accountId } = useAccount()
+  const kind = useSignal<Kind>('web_widget')
+  const name = useSignal('')
+  const websiteUrl = useSignal('')
+  const webhookUrl = useSignal('')
+  const submission = useSubmission<'created'>()
+  const busy = submission.busy
+  const created = useSignal<Inbox | null>(null)
+  const next = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (created.value) next.current?.focus()
+  }, [created.value])
+
+  const submit = async (event: Event) => {
+    event.preventDefault()
+    const channel: InboxInput['channel'] =
+      kind.value === 'web_widget'
+        ? { type: 'web_widget', website_url: websiteUrl.value.trim() }
+        : {
+            type: 'api',
+            ...(webhookUrl.value.trim() ? { webhook_url: webhookUrl.value.trim() } : {}),
+          }
+    await submission.run(async () => {
+      created.value = await unwrap(
+        api.POST('/api/v1/accounts/{account_id}/inboxes', {
+          params: { path: { account_id: accountId } },
+          body: { name: name.value.trim(), channel } as InboxInput,
+        }),
+      )
+    }, 'created')
+  }
+
+  const inbox = created.value
+  return (
+    <section class="workspace-page new-inbox-page">
+      <PageHeader title={t.newTitle} description={t.newDescription} />
+      {inbox ? (
+        <div class="inbox-created" ref={next} tabIndex={-1}>
+          <p role="status">{format(t.created, { name: inbox.name })}</p>
+          {inbox.inbox_identifier &&
+            (isWebsite(inbox) ? (
+              <EmbedSnippets identifier={inbox.inbox_identifier} />
+            ) : (
+              <ApiInboxInstructions identifier={inbox.inbox_identifier} />
+            ))}
+          <p>
+            <AppLink
+              class="button button-primary"
+              href={settingsPath(accountId, 'inbox', inbox.id)}
+            >
+              {goToSettingsLabel(inbox.name)}
+            </AppLink>
+          </p>
+        </div>
+      ) : (
+        <form class="inbox-form" onSubmit={submit} noValidate>
+          <fieldset class="channel-choice">
+            <legend>{t.channelChoice}</legend>
+            <ChannelOption
+              value="web_widget"
+              checked={kind.value === 'web_widget'}
+              label={t.websiteChoice}
+              hint={t.websiteChoiceHint}
+              onChoose={() => {
+                kind.value = 'web_widget'
+              }}
+            />
+            <ChannelOption
+              value="api"
+              checked={kind.value === 'api'}
+              label={t.apiChoice}
+              hint={t.apiChoiceHint}
+              onChoose={() => {
+                kind.value = 'api'
+              }}
+            />
+          </fieldset>
+          <TextField
+            label={t.name}
+            value={name.value}
+            required
+            onInput={(value) => {
+              name.value = value
+            }}
+          />
+          {kind.value === 'web_widget' ? (
+            <TextField
+              label={t.websiteUrl}
+              type="url"
+              value={websiteUrl.value}
+              required
+              hint={t.websiteUrlHint}
+              placeholder="https://"
+              onInput={(value) => {
+                websiteUrl.value = value
+              }}
+            />
+          ) : (
+            <WebhookUrlField url={webhookUrl} />
+          )}
+          <FormStatus error={submission.error.value} />
+          <button type="submit" class="button button-primary" disabled={busy.value}>
+            {busy.value ? t.creating : t.create}
+          </button>
+        </form>
+      )}
+    </section>
+  )
+}

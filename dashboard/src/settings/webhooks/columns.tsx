@@ -1,0 +1,36 @@
+import type { Webhook } from '../../api/schema'
+import { webhooksEn as t, webhookEventNames } from '../../i18n/webhooks.en'
+import type { Column } from '../shared/ResourceTable'
+import { subscribesToAll } from './events'
+
+/** The list's columns: where it posts, what it gets, and from which inbox. */
+export const WEBHOOK_COLUMNS: Column<Webhook>[] = [
+  {
+    header: t.url,
+    cell: (webhook) => (
+      <>
+        {webhook.name && <strong class="webhook-name">{webhook.name}</strong>}
+        <code class="webhook-url">{webhook.url}</code>
+      </>
+    ),
+  },
+  {
+    header: t.events,
+    cell: (webhook) =>
+      subscribesToAll(webhook.subscriptions) ? (
+        t.allEvents
+      ) : (
+        <ul class="webhook-event-list">
+          {webhook.subscriptions.map((event) => (
+            <li key={event} title={webhookEventNames[event as keyof typeof webhookEventNames]}>
+              <code>{event}</code>
+            </li>
+          ))}
+        </ul>
+      ),
+  },
+  {
+    header: t.inbox,
+    cell: (webhook) => webhook.inbox?.name ?? t.allInboxes,
+  },
+]
