@@ -2,9 +2,11 @@
 // prints numbers and ratios, and asserts nothing.
 import { benchApi } from './api.mjs'
 import { benchBoard } from './board.mjs'
+import { benchContacts } from './contacts.mjs'
 import { benchDashboard } from './dashboard.mjs'
 import { benchLayers } from './layers.mjs'
 import { benchLive } from './live.mjs'
+import { benchReports } from './reports.mjs'
 import { benchWebhooks } from './webhooks.mjs'
 import { benchWidget } from './widget.mjs'
 import { startWorker } from './worker.mjs'
@@ -15,7 +17,9 @@ const sections = [
   ['Read-path layers', benchLayers],
   ['Live conversations', benchLive],
   ['Webhooks', benchWebhooks],
+  ['Contacts', benchContacts],
   ['Funnel board', benchBoard],
+  ['Reports', benchReports],
   ['Widget', benchWidget],
   ['Agent inbox', benchDashboard],
 ]

@@ -25,6 +25,8 @@ export type Demo = {
   agent: DemoUser
   website_inbox: DemoInbox
   api_inbox: DemoInbox
+  /** The demo funnel ("Sales"), with a few of the API inbox's conversations in it. */
+  funnel_id: number
 }
 
 type Call = (
@@ -168,6 +170,7 @@ export async function seedDemo(
   const apiInbox = await ensureInbox(call, account.id, admin.access_token, DEMO_API_INBOX, {
     type: 'api',
   })
+  const funnelId = await ensureDemoFunnel(call, account.id, admin.access_token, apiInbox.id)
   return {
     base_url: baseUrl,
     dashboard_url: `${baseUrl}/app/login`,
@@ -177,5 +180,74 @@ export async function seedDemo(
     agent,
     website_inbox: websiteInbox,
     api_inbox: apiInbox,
+    funnel_id: funnelId,
   }
+}
+
+const DEMO_FUNNEL = 'Sales'
+const DEMO_STAGES = [
+  { name: 'Lead', color: '#1f93ff' },
+  {
+    name: 'Qualified',
+    color: '#8e44ad',
+    checklist_template: [
+      { title: 'Budget known', required: true },
+      { title: 'Decision maker named', required: false },
+    ],
+  },
+  { name: 'Proposal', color: '#b35900' },
+  { name: 'Won', color: '#1e8e3e' },
+]
+/** Who the demo funnel's conversations are with, what they asked, and where they stand. */
+const DEMO_DEALS = [
+  { contact: 'Maya Lopez', content: 'Do you offer a team plan?', stage: 'Lead' },
+  { contact: 'Tom Becker', content: 'We need 40 seats before March.', stage: 'Qualified' },
+  { contact: 'Priya Shah', content: 'Could you send the quote again?', stage: 'Proposal' },
+]
+
+/**
+ * The demo funnel with its stages, and a conversation per demo deal (in the API inbox) placed
+ * in it. Made once: a funnel of that name already there is left as it is.
+ */
+async function ensureDemoFunnel(
+  call: Call,
+  accountId: number,
+  adminToken: string,
+  inboxId: number,
+): Promise<number> {
+  const base = `/api/v1/accounts/${accountId}`
+  const { payload } = await must(call, `${base}/funnels`, { token: adminToken })
+  const found = payload.find((funnel: { name: string }) => funnel.name === DEMO_FUNNEL)
+  if (found) return found.id
+  const funnel = await must(call, `${base}/funnels`, {
+    token: adminToken,
+    body: { name: DEMO_FUNNEL, description: 'From the first question to a signed deal.' },
+  })
+  const stageIds = new Map<string, number>()
+  for (const stage of DEMO_STAGES) {
+    const created = await must(call, `${base}/funnels/${funnel.id}/stages`, {
+      token: adminToken,
+      body: stage,
+    })
+    stageIds.set(stage.name, created.id)
+  }
+  for (const deal of DEMO_DEALS) {
+    const contact = await must(call, `${base}/contacts`, {
+      token: adminToken,
+      body: { name: deal.contact, inbox_id: inboxId },
+    })
+    const conversation = await must(call, `${base}/conversations`, {
+      token: adminToken,
+      body: {
+        inbox_id: inboxId,
+        contact_id: contact.payload.contact.id,
+        message: { content: deal.content },
+      },
+    })
+    await must(call, `${base}/conversations/${conversation.id}/funnel_stage`, {
+      token: adminToken,
+      body: { funnel_id: funnel.id, stage_id: stageIds.get(deal.stage) },
+    })
+  }
+  return funnel.id
 }

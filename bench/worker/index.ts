@@ -6,7 +6,7 @@
 import { createApp } from '../../worker/app'
 import { ALL_READ_LAYERS, type ReadLayers } from '../../worker/db/client'
 import production from '../../worker/index'
-import { countingD1 } from './d1-counter'
+import { countingD1, type D1Counter } from './d1-counter'
 import { benchRoomRoutes, benchRoutes } from './routes'
 
 export { AccountFeed, ConversationRoom } from '../../worker/index'
@@ -37,12 +37,13 @@ const app = createApp({
 
 export default {
   async fetch(request, env, ctx) {
-    const counter = { trips: 0 }
+    const counter: D1Counter = { trips: 0, rowsRead: 0 }
     const response = await app.fetch(request, { ...env, DB: countingD1(env.DB, counter) }, ctx)
     // A WebSocket upgrade's 101 response comes from a Durable Object and cannot take headers.
     if (response.status === 101) return response
     const counted = new Response(response.body, response)
     counted.headers.set('x-d1-round-trips', String(counter.trips))
+    counted.headers.set('x-d1-rows-read', String(counter.rowsRead ?? 0))
     return counted
   },
   queue: production.queue,

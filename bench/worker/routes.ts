@@ -1,5 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { createDb } from '../../worker/db/client'
+import { rebuildRollupsStatements } from '../../worker/db/queries/reporting-events'
 import { createRouter } from '../../worker/env'
 import { errorResponses } from '../../worker/errors'
 import { jsonBody, jsonResponse } from '../../worker/schemas/common'
@@ -18,10 +20,25 @@ const baseline = createRoute({
   },
 })
 
-export const benchRoutes = createRouter().openapi(baseline, async (c) => {
-  const row = await c.env.DB.prepare('select 1 as one').first<{ one: number }>()
-  return c.json({ one: row?.one ?? 0 }, 200)
+const rebuildReports = createRoute({
+  method: 'post',
+  path: '/bench/accounts/{account_id}/report_rollups',
+  tags: ['Benchmark'],
+  summary: "Rebuild an account's report rollups from its events (the bench writes events in bulk)",
+  request: { params: z.object({ account_id: z.coerce.number().int().positive() }) },
+  responses: { 200: jsonResponse(z.object({}), 'Rebuilt') },
 })
+
+export const benchRoutes = createRouter()
+  .openapi(baseline, async (c) => {
+    const row = await c.env.DB.prepare('select 1 as one').first<{ one: number }>()
+    return c.json({ one: row?.one ?? 0 }, 200)
+  })
+  .openapi(rebuildReports, async (c) => {
+    const db = createDb(c.env.DB)
+    await db.batch([...rebuildRollupsStatements(db, c.req.valid('param').account_id)])
+    return c.json({}, 200)
+  })
 
 const roomName = z
   .string()
