@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
+import { freshTab, launchChromium, type Tab } from './browser.ts'
 import { env, url } from './helpers.ts'
 
 const AXE_SOURCE = readFileSync(
@@ -10,6 +12,9 @@ const AXE_SOURCE = readFileSync(
 
 /** The seeded agent (not an administrator): what a team member signs in as. */
 export const agentCredentials = () => ({ email: env().agentEmail, password: env().agentPassword })
+
+/** The seeded administrator: what a website owner signs in as. */
+export const adminCredentials = () => ({ email: env().adminEmail, password: env().adminPassword })
 
 /** Signs in on /app/login as a person would, and waits for the inbox. */
 export async function signIn(page: Page, credentials = agentCredentials()) {
@@ -55,3 +60,87 @@ export async function seriousViolations(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target) }))
 }
+
+/** The widths the dashboard's pages are checked at: a laptop's and a phone's. */
+export const DESKTOP = { width: 1366, height: 768 }
+export const PHONE = { width: 360, height: 740 }
+
+/** One Chromium for a test file: launched before its tests, closed after; call to read it. */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return () => {
+    if (!browser) throw new Error('the browser is launched in beforeAll')
+    return browser
+  }
+}
+
+type Credentials = ReturnType<typeof agentCredentials>
+type SessionCookies = Awaited<ReturnType<BrowserContext['cookies']>>
+
+/**
+ * Where signed-in sessions are kept between test files (each file runs in its own process).
+ * The sign-in limiter allows ten attempts a minute per IP and per email, and every browser test
+ * signs in from 127.0.0.1: signing in anew for each tab would trip it, as a real office behind one
+ * address would not. The sign-in form itself is tested where signIn is called directly.
+ */
+const sessionFile = () =>
+  path.resolve(
+    import.meta.dirname,
+    `../../.wrangler/e2e-sessions-${new URL(env().baseUrl).port}.json`,
+  )
+
+function keptSessions(): Record<string, SessionCookies> {
+  try {
+    return JSON.parse(readFileSync(sessionFile(), 'utf8'))
+  } catch {
+    return {}
+  }
+}
+
+/** Whether the kept session still signs its user in (a test may have ended it). */
+async function stillSignedIn(cookies: SessionCookies) {
+  const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ')
+  const res = await fetch(url('/api/v1/profile'), { headers: { cookie } })
+  await res.body?.cancel()
+  return res.status === 200
+}
+
+/** A fresh tab at `viewport`, signed in (as the seeded agent unless `credentials` say else). */
+export async function signedInTab(
+  browser: Browser,
+  credentials: Credentials = agentCredentials(),
+  viewport = DESKTOP,
+): Promise<Tab> {
+  const tab = await freshTab(browser)
+  await tab.page.setViewportSize(viewport)
+  const kept = keptSessions()[credentials.email]
+  if (kept && (await stillSignedIn(kept))) {
+    await tab.context.addCookies(kept)
+    await tab.page.goto(url(`/app/accounts/${env().accountId}/dashboard`))
+    await inboxTab(tab.page, 'All').waitFor()
+    return tab
+  }
+  await signIn(tab.page, credentials)
+  const sessions = { ...keptSessions(), [credentials.email]: await tab.context.cookies() }
+  writeFileSync(sessionFile(), JSON.stringify(sessions))
+  return tab
+}
+
+/** axe's serious and critical findings at the desktop width and the phone's, back at desktop after. */
+export async function violationsAtBothWidths(page: Page) {
+  await page.setViewportSize(DESKTOP)
+  const desktop = await seriousViolations(page)
+  await page.setViewportSize(PHONE)
+  const phone = await seriousViolations(page)
+  await page.setViewportSize(DESKTOP)
+  return { desktop, phone }
+}
+
+/** What violationsAtBothWidths finds on an accessible page. */
+export const NO_VIOLATIONS = { desktop: [], phone: [] }

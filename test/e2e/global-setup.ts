@@ -16,8 +16,9 @@ import { ensureChromium } from '../../scripts/setup.mjs'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler')
-const stateDir = path.join(root, '.wrangler', 'e2e-state')
-const logFile = path.join(root, '.wrangler', 'e2e-wrangler.log')
+// One state folder and log per run, so two runs on one machine never share a database.
+const stateDir = path.join(root, '.wrangler', `e2e-state-${process.pid}`)
+const logFile = path.join(root, '.wrangler', `e2e-wrangler-${process.pid}.log`)
 
 function ensureWidgetBuilt() {
   const dist = path.join(root, 'widget', 'dist')
@@ -148,6 +149,8 @@ export default async function setup(project: TestProject) {
       agentToken: demo.agent.access_token,
       agentEmail: demo.agent.email,
       agentPassword: demo.agent.password,
+      adminEmail: demo.admin.email,
+      adminPassword: demo.admin.password,
       websiteInboxId: demo.website_inbox.id,
       websiteInboxIdentifier: demo.website_inbox.identifier,
       websiteInboxName: updated.json.name,
@@ -160,5 +163,6 @@ export default async function setup(project: TestProject) {
   return () => {
     cron.stop()
     stop(child)
+    rmSync(stateDir, { recursive: true, force: true })
   }
 }

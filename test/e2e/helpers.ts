@@ -10,6 +10,8 @@ export type E2eEnv = {
   /** The demo agent's sign-in for the dashboard. */
   agentEmail: string
   agentPassword: string
+  adminEmail: string
+  adminPassword: string
   websiteInboxId: number
   websiteInboxIdentifier: string
   websiteInboxName: string
@@ -145,4 +147,21 @@ export async function expectDelivered(page: Page, text: string) {
   const bubble = widget(page).mine(text)
   await expectCount(bubble, 1)
   await eventually(() => bubble.getAttribute('data-delivery')).toBeNull()
+}
+
+/**
+ * A new contact with one conversation in the website inbox (the seeded agent is a member of it),
+ * opened by the administrator's `message`; made through the API. Returns its display id.
+ */
+export async function newContactConversation(name: string, message: string): Promise<number> {
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`
+  const admin = env().adminToken
+  const inboxId = env().websiteInboxId
+  const created = await agentApi('/contacts', { name, email, inbox_id: inboxId }, admin)
+  const conversation = await agentApi(
+    '/conversations',
+    { inbox_id: inboxId, contact_id: created.payload.contact.id, message: { content: message } },
+    admin,
+  )
+  return conversation.id as number
 }

@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import {
+  adminCredentials,
+  NO_VIOLATIONS,
+  PHONE,
+  sharedBrowser,
+  signedInTab,
+  violationsAtBothWidths,
+} from './dashboard-helpers.ts'
+import { agentApi, env, uniq, url } from './helpers.ts'
+
+const browser = sharedBrowser()
+const reportsPath = () => `/app/accounts/${env().accountId}/reports/overview`
+
+/** Calls the public (widget) API of the website inbox, as a visitor's browser does. */
+async function publicApi(path: string, body: unknown) {
+  const base = `/public/api/v1/inboxes/${env().websiteInboxIdentifier}`
+  const res = await fetch(url(`${base}${path}`), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`)
+  return JSON.parse(text)
+}
+
+/**
+ * Today's activity: a visitor starts a conversation and writes, the administrator replies (its
+ * first response) and resolves it.
+ */
+async function seedActivity() {
+  const name = uniq('Rita Reports')
+  const contact = await publicApi('/contacts', { name, email: `${name.split(' ')[2]}@example.com` })
+  const conversation = await publicApi(`/contacts/${contact.source_id}/conversations`, {})
+  await publicApi(`/contacts/${contact.source_id}/conversations/${conversation.id}/messages`, {
+    content: 'How much is the blue one?',
+  })
+  const admin = env().adminToken
+  await agentApi(
+    `/conversations/${conversation.id}/messages`,
+    { content: 'It is 12 euros.', message_type: 'outgoing' },
+    admin,
+  )
+  await agentApi(`/conversations/${conversation.id}/toggle_status`, { status: 'resolved' }, admin)
+}
+
+/** A summary card's figure ("Conversations" → "3"). */
+const figure = (page: Page, name: string) =>
+  page
+    .locator('.report-card')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .locator('.report-figure')
+
+/** A table's body rows as the text of their cells. */
+const bodyRows = (page: Page, tableName: RegExp) =>
+  page
+    .getByRole('table', { name: tableName })
+    .locator('tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')),
+    )
+
+describe('the reports overview', () => {
+  it("shows today's conversations in the summary, the chart and its table, and downloads them as CSV", async () => {
+    await seedActivity()
+    const owner = await signedInTab(browser(), adminCredentials())
+    const { page } = owner
+    // The sign-in page asked whether a session exists (401): expected, and not this test's concern.
+    owner.errors.length = 0
+    await page.goto(url(reportsPath()))
+    await page.getByRole('heading', { level: 1, name: 'Reports' }).waitFor()
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Report for / })
+      .waitFor()
+
+    // The last 7 days by day: the chart is an image named for what it shows.
+    const chart = page.getByRole('img', { name: /^Conversations per day, .*: total \d+, peak/ })
+    await chart.waitFor()
+    const rows = await bodyRows(page, /^Conversations per day/)
+    expect(rows).toHaveLength(7)
+    const today = Number(rows.at(-1)?.[1])
+    expect(today).toBeGreaterThanOrEqual(1)
+    const total = rows.reduce((sum, row) => sum + Number(row[1]), 0)
+    const summary = Number(await figure(page, 'Conversations').textContent())
+    expect(summary).toBe(total)
+    expect(await chart.getAttribute('aria-labelledby')).toBeTruthy()
+    expect(await page.getByRole('img', { name: /^First response time per day/ }).count()).toBe(1)
+    // The first response and the resolution happened today: both averages have a figure.
+    expect(await figure(page, 'Resolutions').textContent()).not.toBe('0')
+
+    // The table shows on request too.
+    const toggle = page.getByRole('button', { name: 'Show data table' }).first()
+    await toggle.click()
+    await page.getByRole('region', { name: 'Conversations: data' }).waitFor({ state: 'visible' })
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download CSV' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(
+      /^parley-report-\d{4}-\d\d-\d\d-\d{4}-\d\d-\d\d\.csv$/,
+    )
+    const csv = readFileSync((await download.path()) as string, 'utf8')
+    expect(csv).toContain(`\r\nConversations,${summary},`)
+    expect(csv).toContain('\r\nConversations per day\r\nPeriod start,Conversations\r\n')
+
+    expect(await violationsAtBothWidths(page)).toEqual(NO_VIOLATIONS)
+    // At a phone's width the agents' table scrolls sideways inside its own region.
+    await page.setViewportSize(PHONE)
+    const agentsTable = page.getByRole('region', { name: 'Agents' })
+    expect(await agentsTable.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+    expect(owner.errors).toEqual([])
+    await owner.context.close()
+  })
+
+  it('tells an agent that reports are for administrators', async () => {
+    const agent = await signedInTab(browser())
+    await agent.page.goto(url(reportsPath()))
+    await agent.page
+      .getByRole('heading', { level: 1, name: 'Reports are for administrators' })
+      .waitFor()
+    expect(await agent.page.getByRole('img').count()).toBe(0)
+    expect(await violationsAtBothWidths(agent.page)).toEqual(NO_VIOLATIONS)
+    await agent.context.close()
+  })
+})
