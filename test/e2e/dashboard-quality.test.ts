@@ -7,6 +7,7 @@ import {
   inboxTab,
   seriousViolations,
   showAll,
+  signedInTab,
   signIn,
 } from './dashboard-helpers.ts'
 import {
@@ -53,9 +54,7 @@ async function visitorWith(firstMessage: string, prefix = 'Quinn Quality') {
 
 /** A signed-in agent at this size, on the All tab. */
 async function agentAt(size: { width: number; height: number }): Promise<Tab> {
-  const tab = await freshTab(browser)
-  await tab.page.setViewportSize(size)
-  await signIn(tab.page)
+  const tab = await signedInTab(browser, undefined, size)
   await showAll(tab.page)
   return tab
 }

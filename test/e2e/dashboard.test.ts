@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freshTab, launchChromium } from './browser.ts'
-import { inboxRow, inboxTab, showAll, signIn } from './dashboard-helpers.ts'
+import { inboxRow, inboxTab, showAll, signedInTab, signIn } from './dashboard-helpers.ts'
 import {
   agentApi,
   eventuallyApi,
@@ -24,9 +24,8 @@ afterAll(async () => {
 
 describe('the agent inbox with a visitor in the widget', () => {
   it('shows a new conversation live, and the agent replies, notes privately and resolves it', async () => {
-    const agent = await freshTab(browser)
-    await signIn(agent.page)
-    // The sign-in page asked whether a session exists (401): expected, and not this test's concern.
+    const agent = await signedInTab(browser)
+    // Signing in, the page asked whether a session exists (401): expected, and not this test's concern.
     agent.errors.length = 0
     await showAll(agent.page)
     let navigations = 0
