@@ -3,18 +3,30 @@
  * that check in the same batch as the first read: a request whose credential is already known
  * to this isolate verifies it again without a round trip of its own.
  *
- * Nothing a handler reads is returned before the check passes, and a write never runs before it:
- * a first call that writes (or whose rows could not be told apart in a batch) sends the check
- * alone first. Later calls wait for the check, so concurrent calls cannot overtake it.
+ * Nothing a handler reads is returned before the check passes, and no write lands unless it
+ * passes: a first call that writes carries the check's guard ahead of it in one batch, which the
+ * guard rolls back when the check fails (without a guard, the check runs alone first). A first
+ * read whose rows could not be told apart in a batch also waits for the check alone. Later calls
+ * wait for the check, so concurrent calls cannot overtake it.
  */
 export type PendingCheck = {
   statement: D1PreparedStatement
   /** Throws when the row (undefined when none) no longer matches what the request assumed. */
   check: (row: Record<string, unknown> | undefined) => void
+  /**
+   * The same check as a statement that fails (see `failUnless`) when the row no longer matches:
+   * a batch that writes may carry it first, since a statement's failure rolls the whole batch
+   * back. Without one, a writing batch waits for the check to run alone.
+   */
+  guard?: D1PreparedStatement
 }
 
 type Row = Record<string, unknown>
-type CarriedCheck = PendingCheck & { done: (error?: unknown) => void }
+type CarriedCheck = PendingCheck & {
+  /** The statement sent ahead of the caller's: the lookup for reads, the guard for writes. */
+  sent: D1PreparedStatement
+  done: (error?: unknown) => void
+}
 
 export class D1Gate {
   private pending: PendingCheck | null = null
@@ -56,14 +68,16 @@ export class D1Gate {
       return null
     }
     this.pending = null
-    if (readSql?.every(isPlainRead)) {
+    const reads = readSql?.every(isPlainRead) === true
+    if (reads || (readSql && pending.guard)) {
       let done!: (error?: unknown) => void
       this.verified = new Promise<void>((resolve, reject) => {
         done = (error) => (error === undefined ? resolve() : reject(error))
       })
       // A caller that never waits on `verified` must not see an unhandled rejection.
       this.verified.catch(() => {})
-      return { statement: pending.statement, check: pending.check, done }
+      const sent = reads ? pending.statement : (pending.guard as D1PreparedStatement)
+      return { ...pending, sent, done }
     }
     this.verified = pending.statement.all<Row>().then(({ results }) => pending.check(results[0]))
     await this.verified
@@ -78,14 +92,16 @@ export class D1Gate {
     const carried = async (check: CarriedCheck, statements: D1PreparedStatement[]) => {
       let results: D1Result<Row>[]
       try {
-        results = await inner.batch<Row>([check.statement, ...statements])
+        results = await inner.batch<Row>([check.sent, ...statements])
       } catch (error) {
-        // The batch failed as a whole (a statement of the caller's), so the check has no answer
-        // yet: it runs alone, and the caller sees its failure first, else the batch's.
+        // The batch failed as a whole (the guard, or a statement of the caller's), so the check
+        // has no answer yet: it runs alone, and the caller sees its failure first, else the batch's.
         await runAlone(check)
         throw error
       }
-      settle(check, results[0]?.results[0])
+      // A guard that let its batch through has passed; a lookup's row is checked here.
+      if (check.sent === check.statement) settle(check, results[0]?.results[0])
+      else check.done()
       return results.slice(1)
     }
 
@@ -116,7 +132,7 @@ export class D1Gate {
             case 'raw':
               return async (options?: { columnNames?: boolean }) => {
                 const check = await gate.beforeCall(
-                  options?.columnNames || !hasDistinctColumns(query) ? null : [query],
+                  options?.columnNames || !hasDistinctColumns(rowsOf(query)) ? null : [query],
                 )
                 if (!check) return call(options)
                 // A batch answers with objects; their values in order are the raw row.
@@ -125,8 +141,8 @@ export class D1Gate {
               }
             case 'run':
               return async () => {
-                await gate.beforeCall(null)
-                return call()
+                const check = await gate.beforeCall([query])
+                return check ? (await carried(check, [target]))[0] : call()
               }
             default:
               return value.bind(target)
@@ -179,9 +195,36 @@ function settle(check: CarriedCheck, row: Row | undefined) {
   check.done()
 }
 
+/**
+ * SQL that makes its statement fail, rolling its batch back, unless `condition` holds: a bad
+ * JSON path is an error whose message names it, so `isFailedGuard` can tell which guard failed.
+ * (SQLite evaluates only the CASE branch taken.)
+ */
+export const failUnless = (condition: string, name: string) =>
+  `select json_extract('{}', case when ${condition} then '$' else '${guardPath(name)}' end)`
+
+/** The JSON path a failing guard named `name` asks for (letters and dashes only). */
+export const guardPath = (name: string) => `parley:${name}`
+
+/** Whether a batch failed on the guard `failUnless(…, name)` made. */
+export function isFailedGuard(error: unknown, name: string) {
+  const text = (e: unknown): string => (e instanceof Error ? `${e.message} ${text(e.cause)}` : '')
+  return text(error).includes(`'${guardPath(name)}'`)
+}
+
 /** A single SELECT: it reads, so it may run in the check's batch (a CTE could hide a write). */
 function isPlainRead(query: string) {
   return /^\s*select\s/i.test(query.slice(0, 16))
+}
+
+/**
+ * The SELECT whose columns a statement's rows have: itself, or for a write, its RETURNING list
+ * read as a select list ('' when it returns nothing).
+ */
+function rowsOf(query: string) {
+  if (isPlainRead(query)) return query
+  const at = query.toLowerCase().lastIndexOf(' returning ')
+  return at < 0 ? '' : `select ${query.slice(at + ' returning '.length)} from returned`
 }
 
 /**

@@ -8,6 +8,7 @@ import { bindParams, param } from '../db/templates'
 import type { AppEnv } from '../env'
 import { StaleCredential } from '../errors'
 import { tokenHashOf } from '../lib/crypto'
+import { failUnless } from '../lib/d1-gate'
 import { replayableRequest } from './body'
 
 /**
@@ -20,16 +21,39 @@ const remembered = new Map<string, { owner: TokenOwner; fingerprint: string; exp
 const MAX_REMEMBERED = 1000
 const REMEMBER_MS = 10 * 60_000
 
+/** The name a failed credential guard gives its error (see `failUnless`). */
+const STALE_CREDENTIAL_GUARD = 'stale-credential'
+
 /** Requests sent again after a stale owner: they look the token up afresh. */
 const replays = new WeakSet<Request>()
 
 /** The lookup's SQL, built once per isolate with placeholders (building it is not free). */
 let lookupQuery: { sql: string; params: unknown[] } | undefined
 
-function lookupStatement(c: Context<AppEnv>, tokenHash: string, accountId: number) {
+function lookupParams(c: Context<AppEnv>, tokenHash: string, accountId: number) {
   lookupQuery ??= tokenOwnerStatement(c.var.db, param('tokenHash'), param('accountId')).toSQL()
   const params = bindParams('token-owner', lookupQuery.params, { tokenHash, accountId })
-  return c.var.d1Gate.prepareCheck(lookupQuery.sql, params)
+  return { sql: lookupQuery.sql, params }
+}
+
+/**
+ * The lookup as a guard for a writing batch: it fails the batch unless the token still resolves
+ * to the remembered owner, compared on what `fingerprintOf` compares (the lookup's columns are
+ * owner_type, owner_id, role, name and the bot's account_id, in that order).
+ */
+function guardStatement(
+  c: Context<AppEnv>,
+  lookup: { sql: string; params: unknown[] },
+  owner: TokenOwner,
+) {
+  const matches = `exists (select 1 from (${lookup.sql}) as o where o.owner_type is ? and o.owner_id is ? and o.role is ? and o.account_id is ?)`
+  return c.var.d1Gate.prepareCheck(failUnless(matches, STALE_CREDENTIAL_GUARD), [
+    ...lookup.params,
+    owner.ownerType,
+    owner.ownerId,
+    owner.role,
+    owner.botAccountId,
+  ])
 }
 
 const fingerprintOf = (owner: TokenOwner | undefined) =>
@@ -47,12 +71,14 @@ export async function resolveTokenOwner(
 ) {
   const tokenHash = await tokenHashOf(token)
   const key = `${tokenHash}:${accountId}`
-  const statement = lookupStatement(c, tokenHash, accountId)
+  const lookup = lookupParams(c, tokenHash, accountId)
+  const statement = c.var.d1Gate.prepareCheck(lookup.sql, lookup.params)
   const known =
     remember && c.var.db.layers.gate && !replays.has(c.req.raw) ? remembered.get(key) : undefined
   if (known && known.expiresAt > Date.now()) {
     c.var.d1Gate.require({
       statement,
+      guard: guardStatement(c, lookup, known.owner),
       check: (row) => {
         const now = fingerprintOf(tokenOwnerFromValues(row && Object.values(row)))
         if (now !== known.fingerprint) throw new StaleCredential()

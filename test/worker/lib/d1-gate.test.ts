@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { countingD1 } from '../../../bench/worker/d1-counter'
 import { createDb } from '../../../worker/db/client'
 import { accounts, labels } from '../../../worker/db/schema'
-import { D1Gate, hasDistinctColumns } from '../../../worker/lib/d1-gate'
+import { D1Gate, failUnless, hasDistinctColumns, isFailedGuard } from '../../../worker/lib/d1-gate'
 import { createWorld } from '../helpers'
 
 class Refused extends Error {}
@@ -13,8 +13,11 @@ class Refused extends Error {}
 const isRefusal = (error: unknown) =>
   error instanceof Refused || (error instanceof Error && error.cause instanceof Refused)
 
-/** A gate over a counted binding whose check passes when the probe row's value is `expected`. */
-function gated(expected: number) {
+/**
+ * A gate over a counted binding whose check passes when the probe row's value is `expected`;
+ * with `guarded`, the check also comes as a guard that writing batches carry.
+ */
+function gated(expected: number, guarded = false) {
   const counter = { trips: 0 }
   const gate = new D1Gate(countingD1(env.DB, counter))
   const checked: unknown[] = []
@@ -24,6 +27,7 @@ function gated(expected: number) {
       checked.push(row?.probe)
       if (row?.probe !== expected) throw new Refused()
     },
+    guard: guarded ? gate.prepareCheck(failUnless('1 = ?', 'probe'), [expected]) : undefined,
   })
   return { gate, db: createDb(gate.binding), counter, checked }
 }
@@ -87,6 +91,70 @@ describe('D1Gate', () => {
     await insert(allowed.db)
     expect(allowed.counter.trips).toBe(2)
     expect(await plain.select().from(labels).where(eq(labels.title, title))).toHaveLength(1)
+  })
+
+  it('carries a guard ahead of a first write in one round trip, rolling the write back when it fails', async () => {
+    const world = await createWorld()
+    const plain = createDb(env.DB)
+    const titled = (title: string) => plain.select().from(labels).where(eq(labels.title, title))
+    const write = (db: ReturnType<typeof createDb>, title: string) =>
+      db.batch([
+        db.insert(labels).values({ accountId: world.accountId, title, showOnSidebar: true }),
+        db.update(accounts).set({ name: title }).where(eq(accounts.id, world.accountId)),
+      ])
+
+    const allowed = gated(1, true)
+    await write(allowed.db, `guard-ok-${Date.now()}`)
+    expect(allowed.counter.trips).toBe(1)
+    // A guard that let its batch through answers the check: nothing is looked up again.
+    expect(allowed.checked).toEqual([])
+    await allowed.db.select().from(accounts).limit(1)
+    expect(allowed.counter.trips).toBe(2)
+
+    const refusedTitle = `guard-refused-${Date.now()}`
+    const refused = gated(2, true)
+    await expect(write(refused.db, refusedTitle)).rejects.toSatisfy(isRefusal)
+    expect(await titled(refusedTitle)).toEqual([])
+    const [account] = await plain.select().from(accounts).where(eq(accounts.id, world.accountId))
+    expect(account?.name).not.toBe(refusedTitle)
+    await expect(refused.db.select().from(accounts).limit(1)).rejects.toSatisfy(isRefusal)
+  })
+
+  it('carries a guard ahead of a single write statement too', async () => {
+    const world = await createWorld()
+    const title = `guard-run-${Date.now()}`
+    const insert = (db: ReturnType<typeof createDb>) =>
+      db.insert(labels).values({ accountId: world.accountId, title, showOnSidebar: true })
+    const refused = gated(2, true)
+    await expect(insert(refused.db)).rejects.toSatisfy(isRefusal)
+    const plain = createDb(env.DB)
+    expect(await plain.select().from(labels).where(eq(labels.title, title))).toEqual([])
+    const allowed = gated(1, true)
+    await insert(allowed.db)
+    expect(allowed.counter.trips).toBe(1)
+    expect(await plain.select().from(labels).where(eq(labels.title, title))).toHaveLength(1)
+  })
+
+  it('answers a guarded write that fails on its own with its own error once the check has passed', async () => {
+    const world = await createWorld()
+    const title = `guard-twice-${Date.now()}`
+    const insert = (db: ReturnType<typeof createDb>) =>
+      db.batch([
+        db.insert(labels).values({ accountId: world.accountId, title, showOnSidebar: true }),
+        db.insert(labels).values({ accountId: world.accountId, title, showOnSidebar: true }),
+      ])
+    const passing = gated(1, true)
+    await expect(insert(passing.db)).rejects.toThrow(/UNIQUE/)
+    expect(passing.checked).toEqual([1])
+    expect(await passing.db.select().from(accounts).limit(1)).toHaveLength(1)
+  })
+
+  it('names the guard that failed its batch', async () => {
+    const db = createDb(env.DB)
+    const failed = await db.all(sql.raw(failUnless('1 = 2', 'a-name'))).catch((error) => error)
+    expect(isFailedGuard(failed, 'a-name')).toBe(true)
+    expect(isFailedGuard(failed, 'another')).toBe(false)
+    expect(await db.all(sql.raw(failUnless('1 = 1', 'a-name')))).toHaveLength(1)
   })
 
   it('keeps columns of one name apart by reading them alone after the check', async () => {

@@ -76,6 +76,35 @@ describe('remembered access tokens', () => {
     expectError(await api(inboxes, { token: second.token }), 403)
   })
 
+  it('refuse a rotated token on a request whose first call writes, which changes nothing', async () => {
+    const world = await createWorld()
+    const canned = `/api/v1/accounts/${world.accountId}/canned_responses`
+    const made = async (shortCode: string) => {
+      const res = await api(canned, {
+        token: world.admin.token,
+        body: { short_code: shortCode, content: 'Hello' },
+      })
+      expect(res.status).toBe(200)
+      return res.json.id as number
+    }
+    const [kept, removed] = [await made('kept'), await made('removed')]
+    // Remembered: the DELETE's guard rides in its one batch, and passes for a current token.
+    const deleted = await api(`${canned}/${removed}`, {
+      method: 'DELETE',
+      token: world.admin.token,
+    })
+    expect(deleted.status).toBe(200)
+
+    const rotated = await api(`/platform/api/v1/users/${world.admin.id}/token`, {
+      method: 'POST',
+      token: PLATFORM_TOKEN,
+    })
+    expect(rotated.status).toBe(200)
+    expectError(await api(`${canned}/${kept}`, { method: 'DELETE', token: world.admin.token }), 401)
+    const left = await api(canned, { token: rotated.json.access_token })
+    expect(left.json.map((r: { id: number }) => r.id)).toEqual([kept])
+  })
+
   it('refuse a rotated token on the profile too', async () => {
     const user = await createUser(PLATFORM_TOKEN, 'Profile user')
     expect((await api('/api/v1/profile', { token: user.token })).status).toBe(200)
