@@ -6,16 +6,17 @@ import { FakeServer, INBOX } from './fake-server'
 import { fakeEnv } from './helpers'
 
 /** The real app, mounted into a real launcher's shadow root, over the fake server. */
-export function mountWidget(options: { server?: FakeServer; settings?: LoaderSettings } = {}) {
+export function mountWidget(
+  options: {
+    server?: FakeServer
+    settings?: LoaderSettings
+    env?: ReturnType<typeof fakeEnv>
+  } = {},
+) {
   const server = options.server ?? new FakeServer()
-  const env = fakeEnv()
+  const env = options.env ?? fakeEnv()
   const events: { event: WidgetEvent; detail: unknown }[] = []
-  const launcher = createLauncher(document, {
-    position: 'right',
-    labels: { open: 'Open chat', close: 'Close chat', unread: '{count} unread' },
-    cssHref: `${server.baseUrl}/widget.css`,
-    visible: true,
-  })
+  const launcher = createLauncher(document, 'Open chat', 'right', `${server.baseUrl}/widget.css`)
   const controller = mountApp(
     {
       inbox: INBOX,

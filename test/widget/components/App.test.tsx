@@ -1,7 +1,8 @@
 import { fireEvent } from '@testing-library/preact'
 import { describe, expect, it, vi } from 'vitest'
+import { es } from '../../../widget/src/i18n/es'
 import { FakeServer } from '../fake-server'
-import { settle } from '../helpers'
+import { fakeEnv, settle } from '../helpers'
 import { mountWidget } from '../mount-helpers'
 
 describe('<App> mounted in the launcher', () => {
@@ -16,6 +17,12 @@ describe('<App> mounted in the launcher', () => {
     await vi.waitFor(() => expect(w.focused()).toBe(composer))
     expect(w.launcher.button.getAttribute('aria-expanded')).toBe('true')
     expect(w.launcher.host.dataset.open).toBe('')
+    // The launcher's close icon (launcher.css shows it while expanded), next to its chat icon.
+    const icons = w.launcher.button.querySelectorAll('svg[aria-hidden="true"]')
+    expect([...icons].map((icon) => icon.getAttribute('class'))).toEqual([
+      'chat',
+      'icon icon-close',
+    ])
 
     fireEvent.keyDown(w.focused() as Element, { key: 'Escape' })
     await settle()
@@ -106,7 +113,7 @@ describe('<App> mounted in the launcher', () => {
     expect(w.view.getByText('Typically replies in a few minutes')).toBeTruthy()
   })
 
-  it('puts the unread count on the launcher badge', async () => {
+  it('puts the unread count on the launcher badge and in its name, 99+ past 99', async () => {
     const server = new FakeServer()
     const contact = server.addContact()
     const conversation = server.addConversation(contact.source_id)
@@ -120,13 +127,48 @@ describe('<App> mounted in the launcher', () => {
       }),
     )
     const w = mountWidget({ server })
+    const button = w.launcher.button
     await settle()
     w.env.live?.frame('message.created', server.addMessage(conversation.id))
     await settle()
-    expect(w.launcher.button.getAttribute('aria-label')).toBe('Open chat, 2 unread')
+    expect(button.getAttribute('aria-label')).toBe('Open chat, 2 unread')
+    expect(button.dataset.unread).toBe('2')
+    for (let i = 0; i < 98; i++)
+      w.env.live?.frame('message.created', server.addMessage(conversation.id))
+    await settle()
+    expect(button.getAttribute('aria-label')).toBe('Open chat, 100 unread')
+    expect(button.dataset.unread).toBe('99+')
     await w.controller.run({ type: 'toggle', state: 'open' })
     await settle()
-    expect(w.launcher.button.getAttribute('aria-label')).toBe('Close chat')
+    expect(button.getAttribute('aria-label')).toBe('Close chat')
+    expect(button.getAttribute('aria-expanded')).toBe('true')
+    expect(button.dataset.unread).toBeUndefined()
+  })
+
+  it("keeps the loader's name for the launcher while the wanted language's strings load", async () => {
+    const env = fakeEnv()
+    let deliver: (strings: typeof es) => void = () => {}
+    env.loadStrings = () =>
+      new Promise((resolve) => {
+        deliver = resolve
+      })
+    const w = mountWidget({ settings: { locale: 'es', launcherTitle: 'Hablemos' }, env })
+    const button = w.launcher.button
+    button.setAttribute('aria-label', 'Hablemos')
+    await settle()
+    expect(button.getAttribute('aria-label')).toBe('Hablemos')
+    // Open before the strings are there: the panel speaks English for now, and so does the launcher.
+    await w.controller.run({ type: 'toggle', state: 'open' })
+    await settle()
+    expect(button.getAttribute('aria-label')).toBe('Close chat')
+    expect(button.getAttribute('aria-expanded')).toBe('true')
+    deliver(es)
+    await settle()
+    expect(button.getAttribute('aria-label')).toBe('Cerrar chat')
+    await w.controller.run({ type: 'toggle', state: 'close' })
+    await settle()
+    expect(button.getAttribute('aria-label')).toBe('Hablemos')
+    expect(button.getAttribute('aria-expanded')).toBe('false')
   })
 
   it('shows a retry when the inbox cannot be loaded', async () => {
@@ -147,5 +189,7 @@ describe('<App> mounted in the launcher', () => {
     await settle()
     w.controller.destroy()
     expect(w.launcher.root.querySelector('.parley-app')).toBeNull()
+    expect(w.launcher.button.querySelector('.icon-close')).toBeNull()
+    expect(w.launcher.button.querySelector('.chat')).not.toBeNull()
   })
 })

@@ -37,7 +37,7 @@ export function recordingApp() {
     options = o
     return controller
   }
-  const importApp = vi.fn(async (_url: string, _nonce?: string) => mount)
+  const importApp = vi.fn(async (_url: string, _nonce?: string, _win?: Window) => mount)
   return {
     commands,
     controller,

@@ -1,23 +1,24 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { createLauncher } from '../../../widget/src/loader/launcher'
+import { launcherLabel } from '../../../widget/src/loader/labels'
+import { createLauncher, showBubble } from '../../../widget/src/loader/launcher'
 import { injectApp } from '../../../widget/src/loader/load-app'
 import { contrastRatio, readableOn } from '../../../widget/src/shared/color'
-import { APP_EVENT, type MountApp } from '../../../widget/src/shared/protocol'
+import { APP_EVENT, type MountApp, type Position } from '../../../widget/src/shared/protocol'
 
-const labels = { open: 'Open chat', close: 'Close chat', unread: '{count} unread' }
-
-function launcher(options: Partial<Parameters<typeof createLauncher>[1]> = {}) {
-  return createLauncher(document, {
-    position: 'right',
-    labels,
-    cssHref: 'https://chat.example.test/widget.css',
-    visible: true,
-    ...options,
-  })
+function launcher(options: { position?: Position; nonce?: string } = {}) {
+  return createLauncher(
+    document,
+    'Open chat',
+    options.position ?? 'right',
+    'https://chat.example.test/widget.css',
+    options.nonce,
+  )
 }
 
 describe('createLauncher', () => {
-  it('draws a real button in a shadow root on a fixed-position host, styled by an adopted sheet', () => {
+  it('draws a named, collapsed button in a shadow root on a fixed-position host, styled by an adopted sheet', () => {
     const handle = launcher()
     expect(handle.host.tagName).toBe('PARLEY-WIDGET')
     expect(handle.host.parentElement).toBe(document.body)
@@ -25,60 +26,87 @@ describe('createLauncher', () => {
     expect(handle.root.querySelector('style')).toBeNull()
     expect(handle.root.querySelector('link')).toBeNull()
     expect(handle.button.type).toBe('button')
+    expect(handle.button.className).toBe('launcher')
     expect(handle.button.getAttribute('aria-haspopup')).toBe('dialog')
-    expect(handle.root.querySelectorAll('svg[aria-hidden="true"]')).toHaveLength(2)
+    expect(handle.button.getAttribute('aria-expanded')).toBe('false')
+    expect(handle.button.getAttribute('aria-label')).toBe('Open chat')
+    // The chat icon, decorative (the app adds the close icon).
+    const icons = handle.root.querySelectorAll('svg[aria-hidden="true"]')
+    expect([...icons].map((icon) => icon.getAttribute('class'))).toEqual(['chat'])
+    expect(icons[0]?.querySelector('path')?.getAttribute('d')).toMatch(/^M4 3h16/)
   })
 
-  it('shows the unread count in a badge and in the accessible name', () => {
-    const handle = launcher()
-    const badge = handle.root.querySelector('.badge') as HTMLElement
-    expect(badge.hidden).toBe(true)
-    handle.setUnread(3)
-    expect(badge.hidden).toBe(false)
-    expect(badge.textContent).toBe('3')
-    expect(badge.getAttribute('aria-hidden')).toBe('true')
-    expect(handle.button.getAttribute('aria-label')).toBe('Open chat, 3 unread')
-    handle.setUnread(120)
-    expect(badge.textContent).toBe('99+')
-    handle.setOpen(true)
-    expect(handle.button.getAttribute('aria-label')).toBe('Close chat, 120 unread')
-    expect(handle.button.getAttribute('aria-expanded')).toBe('true')
-    handle.setUnread(0)
-    expect(badge.hidden).toBe(true)
-    handle.setLabels({ open: 'Abrir chat', close: 'Cerrar chat', unread: '{count} sin leer' })
-    expect(handle.button.getAttribute('aria-label')).toBe('Cerrar chat')
+  it('carries the CSS that follows the state the app sets: icons by aria-expanded, badge by data-unread', () => {
+    // The source: the tests stub CSS imports.
+    const file = path.resolve(import.meta.dirname, '../../../widget/src/loader/launcher.css')
+    const css = readFileSync(file, 'utf8').replace(/\s+/g, ' ')
+    expect(css).toMatch(/\.launcher\[aria-expanded="?true"?\] \.chat/)
+    expect(css).toMatch(/\.launcher\[aria-expanded="?false"?\] \.icon-close/)
+    expect(css).toMatch(/\.launcher\[data-unread\]::?after/)
+    expect(css).toMatch(/content: ?attr\(data-unread\)/)
   })
 
   it('takes only #rgb/#rrggbb colours, with a readable icon colour', () => {
     const handle = launcher()
     handle.setColor('red; background: url(x)')
+    handle.setColor(['#fff'] as unknown as string)
     expect(handle.host.style.getPropertyValue('--parley-color')).toBe('')
     handle.setColor('#0b5cad')
     expect(handle.host.style.getPropertyValue('--parley-color')).toBe('#0b5cad')
     expect(handle.host.style.getPropertyValue('--parley-on-color')).toBe('#ffffff')
+    handle.setColor('#fc0')
+    expect(handle.host.style.getPropertyValue('--parley-on-color')).toBe('#000000')
   })
 
-  it('moves left and hides the bubble through host attributes', () => {
-    const handle = launcher({ position: 'left', visible: false })
+  it('moves left, and hides and shows the bubble, through host attributes', () => {
+    const handle = launcher({ position: 'left' })
     expect(handle.host.dataset.position).toBe('left')
-    expect(handle.host.dataset.bubble).toBe('hidden')
+    expect(handle.host.hasAttribute('data-hidden')).toBe(false)
+    showBubble(handle, false)
+    expect(handle.host.hasAttribute('data-hidden')).toBe(true)
+    showBubble(handle, true)
+    expect(handle.host.hasAttribute('data-hidden')).toBe(false)
   })
 
   it('falls back to a <link> carrying the nonce when constructable stylesheets are missing', () => {
     // An older browser: a CSSStyleSheet without replaceSync.
     vi.stubGlobal('CSSStyleSheet', class {})
+    // Whether the button was hidden when the link went in (the test DOM reports the load at once).
+    const hiddenWhenLinked: boolean[] = []
+    const append = ShadowRoot.prototype.append
+    vi.spyOn(ShadowRoot.prototype, 'append').mockImplementation(function (
+      this: ShadowRoot,
+      ...nodes: (Node | string)[]
+    ) {
+      if (nodes.some((node) => node instanceof HTMLLinkElement)) {
+        hiddenWhenLinked.push((this.querySelector('button') as HTMLButtonElement).hidden)
+      }
+      append.apply(this, nodes)
+    })
     try {
       const handle = launcher({ nonce: 'n0nce' })
       const link = handle.root.querySelector('link') as HTMLLinkElement
       expect(link.rel).toBe('stylesheet')
       expect(link.href).toBe('https://chat.example.test/widget.css')
       expect(link.nonce).toBe('n0nce')
-      // Hidden until the sheet has loaded (the test DOM reports the load at once).
-      expect(typeof link.onload).toBe('function')
+      expect(hiddenWhenLinked).toEqual([true])
+      link.onload?.(new Event('load'))
       expect(handle.button.hidden).toBe(false)
     } finally {
+      vi.restoreAllMocks()
       vi.unstubAllGlobals()
     }
+  })
+})
+
+describe('launcherLabel', () => {
+  it("names the launcher in the page's language (en, es, pt, ar), English otherwise, or by the page's title", () => {
+    expect(launcherLabel('en-US')).toBe('Open chat')
+    expect(launcherLabel('es')).toBe('Abrir chat')
+    expect(launcherLabel('pt_BR')).toBe('Abrir chat')
+    expect(launcherLabel('AR')).toBe('فتح المحادثة')
+    expect(launcherLabel('de')).toBe('Open chat')
+    expect(launcherLabel('es', 'Talk to us')).toBe('Talk to us')
   })
 })
 
@@ -92,9 +120,25 @@ describe('readableOn', () => {
       '#ffcc00',
       '#e91e63',
       '#0f0',
+      // Where its approximation of the sRGB curve is closest to picking the worse one.
+      '#008095',
     ]) {
       expect(contrastRatio(color, readableOn(color))).toBeGreaterThanOrEqual(4.5)
     }
+  })
+
+  it('reaches 4.5:1 across the colour space (every 5th value of each channel)', () => {
+    const hex = (n: number) => n.toString(16).padStart(2, '0')
+    let worst = Number.POSITIVE_INFINITY
+    for (let r = 0; r < 256; r += 5) {
+      for (let g = 0; g < 256; g += 5) {
+        for (let b = 0; b < 256; b += 5) {
+          const color = `#${hex(r)}${hex(g)}${hex(b)}`
+          worst = Math.min(worst, contrastRatio(color, readableOn(color)))
+        }
+      }
+    }
+    expect(worst).toBeGreaterThanOrEqual(4.5)
   })
 })
 
@@ -102,20 +146,20 @@ describe('injectApp', () => {
   it('adds widget-app.js with the loader nonce and resolves with the mount function it announces', async () => {
     const mount: MountApp = vi.fn()
     const appendSpy = vi.spyOn(document.head, 'append').mockImplementation(() => {})
-    const pending = injectApp(window, 'https://chat.example.test/widget-app.js', 'n0nce')
+    const pending = injectApp('https://chat.example.test/widget-app.js', 'n0nce', window)
     const script = appendSpy.mock.calls[0]?.[0] as HTMLScriptElement
+    expect(script.tagName).toBe('SCRIPT')
     expect(script.src).toBe('https://chat.example.test/widget-app.js')
     expect(script.nonce).toBe('n0nce')
-    expect(script.async).toBe(true)
     window.dispatchEvent(new CustomEvent(APP_EVENT, { detail: mount }))
     await expect(pending).resolves.toBe(mount)
   })
 
   it('rejects when the script cannot be loaded', async () => {
     const appendSpy = vi.spyOn(document.head, 'append').mockImplementation(() => {})
-    const pending = injectApp(window, 'https://chat.example.test/widget-app.js')
+    const pending = injectApp('https://chat.example.test/widget-app.js', undefined, window)
     const script = appendSpy.mock.calls[0]?.[0] as HTMLScriptElement
-    script.onerror?.(new Event('error'))
+    script.onerror?.call(script, new Event('error'))
     await expect(pending).rejects.toThrow('Could not load https://chat.example.test/widget-app.js')
   })
 })

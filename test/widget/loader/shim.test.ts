@@ -68,7 +68,11 @@ describe('the Chatwoot-compatible shim', () => {
     win.$chatwoot?.setColorScheme('dark')
     win.$chatwoot?.toggle('open')
     expect(app.importApp).toHaveBeenCalledTimes(1)
-    expect(app.importApp).toHaveBeenCalledWith('https://chat.example.test/widget-app.js', undefined)
+    const [url, nonce, target] = app.importApp.mock.calls[0] ?? []
+    expect(url).toBe('https://chat.example.test/widget-app.js')
+    // The script has no nonce ('' in browsers): none is passed on.
+    expect(nonce || undefined).toBeUndefined()
+    expect(target).toBe(win)
     await settle()
     expect(app.commands).toEqual([
       {
@@ -161,8 +165,10 @@ describe('the Chatwoot-compatible shim', () => {
     app.importApp.mockRejectedValueOnce(new Error('Could not load widget-app.js'))
     start(loaderScript({ 'data-inbox': 'abc' }), app.importApp)
     launcherButton().click()
+    expect(launcherButton().getAttribute('aria-busy')).toBe('true')
     await settle()
     expect(errors.mock.calls[0]?.[0].detail).toEqual({ message: 'Could not load widget-app.js' })
+    expect(launcherButton().hasAttribute('aria-busy')).toBe(false)
     launcherButton().click()
     await settle()
     expect(app.importApp).toHaveBeenCalledTimes(2)
@@ -175,10 +181,41 @@ describe('the Chatwoot-compatible shim', () => {
     start(loaderScript({ 'data-inbox': 'abc' }), app.importApp)
     win.$chatwoot?.toggleBubbleVisibility('hide')
     const host = document.querySelector('parley-widget') as HTMLElement
-    expect(host.dataset.bubble).toBe('hidden')
+    expect(host.hasAttribute('data-hidden')).toBe(true)
+    expect(win.$chatwoot?.hideMessageBubble).toBe(true)
     win.$chatwoot?.toggleBubbleVisibility('show')
-    expect(host.dataset.bubble).toBeUndefined()
+    expect(host.hasAttribute('data-hidden')).toBe(false)
+    expect(win.$chatwoot?.hideMessageBubble).toBe(false)
     expect(app.importApp).not.toHaveBeenCalled()
+  })
+
+  it('keeps its readable state current: locale and colour scheme (with their defaults), the bubble', () => {
+    const app = recordingApp()
+    win.chatwootSettings = { hideMessageBubble: true, darkMode: 'dark' }
+    start(loaderScript({ 'data-inbox': 'abc', 'data-locale': 'ar' }), app.importApp)
+    const sdk = win.$chatwoot!
+    expect(sdk).toMatchObject({ locale: 'ar', darkMode: 'dark', hideMessageBubble: true })
+    expect(launcherButton().getAttribute('aria-label')).toBe('فتح المحادثة')
+    expect(document.querySelector('parley-widget')?.hasAttribute('data-hidden')).toBe(true)
+    sdk.setLocale()
+    sdk.setColorScheme()
+    expect(sdk).toMatchObject({ locale: 'en', darkMode: 'light' })
+    expect(() => sdk.setLocale('')).toThrow(/locale must be a non-empty string/)
+    expect(sdk.locale).toBe('en')
+    // Plain, enumerable properties, as Chatwoot's are.
+    expect({ ...sdk }).toMatchObject({ locale: 'en', websiteToken: 'abc', hasLoaded: true })
+  })
+
+  it('passes an unknown toggle state on as a plain toggle', async () => {
+    const app = recordingApp()
+    start(loaderScript({ 'data-inbox': 'abc' }), app.importApp)
+    win.$chatwoot?.toggle('sideways' as 'open')
+    win.$chatwoot?.popoutChatWindow()
+    await settle()
+    expect(app.commands).toEqual([
+      { type: 'toggle', state: undefined },
+      { type: 'toggle', state: 'open' },
+    ])
   })
 
   it('colours the launcher from the inbox settings fetched at idle time, without credentials', async () => {
@@ -219,6 +256,8 @@ describe('reset()', () => {
     const app = recordingApp()
     start(loaderScript({ 'data-inbox': 'abc' }), app.importApp)
     win.$chatwoot?.setUser('u1', { name: 'Ada' })
+    win.$chatwoot?.setConversationCustomAttributes({ order: 7 })
+    win.$chatwoot?.deleteConversationCustomAttribute('order')
     win.$chatwoot?.setLocale('es')
     win.$chatwoot?.reset()
     await settle()

@@ -2,11 +2,17 @@ import { effect } from '@preact/signals'
 import { render } from 'preact'
 import { createApiClient } from '../client/api'
 import { App } from '../components/App'
-import { type AppController, type MountOptions, storageKey } from '../shared/protocol'
+import { Icon } from '../components/Icon'
+import {
+  type AppController,
+  type LoaderSettings,
+  type MountOptions,
+  storageKey,
+} from '../shared/protocol'
 import { adoptStyles } from '../shared/styles'
 import type { WidgetEnv } from '../store/context'
 import { createSessionStore } from '../store/persist'
-import { createWidgetState } from '../store/state'
+import { createWidgetState, type WidgetState } from '../store/state'
 import { createWidget } from '../store/widget'
 import appCss from '../styles/app.css?inline'
 import { browserEnv } from './env'
@@ -26,6 +32,29 @@ function localStorageOf(win: Window): Storage | null {
   }
 }
 
+/**
+ * Names the launcher for its state: "Open chat" / "Close chat", with the unread count, in the
+ * language the panel shows; and shows that count on its badge. While the wanted language's strings
+ * load, a closed launcher with nothing unread keeps the name it has (the loader's, already in
+ * that language).
+ */
+function labelLauncher(button: HTMLElement, state: WidgetState, settings: LoaderSettings) {
+  return effect(() => {
+    const open = state.isOpen.value
+    const unread = state.unreadCount.value
+    if (state.lang.value === state.wantedLang.value || open || unread > 0) {
+      const labels = state.t.value.launcher
+      const count = unread > 0 ? `, ${labels.unread.replace('{count}', `${unread}`)}` : ''
+      const name = open ? labels.close : settings.launcherTitle || labels.open
+      button.setAttribute('aria-label', name + count)
+    }
+    button.setAttribute('aria-expanded', `${open}`)
+    // The badge: launcher.css draws it from this attribute.
+    if (unread > 0) button.dataset.unread = unread > 99 ? '99+' : `${unread}`
+    else delete button.dataset.unread
+  })
+}
+
 /** Renders the panel into the launcher's shadow root and wires the app to the page. */
 export function mountApp(options: MountOptions, overrides: MountOverrides = {}): AppController {
   const { launcher, settings } = options
@@ -33,6 +62,10 @@ export function mountApp(options: MountOptions, overrides: MountOverrides = {}):
   const container = win.document.createElement('div')
   container.className = 'parley-app'
   launcher.root.append(container)
+  // The launcher's close icon, shown while open (launcher.css): rendered aside, then moved in.
+  const closeIcon = win.document.createDocumentFragment()
+  render(<Icon name="close" />, closeIcon)
+  launcher.button.append(closeIcon)
   adoptStyles(launcher.root, appCss, `${options.assetBase}widget-app.css`, options.nonce, container)
 
   const state = createWidgetState({ settings, browserLanguage: win.navigator.language })
@@ -51,28 +84,19 @@ export function mountApp(options: MountOptions, overrides: MountOverrides = {}):
   })
 
   const disposers = [
-    effect(() => launcher.setUnread(state.unreadCount.value)),
+    labelLauncher(launcher.button, state, settings),
     effect(() => {
       const open = state.isOpen.value
       const focusWasInPanel = container.contains(launcher.root.activeElement)
-      launcher.setOpen(open)
       if (open) launcher.host.dataset.open = ''
       else delete launcher.host.dataset.open
       // Back to the launcher (shown again on small screens by now), unless focus was on the page.
-      if (!open && focusWasInPanel) launcher.focus()
-    }),
-    effect(() => {
-      // The loader already shows the wanted language's labels: keep them while its strings load.
-      if (state.lang.value !== state.wantedLang.value) return
-      const labels = state.t.value.launcher
-      launcher.setLabels(
-        settings.launcherTitle ? { ...labels, open: settings.launcherTitle } : labels,
-      )
+      if (!open && focusWasInPanel) launcher.button.focus()
     }),
     effect(() => {
       const inbox = state.inbox.value
       if (inbox?.widget_color) launcher.setColor(inbox.widget_color)
-      launcher.setPosition(settings.position ?? inbox?.position ?? 'right')
+      launcher.host.dataset.position = settings.position ?? inbox?.position ?? 'right'
     }),
   ]
 
@@ -102,6 +126,7 @@ export function mountApp(options: MountOptions, overrides: MountOverrides = {}):
       for (const [target, type, listener] of listeners) target.removeEventListener(type, listener)
       widget.destroy()
       render(null, container)
+      render(null, closeIcon)
       container.remove()
     },
   }

@@ -1,14 +1,15 @@
-import type { LauncherLabels } from '../shared/protocol'
-
-/** The launcher's own words, until the app (with the full translations) takes over. */
-const LABELS: Record<string, LauncherLabels> = {
-  en: { open: 'Open chat', close: 'Close chat', unread: '{count} unread' },
-  es: { open: 'Abrir chat', close: 'Cerrar chat', unread: '{count} sin leer' },
-  pt: { open: 'Abrir chat', close: 'Fechar chat', unread: '{count} não lidas' },
-  ar: { open: 'فتح المحادثة', close: 'إغلاق المحادثة', unread: '{count} غير مقروءة' },
+/**
+ * The launcher's name before the app loads, in the page's language. Only "open": the launcher
+ * is never open, and never counts unread messages, until the app (with the full translations)
+ * drives it.
+ */
+const OPEN: Record<string, string> = {
+  en: 'Open chat',
+  es: 'Abrir chat',
+  pt: 'Abrir chat',
+  ar: 'فتح المحادثة',
 }
 
-export function launcherLabels(locale: string, title?: string): LauncherLabels {
-  const labels = LABELS[locale.slice(0, 2).toLowerCase()] ?? (LABELS.en as LauncherLabels)
-  return title ? { ...labels, open: title } : labels
+export function launcherLabel(locale: string, title?: string): string {
+  return title || OPEN[locale.slice(0, 2).toLowerCase()] || (OPEN.en as string)
 }

@@ -1,97 +1,64 @@
 import { isHexColor, readableOn } from '../shared/color'
-import type { LauncherHandle, LauncherLabels, Position } from '../shared/protocol'
+import type { LauncherHandle, Position } from '../shared/protocol'
 import { adoptStyles } from '../shared/styles'
 import launcherCss from './launcher.css?inline'
 
 const SVG = 'http://www.w3.org/2000/svg'
 const CHAT_ICON =
   'M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8.4L4 21.5V18a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm3 6.5a1.5 1.5 0 1 0 0 .01Zm5 0a1.5 1.5 0 1 0 0 .01Zm5 0a1.5 1.5 0 1 0 0 .01Z'
-const CLOSE_ICON =
-  'M18.3 5.7a1 1 0 0 0-1.4 0L12 10.6 7.1 5.7a1 1 0 1 0-1.4 1.4l4.9 4.9-4.9 4.9a1 1 0 1 0 1.4 1.4l4.9-4.9 4.9 4.9a1 1 0 0 0 1.4-1.4L13.4 12l4.9-4.9a1 1 0 0 0 0-1.4Z'
 
-function icon(doc: Document, className: string, path: string): SVGSVGElement {
-  const svg = doc.createElementNS(SVG, 'svg')
-  svg.setAttribute('viewBox', '0 0 24 24')
-  svg.setAttribute('aria-hidden', 'true')
-  svg.setAttribute('class', className)
-  const p = doc.createElementNS(SVG, 'path')
-  p.setAttribute('d', path)
-  svg.append(p)
-  return svg
+/** One call for several attributes: shorter than a setAttribute call each, on every page view. */
+function setAttributes(element: Element, attributes: Record<string, string>): void {
+  for (const name in attributes) element.setAttribute(name, attributes[name] as string)
 }
 
-export interface LauncherOptions {
-  position: Position
-  labels: LauncherLabels
-  cssHref: string
-  nonce?: string
-  visible: boolean
+/** Hides or shows the launcher (toggleBubbleVisibility, hideMessageBubble). */
+export function showBubble(launcher: LauncherHandle, visible: boolean): void {
+  launcher.host.toggleAttribute('data-hidden', !visible)
 }
 
-/** Draws the launcher in its own shadow root; fixed position, so the page never shifts. */
-export function createLauncher(doc: Document, options: LauncherOptions): LauncherHandle {
+/**
+ * Draws the launcher in its own shadow root; fixed position, so the page never shifts. `label`
+ * names it (labels.ts); `cssHref` is widget.css, for browsers without constructed stylesheets.
+ * The app names it once it drives it, and shows the unread badge by setting data-unread.
+ * Positional, so the minifier can shorten the names: every byte here is on every page view.
+ */
+export function createLauncher(
+  doc: Document,
+  label: string,
+  position: Position,
+  cssHref: string,
+  nonce?: string,
+): LauncherHandle {
   const host = doc.createElement('parley-widget')
   const root = host.attachShadow({ mode: 'open' })
   const button = doc.createElement('button')
-  const badge = doc.createElement('span')
-  let labels = options.labels
-  let open = false
-  let unread = 0
-
-  button.type = 'button'
-  button.className = 'launcher'
-  button.setAttribute('aria-haspopup', 'dialog')
-  badge.className = 'badge'
-  badge.setAttribute('aria-hidden', 'true')
-  badge.hidden = true
-  button.append(icon(doc, 'chat', CHAT_ICON), icon(doc, 'close', CLOSE_ICON), badge)
+  setAttributes(button, {
+    type: 'button',
+    class: 'launcher',
+    'aria-haspopup': 'dialog',
+    'aria-expanded': 'false',
+    'aria-label': label,
+  })
+  const svg = doc.createElementNS(SVG, 'svg')
+  const path = doc.createElementNS(SVG, 'path')
+  setAttributes(svg, { viewBox: '0 0 24 24', 'aria-hidden': 'true', class: 'chat' })
+  path.setAttribute('d', CHAT_ICON)
+  svg.append(path)
+  button.append(svg)
   root.append(button)
-  adoptStyles(root, launcherCss, options.cssHref, options.nonce, button)
-
-  const label = () => {
-    const base = open ? labels.close : labels.open
-    const count = unread > 0 ? `, ${labels.unread.replace('{count}', String(unread))}` : ''
-    button.setAttribute('aria-label', base + count)
-    button.setAttribute('aria-expanded', String(open))
-  }
-
-  const handle: LauncherHandle = {
+  adoptStyles(root, launcherCss, cssHref, nonce, button)
+  host.dataset.position = position
+  doc.body.append(host)
+  return {
     host,
     root,
     button,
-    setOpen(value) {
-      open = value
-      label()
-    },
-    setUnread(count) {
-      unread = Math.max(0, count)
-      badge.textContent = unread > 99 ? '99+' : String(unread)
-      badge.hidden = unread === 0
-      label()
-    },
-    setLabels(next) {
-      labels = next
-      label()
-    },
     setColor(color) {
-      if (!isHexColor(color)) return
-      host.style.setProperty('--parley-color', color)
-      host.style.setProperty('--parley-on-color', readableOn(color))
-    },
-    setPosition(position) {
-      host.dataset.position = position
-    },
-    setVisible(visible) {
-      if (visible) delete host.dataset.bubble
-      else host.dataset.bubble = 'hidden'
-    },
-    focus() {
-      button.focus()
+      if (isHexColor(color)) {
+        host.style.setProperty('--parley-color', color)
+        host.style.setProperty('--parley-on-color', readableOn(color))
+      }
     },
   }
-  handle.setPosition(options.position)
-  handle.setVisible(options.visible)
-  label()
-  doc.body.append(host)
-  return handle
 }

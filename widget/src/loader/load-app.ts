@@ -3,22 +3,23 @@ import { APP_EVENT, type MountApp } from '../shared/protocol'
 /**
  * Adds widget-app.js as a classic script carrying the loader's own nonce, so a page whose policy
  * is `script-src 'self' 'nonce-…'` (with or without 'strict-dynamic') runs it. The app announces
- * its mount function with a window event as it executes.
+ * its mount function with a window event as it executes. (A script added this way runs async.)
+ * A failed try leaves its listener behind: it can only resolve a promise already rejected.
  */
-export function injectApp(win: Window, url: string, nonce?: string): Promise<MountApp> {
+export function injectApp(url: string, nonce: string | undefined, win: Window): Promise<MountApp> {
   return new Promise((resolve, reject) => {
-    const doc = win.document
-    const script = doc.createElement('script')
-    const onApp = (event: Event) => resolve((event as CustomEvent<MountApp>).detail)
-    win.addEventListener(APP_EVENT, onApp, { once: true })
-    script.src = url
-    script.async = true
-    if (nonce) script.nonce = nonce
-    script.onerror = () => {
-      win.removeEventListener(APP_EVENT, onApp)
-      script.remove()
-      reject(new Error(`Could not load ${url}`))
-    }
-    doc.head.append(script)
+    win.addEventListener(APP_EVENT, (event) => resolve((event as CustomEvent<MountApp>).detail), {
+      once: true,
+    })
+    win.document.head.append(
+      Object.assign(win.document.createElement('script'), {
+        src: url,
+        nonce: nonce || '',
+        onerror(this: HTMLScriptElement) {
+          this.remove()
+          reject(new Error(`Could not load ${url}`))
+        },
+      }),
+    )
   })
 }

@@ -21,19 +21,6 @@ export interface SdkView {
   user?: UserAttributes
 }
 
-const VIEW_KEYS =
-  'hasLoaded isOpen websiteToken baseUrl position locale darkMode launcherTitle hideMessageBubble identifier user'.split(
-    ' ',
-  ) as (keyof SdkView)[]
-
-export interface SdkHooks {
-  call(command: Command): void
-  reset(): void
-  run(options: RunOptions): void
-  bubble(visible: boolean): void
-  view: SdkView
-}
-
 type Attributes = Record<string, unknown>
 
 /** The Chatwoot-compatible API the page calls. */
@@ -72,71 +59,81 @@ function text(value: unknown, name: string): string {
   return value
 }
 
+type Check = (value: unknown, name: string) => unknown
+
 /**
- * Methods that pass one checked argument on as a command: [method, the command's field, check].
- * A table rather than one body each, because every byte here is on every page view.
+ * Methods that pass one checked argument on as a command: [method, the command's field, check,
+ * the state property it also sets]. A table rather than one body each, because every byte here
+ * is on every page view.
  */
-const PASS_ON = [
+const PASS_ON: [string, string, Check, (keyof SdkView)?][] = [
   ['setCustomAttributes', 'attributes', record],
   ['deleteCustomAttribute', 'key', text],
   ['setConversationCustomAttributes', 'attributes', record],
   ['deleteConversationCustomAttribute', 'key', text],
   ['setLabel', 'label', text],
   ['removeLabel', 'label', text],
-] as const
+  ['setLocale', 'locale', (value = 'en', name) => text(value, name), 'locale'],
+  [
+    'setColorScheme',
+    'scheme',
+    (value = 'light') =>
+      /^(light|dark|auto)$/.test(value as string)
+        ? value
+        : fail("scheme must be 'light', 'dark' or 'auto'"),
+    'darkMode',
+  ],
+]
 
 /**
  * The Chatwoot-compatible API object. Arguments are checked here, synchronously, as Chatwoot's
- * SDK does, so a mistake throws at the call site instead of failing later in the app.
+ * SDK does, so a mistake throws at the call site instead of failing later in the app. What it
+ * does with them is the loader's (start.ts): positional, so the minifier can shorten the names.
  */
-export function createSdk(hooks: SdkHooks): ParleySdk {
-  const { call, view } = hooks
+export function createSdk(
+  view: SdkView,
+  call: (command: Command) => void,
+  run: (options: RunOptions) => void,
+  reset: () => void,
+  bubble: (visible: boolean) => void,
+): ParleySdk {
   const toggle = (state?: 'open' | 'close') => call({ type: 'toggle', state })
   const sdk = {
     toggle: (state?: string) => toggle(state === 'open' || state === 'close' ? state : undefined),
     open: () => toggle('open'),
     close: () => toggle('close'),
     popoutChatWindow: () => toggle('open'),
-    toggleBubbleVisibility: (visibility: string) => hooks.bubble(visibility !== 'hide'),
+    toggleBubbleVisibility: (visibility: string) => bubble(visibility !== 'hide'),
     setUser(identifier: string | number, user: UserAttributes) {
       if (typeof identifier !== 'string' && typeof identifier !== 'number') {
-        fail('setUser needs an identifier (string or number)')
+        fail('identifier must be a string or a number')
       }
       const attributes = record(user, 'user') as UserAttributes
       if (!attributes.name && !attributes.email && !attributes.avatar_url) {
-        fail('setUser needs a user with name, email or avatar_url')
+        fail('user must have a name, email or avatar_url')
       }
       view.identifier = `${identifier}`
       view.user = attributes
       call({ type: 'setUser', identifier: view.identifier, user: attributes })
     },
-    setLocale(locale = 'en') {
-      view.locale = text(locale, 'locale')
-      call({ type: 'setLocale', locale: view.locale })
-    },
-    setColorScheme(scheme: ColorScheme = 'light') {
-      if (!/^(light|dark|auto)$/.test(scheme))
-        fail("setColorScheme takes 'light', 'dark' or 'auto'")
-      view.darkMode = scheme
-      call({ type: 'setColorScheme', scheme })
-    },
     reset() {
       view.identifier = view.user = undefined
-      hooks.reset()
+      reset()
     },
     init(options: { inbox: string; baseUrl?: string }) {
-      hooks.run({
-        websiteToken: record(options, 'options').inbox as string,
-        baseUrl: options.baseUrl,
-      })
+      run({ websiteToken: record(options, 'options').inbox as string, baseUrl: options.baseUrl })
     },
   } as Record<string, unknown>
-  for (const [name, field, check] of PASS_ON) {
-    sdk[name] = (value: unknown) => call({ type: name, [field]: check(value, field) } as Command)
+  for (const [name, field, check, key] of PASS_ON) {
+    sdk[name] = (value: unknown) => {
+      const checked = check(value, field)
+      if (key) (view as unknown as Record<string, unknown>)[key] = checked
+      call({ type: name, [field]: checked } as Command)
+    }
   }
   // Chatwoot exposes its state as plain properties; getters keep them current.
-  for (const key of VIEW_KEYS) {
-    Object.defineProperty(sdk, key, { enumerable: true, get: () => view[key] })
+  for (const key in view) {
+    Object.defineProperty(sdk, key, { enumerable: true, get: () => view[key as keyof SdkView] })
   }
   return sdk as unknown as ParleySdk
 }

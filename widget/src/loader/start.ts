@@ -8,8 +8,8 @@ import type {
   WidgetEvent,
 } from '../shared/protocol'
 import { inboxPath, storageKey } from '../shared/protocol'
-import { launcherLabels } from './labels'
-import { createLauncher } from './launcher'
+import { launcherLabel } from './labels'
+import { createLauncher, showBubble } from './launcher'
 import { injectApp } from './load-app'
 import { createSdk, type ParleySdk, type RunOptions, type SdkView } from './sdk'
 
@@ -25,11 +25,11 @@ export interface LoaderEnv {
   window: LoaderWindow
   script: HTMLScriptElement | null
   /** Loads widget-app.js and returns its mount function (tests hand in the real one directly). */
-  importApp?: (url: string, nonce?: string) => Promise<MountApp>
+  importApp?: (url: string, nonce: string | undefined, win: Window) => Promise<MountApp>
 }
 
 /** Commands that only concern who the visitor is: reset() makes queued ones moot. */
-const IDENTITY = /^(setUser|setCustomAttributes|deleteCustomAttribute|setLabel|removeLabel|setConv)/
+const IDENTITY = /User|Attr|Label/
 
 /**
  * Installs window.$chatwoot, window.chatwootSDK and window.Parley, draws the launcher once an inbox
@@ -43,8 +43,9 @@ export function startLoader(env: LoaderEnv): ParleySdk {
   const script = env.script
   const settings: LoaderSettings = { ...win.chatwootSettings }
   const data = script?.dataset ?? {}
-  const nonce = script?.nonce || undefined
-  const queue: Command[] = []
+  // '' when the script has none: everything that passes it on treats '' as none.
+  const nonce = script?.nonce
+  let queue: Command[] = []
   let launcher: LauncherHandle | undefined
   let controller: AppController | undefined
   let loading: Promise<void> | undefined
@@ -52,8 +53,9 @@ export function startLoader(env: LoaderEnv): ParleySdk {
   let config: { inbox: string; baseUrl: string; assetBase: string } | undefined
   let resetOnRun = false
 
-  if (data.position === 'left' || data.position === 'right') settings.position = data.position
+  if (/^(left|right)$/.test(data.position as string)) settings.position = data.position as Position
   if (data.locale) settings.locale = data.locale
+  // Every key, even unset ones: the SDK object gets a getter for each.
   const view: SdkView = {
     hasLoaded: false,
     isOpen: false,
@@ -69,131 +71,106 @@ export function startLoader(env: LoaderEnv): ParleySdk {
   }
 
   const emit = (event: WidgetEvent, detail?: unknown) => {
-    if (event === 'opened' || event === 'closed') view.isOpen = event === 'opened'
+    view.isOpen = event === 'opened' || (event !== 'closed' && view.isOpen)
     win.dispatchEvent(new CustomEvent(`chatwoot:${event}`, { detail }))
   }
+  // An Error's message, or whatever else was thrown, as text.
   const fail = (error: unknown) =>
-    emit('error', { message: error instanceof Error ? error.message : String(error) })
+    emit('error', { message: (error as Error)?.message ?? String(error) })
 
-  const hasStoredSession = (inbox: string) => {
-    try {
-      return win.localStorage.getItem(storageKey(inbox)) !== null
-    } catch {
-      return false
-    }
-  }
-
-  function load(): Promise<void> {
-    if (!config || !launcher) return Promise.resolve()
-    if (loading) return loading
+  function load() {
+    if (!config || !launcher || loading) return
     const { button } = launcher
-    const importApp = env.importApp ?? ((url, n) => injectApp(win, url, n))
     button.setAttribute('aria-busy', 'true')
-    loading = importApp(`${config.assetBase}widget-app.js`, nonce)
+    loading = (env.importApp ?? injectApp)(`${config.assetBase}widget-app.js`, nonce, win)
       .then((mount) => {
         controller = mount({
-          inbox: config!.inbox,
-          baseUrl: config!.baseUrl,
-          assetBase: config!.assetBase,
+          ...config!,
           nonce,
           settings: { ...settings, locale: view.locale, darkMode: view.darkMode },
           launcher: launcher!,
           inbox$,
           emit,
         })
-        for (const command of queue.splice(0)) controller.run(command).catch(fail)
+        queue.splice(0).map(call)
       })
       .catch((error) => {
         loading = undefined
         fail(error)
       })
       .finally(() => button.removeAttribute('aria-busy'))
-    return loading
   }
 
   function call(command: Command) {
-    if (controller) {
-      controller.run(command).catch(fail)
-      return
+    if (controller) controller.run(command).catch(fail)
+    else {
+      queue.push(command)
+      load()
     }
-    queue.push(command)
-    void load()
   }
 
   function reset() {
     if (controller) return call({ type: 'reset' })
     // Not loaded: nothing live to tear down, and queued identity calls are undone by the reset.
-    for (let i = queue.length - 1; i >= 0; i--) {
-      if (IDENTITY.test((queue[i] as Command).type)) queue.splice(i, 1)
-    }
-    if (loading) return queue.push({ type: 'reset' })
-    if (!config) {
-      resetOnRun = true
-      return
-    }
-    try {
-      win.localStorage.removeItem(storageKey(config.inbox))
-    } catch {}
-    launcher?.setUnread(0)
+    queue = queue.filter((command) => !IDENTITY.test(command.type))
+    if (loading) queue.push({ type: 'reset' })
+    else if (config) {
+      try {
+        win.localStorage.removeItem(storageKey(config.inbox))
+      } catch {}
+    } else resetOnRun = true
   }
 
   function run(options: RunOptions) {
-    if (config || !options || typeof options.websiteToken !== 'string' || !options.websiteToken) {
-      return
-    }
-    const origin = script?.src ? new URL(script.src, win.location.href) : undefined
-    const baseUrl = (options.baseUrl || data.baseUrl || origin?.origin || win.location.origin)
-      .toString()
-      .replace(/\/+$/, '')
+    const inbox = options?.websiteToken
+    if (config || typeof inbox !== 'string' || !inbox) return
+    // A script's src reads back absolute.
+    const origin = script?.src ? new URL(script.src) : undefined
+    const baseUrl = String(
+      options.baseUrl || data.baseUrl || origin?.origin || win.location.origin,
+    ).replace(/\/+$/, '')
     const assetBase = origin ? new URL('.', origin).href : `${baseUrl}/`
-    config = { inbox: options.websiteToken, baseUrl, assetBase }
-    view.websiteToken = config.inbox
+    config = { inbox, baseUrl, assetBase }
+    view.websiteToken = inbox
     view.baseUrl = baseUrl
     if (resetOnRun) reset()
 
     const locale = view.locale ?? (doc.documentElement.lang || win.navigator.language || 'en')
-    launcher = createLauncher(doc, {
-      position: view.position as Position,
-      labels: launcherLabels(locale, view.launcherTitle),
-      cssHref: `${assetBase}widget.css`,
+    const shown = createLauncher(
+      doc,
+      launcherLabel(locale, view.launcherTitle),
+      view.position as Position,
+      `${assetBase}widget.css`,
       nonce,
-      visible: !view.hideMessageBubble,
-    })
-    const { button } = launcher
-    const intent = () => void load()
+    )
+    showBubble(shown, !view.hideMessageBubble)
+    launcher = shown
     for (const type of ['pointerenter', 'focus', 'touchstart']) {
-      button.addEventListener(type, intent, { passive: true })
+      shown.button.addEventListener(type, load, { passive: true })
     }
-    button.addEventListener('click', () => call({ type: 'toggle' }))
+    shown.button.addEventListener('click', () => call({ type: 'toggle' }))
 
-    const idle = win.requestIdleCallback?.bind(win) ?? ((cb: () => void) => win.setTimeout(cb, 200))
-    idle(() => {
+    const whenIdle = () => {
       if (loading) return
-      const inbox = config!.inbox
       inbox$ = win
         .fetch(inboxPath(baseUrl, inbox), { credentials: 'omit' })
         .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`inbox ${res.status}`))))
-      inbox$.then((body) => {
-        const color = (body as { widget_color?: unknown }).widget_color
-        if (typeof color === 'string') launcher?.setColor(color)
-      }, fail)
+      inbox$.then((body) => shown.setColor((body as { widget_color: string }).widget_color), fail)
       // A returning visitor has a conversation: load now, so replies raise the unread badge.
-      if (hasStoredSession(inbox)) void load()
-    })
+      try {
+        if (win.localStorage.getItem(storageKey(inbox)) !== null) load()
+      } catch {}
+    }
+    if (win.requestIdleCallback) win.requestIdleCallback(whenIdle)
+    else win.setTimeout(whenIdle, 200)
     view.hasLoaded = true
-    if (queue.length) void load()
+    if (queue.length) load()
     win.setTimeout(() => emit('ready'))
   }
 
-  const sdk = createSdk({
-    call,
-    reset,
-    run,
-    view,
-    bubble(visible) {
-      view.hideMessageBubble = !visible
-      launcher?.setVisible(visible)
-    },
+  const sdk = createSdk(view, call, run, reset, (visible) => {
+    view.hideMessageBubble = !visible
+    if (launcher) showBubble(launcher, visible)
   })
   win.$chatwoot = sdk
   win.Parley = sdk

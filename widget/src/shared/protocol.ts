@@ -46,25 +46,17 @@ export type Command =
   | { type: 'setColorScheme'; scheme: ColorScheme }
   | { type: 'reset' }
 
-export interface LauncherLabels {
-  open: string
-  close: string
-  /** `{count}` is replaced by the number of unread messages. */
-  unread: string
-}
-
-/** The launcher button the loader drew; the app drives it once loaded. */
+/**
+ * The launcher button the loader drew: named in the page's language, aria-expanded=false, with
+ * both icons and the badge's CSS. The app drives what only happens once it is loaded: the open
+ * state, the unread count (badge: data-unread) and the names that go with them (app/mount.tsx).
+ */
 export interface LauncherHandle {
   readonly host: HTMLElement
   readonly root: ShadowRoot
   readonly button: HTMLButtonElement
-  setOpen(open: boolean): void
-  setUnread(count: number): void
-  setLabels(labels: LauncherLabels): void
+  /** Takes #rgb/#rrggbb only, and picks a readable icon colour for it. */
   setColor(color: string): void
-  setPosition(position: Position): void
-  setVisible(visible: boolean): void
-  focus(): void
 }
 
 export type WidgetEvent = 'ready' | 'on-message' | 'opened' | 'closed' | 'error' | 'postback'

@@ -1,6 +1,7 @@
 /**
  * Styles go in through a constructed stylesheet (no <style>, so `style-src 'self'` holds); a
- * browser without them gets a <link> to the same CSS, and nothing shows until it has loaded.
+ * browser without them (the constructor, replaceSync or adoptedStyleSheets throws) gets a <link>
+ * to the same CSS, and nothing shows until it has loaded.
  */
 export function adoptStyles(
   root: ShadowRoot,
@@ -9,20 +10,21 @@ export function adoptStyles(
   nonce: string | undefined,
   hideUntilLoaded: HTMLElement,
 ): void {
-  const win = root.ownerDocument.defaultView as (Window & typeof globalThis) | null
-  if (win && 'adoptedStyleSheets' in root && 'replaceSync' in win.CSSStyleSheet.prototype) {
-    const sheet = new win.CSSStyleSheet()
+  try {
+    const sheet = new CSSStyleSheet()
     sheet.replaceSync(css)
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
-    return
+  } catch {
+    hideUntilLoaded.hidden = true
+    root.append(
+      Object.assign(root.ownerDocument.createElement('link'), {
+        rel: 'stylesheet',
+        href,
+        nonce: nonce || '',
+        onload: () => {
+          hideUntilLoaded.hidden = false
+        },
+      }),
+    )
   }
-  const link = root.ownerDocument.createElement('link')
-  link.rel = 'stylesheet'
-  link.href = href
-  if (nonce) link.nonce = nonce
-  hideUntilLoaded.hidden = true
-  link.onload = () => {
-    hideUntilLoaded.hidden = false
-  }
-  root.append(link)
 }
