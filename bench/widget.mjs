@@ -1,7 +1,8 @@
 // Issue: the widget. (a) gzip sizes (level 9) of the loader and of what opening downloads, and
 // (c) a bundle report (preact, hooks, signals vs our own code), from a fresh production build;
-// (b) main-thread time the loader adds to a page load, in Chromium: the same page with and
-// without the script tag, loads interleaved in one run, each in a fresh browser context (a first
+// (b) main-thread time the loader adds to a page load, in Chromium: the same page (which runs a
+// script of its own, as real sites do) with and without the script tag, and with a minimal
+// launcher for the floor this machine sets, loads interleaved in one run, each in a fresh browser context (a first
 // visit: nothing cached), medians compared; plus the layout shift each page shows. TaskDuration
 // is all of the renderer main thread's busy time (parsing, script, style, layout, paint, network
 // callbacks), so it also counts fetching the script and the loader's idle-time inbox request.
@@ -141,23 +142,50 @@ async function widgetInbox(base) {
   return inbox.json.inbox_identifier
 }
 
-/** A small shop page on its own origin, at /with (the widget's script tag) and /without. */
+/**
+ * The least a launcher can do, for the floor this machine puts under any of them: a button in a
+ * shadow root with a constructed stylesheet, fixed in the corner.
+ */
+const MINIMAL_LAUNCHER = `(() => {
+  const host = document.createElement('div')
+  const root = host.attachShadow({ mode: 'open' })
+  const sheet = new CSSStyleSheet()
+  sheet.replaceSync('button{position:fixed;right:20px;bottom:20px;width:56px;height:56px;border:0;border-radius:50%;background:#1f5fbf}')
+  root.adoptedStyleSheets = [sheet]
+  const button = document.createElement('button')
+  button.setAttribute('aria-label', 'Open chat')
+  root.append(button)
+  document.body.append(host)
+})()`
+
+/** Every page's own script: a real site runs some, so the page already has a script context. */
+const SITE_SCRIPT = 'document.documentElement.dataset.ready = "1"'
+
+/**
+ * A small shop page on its own origin, with its own script: at /with the widget's script tag,
+ * at /floor a minimal launcher's, at /without neither.
+ */
 async function startPageServer(base, inbox) {
   const page = (tag) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Bench shop</title></head>
 <body><main><h1>Bench shop</h1><p>${'A product description long enough to lay out. '.repeat(40)}</p>
 <ul>${Array.from({ length: 50 }, (_, i) => `<li>Product ${i + 1}</li>`).join('')}</ul></main>
-${tag}</body></html>`
-  const pages = {
-    '/with': page(`<script src="${base}/widget.js" data-inbox="${inbox}" async></script>`),
-    '/without': page(''),
+<script src="/site.js"></script>${tag}</body></html>`
+  const html = 'text/html; charset=utf-8'
+  const js = 'text/javascript'
+  const files = {
+    '/with': [html, page(`<script src="${base}/widget.js" data-inbox="${inbox}" async></script>`)],
+    '/floor': [html, page('<script src="/minimal-launcher.js" async></script>')],
+    '/without': [html, page('')],
+    '/site.js': [js, SITE_SCRIPT],
+    '/minimal-launcher.js': [js, MINIMAL_LAUNCHER],
   }
   const server = createServer((req, res) => {
-    const html = pages[req.url]
-    if (!html) return res.writeHead(404).end()
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-    res.end(html)
+    const file = files[req.url]
+    if (!file) return res.writeHead(404).end()
+    res.writeHead(200, { 'content-type': file[0], 'cache-control': 'no-store' })
+    res.end(file[1])
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve))
   return { origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() }
@@ -190,7 +218,8 @@ async function visit(browser, pageUrl, withWidget) {
     const cdp = await context.newCDPSession(page)
     await cdp.send('Performance.enable')
     await page.goto(pageUrl, { waitUntil: 'networkidle' })
-    if (withWidget) {
+    if (withWidget === 'floor') await page.locator('div button').waitFor({ state: 'attached' })
+    else if (withWidget) {
       await page
         .locator('parley-widget button')
         .waitFor({ state: 'attached', timeout: 15_000 })
@@ -236,16 +265,19 @@ async function mainThreadLines(base) {
     ],
   })
   try {
-    const runs = { with: [], without: [] }
+    const runs = { with: [], floor: [], without: [] }
     // One unrecorded load of each first: the worker and the browser warm up.
     await visit(browser, `${server.origin}/with`, true)
+    await visit(browser, `${server.origin}/floor`, 'floor')
     await visit(browser, `${server.origin}/without`, false)
     for (let i = 0; i < LOADS; i++) {
       runs.with.push(await visit(browser, `${server.origin}/with`, true))
+      runs.floor.push(await visit(browser, `${server.origin}/floor`, 'floor'))
       runs.without.push(await visit(browser, `${server.origin}/without`, false))
     }
     const stat = (key) => ({
       with: median(runs.with.map((r) => r[key])),
+      floor: median(runs.floor.map((r) => r[key])),
       without: median(runs.without.map((r) => r[key])),
     })
     const task = stat('task')
@@ -253,6 +285,7 @@ async function mainThreadLines(base) {
     const render = stat('render')
     const cls = stat('cls')
     const added = script.with - script.without + (render.with - render.without)
+    const floorAdded = script.floor - script.without + (render.floor - render.without)
     const range = (list) => {
       const values = list.map((r) => r.task)
       return `${fmt(Math.min(...values))}–${fmt(Math.max(...values))} ms`
@@ -269,6 +302,8 @@ async function mainThreadLines(base) {
       `cumulative layout shift, median: without ${fmt(cls.without, 4)}, with ${fmt(cls.with, 4)}`,
       `script + style + layout the loader adds: ${fmt(added)} ms (goal ≤ 10 ms: ` +
         `${added <= 10 ? 'met' : 'NOT met'})`,
+      `the same for a minimal launcher (a button in a shadow root, nothing else), this machine's ` +
+        `floor: ${fmt(floorAdded)} ms; the loader costs ${fmt(added / floorAdded)}× the floor`,
     )
   } finally {
     await browser.close()
