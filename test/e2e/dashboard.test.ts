@@ -72,7 +72,15 @@ describe('the agent inbox with a visitor in the widget', () => {
     await w.theirs(later).waitFor()
     await expectCount(w.log.getByText(note), 0)
 
-    await agent.page.getByRole('button', { name: 'Resolve' }).click()
+    const resolve = agent.page.getByRole('button', { name: 'Resolve' })
+    // The primary button's text must show on its own background (it once was white on white).
+    const [ink, fill] = await resolve.evaluate((el) => {
+      const style = getComputedStyle(el)
+      return [style.color, style.backgroundColor]
+    })
+    expect(ink).toBe('rgb(255, 255, 255)')
+    expect(fill).not.toBe('rgb(255, 255, 255)')
+    await resolve.click()
     await agent.page.getByRole('button', { name: 'Reopen' }).waitFor()
     await eventuallyApi(
       async () =>
