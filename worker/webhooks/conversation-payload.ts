@@ -34,8 +34,11 @@ async function messagePushData(
   message: MessageRow,
   cv: PushContext,
 ): Promise<MessagePushData> {
-  const files = await attachmentData(db, base, message.id, message.accountId)
-  const sender = senderPushData(await loadSender(db, message), base)
+  const [files, senderRow] = await Promise.all([
+    attachmentData(db, base, message.id, message.accountId),
+    loadSender(db, message),
+  ])
+  const sender = senderPushData(senderRow, base)
   return {
     id: message.id,
     content: message.content,
@@ -100,36 +103,41 @@ export async function conversationWebhookData(
     .limit(1)
   if (!row) return null
   const { conversation: cv, contact, contactInbox, inbox } = row
-  // `messages` holds the last chat message: never an activity line, never a private note.
-  const [lastMessage] = await db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, cv.id),
-        ne(messages.messageType, MESSAGE_TYPE.activity),
-        eq(messages.private, false),
+  // The reads below need only the conversation row: they go out together, not one after another
+  // (a webhook's first attempt waits on this rendering).
+  const [[lastMessage], [team], [unread], assignee] = await Promise.all([
+    // `messages` holds the last chat message: never an activity line, never a private note.
+    db
+      .select()
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, cv.id),
+          ne(messages.messageType, MESSAGE_TYPE.activity),
+          eq(messages.private, false),
+        ),
+      )
+      .orderBy(desc(messages.id))
+      .limit(1),
+    cv.teamId
+      ? db
+          .select({ id: teams.id, name: teams.name })
+          .from(teams)
+          .where(eq(teams.id, cv.teamId))
+          .limit(1)
+      : [],
+    db
+      .select({ n: count() })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, cv.id),
+          eq(messages.messageType, MESSAGE_TYPE.incoming),
+          gt(messages.createdAt, cv.agentLastSeenAt ?? 0),
+        ),
       ),
-    )
-    .orderBy(desc(messages.id))
-    .limit(1)
-  const [team] = cv.teamId
-    ? await db
-        .select({ id: teams.id, name: teams.name })
-        .from(teams)
-        .where(eq(teams.id, cv.teamId))
-        .limit(1)
-    : []
-  const [unread] = await db
-    .select({ n: count() })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, cv.id),
-        eq(messages.messageType, MESSAGE_TYPE.incoming),
-        gt(messages.createdAt, cv.agentLastSeenAt ?? 0),
-      ),
-    )
+    assigneePushData(db, cv),
+  ])
   const unreadCount = Math.min(unread?.n ?? 0, 10)
   const pushContext: PushContext = {
     displayId: cv.displayId,
@@ -160,7 +168,7 @@ export async function conversationWebhookData(
     labels: cv.labels,
     meta: {
       sender: toContactPushData(contact, base),
-      assignee: await assigneePushData(db, cv),
+      assignee,
       assignee_type: cv.assigneeId ? cv.assigneeType : null,
       team: team ?? null,
       hmac_verified: contactInbox?.hmacVerified ?? false,

@@ -44,23 +44,20 @@ export async function renderEventPayload(
   event: EventRow,
 ): Promise<WebhookPayload | null> {
   const base = env.PUBLIC_BASE_URL || 'http://localhost'
-  const [account] = await db
-    .select({ id: accounts.id, name: accounts.name })
-    .from(accounts)
-    .where(eq(accounts.id, event.accountId))
-    .limit(1)
-  if (!account) return null
+  // Read alongside the subject's own first read, not before it.
+  const accountRead = accountOf(db, event.accountId)
+  // A kind rendered without it still must not leave its failure unhandled.
+  accountRead.catch(() => undefined)
   const changed_attributes = event.changedAttributes
   switch (event.kind) {
     case 'contact_created':
     case 'contact_updated': {
       if (!event.contactId) return null
-      const [contact] = await db
-        .select()
-        .from(contacts)
-        .where(eq(contacts.id, event.contactId))
-        .limit(1)
-      if (!contact) return null
+      const [account, [contact]] = await Promise.all([
+        accountRead,
+        db.select().from(contacts).where(eq(contacts.id, event.contactId)).limit(1),
+      ])
+      if (!account || !contact) return null
       const body = contactWebhookData(contact, base, account)
       return event.kind === 'contact_created'
         ? { ...body, event: event.kind }
@@ -69,20 +66,25 @@ export async function renderEventPayload(
     case 'message_created':
     case 'message_updated': {
       if (!event.messageId) return null
-      const body = await messageWebhookData(db, base, event.messageId, account)
+      const body = await messageWebhookData(db, base, event.messageId, accountRead)
       return body ? { ...body, event: event.kind } : null
     }
     case 'conversation_created':
     case 'conversation_updated':
     case 'conversation_status_changed': {
       if (!event.conversationId) return null
-      const body = await conversationWebhookData(db, base, event.conversationId)
-      if (!body) return null
+      const [account, body] = await Promise.all([
+        accountRead,
+        conversationWebhookData(db, base, event.conversationId),
+      ])
+      if (!account || !body) return null
       return event.kind === 'conversation_created'
         ? { ...body, event: event.kind }
         : { ...body, changed_attributes, event: event.kind }
     }
     case 'webwidget_triggered': {
+      const account = await accountRead
+      if (!account) return null
       const body = await webwidgetData(db, base, event, account)
       return body ? { ...body, event: event.kind } : null
     }
@@ -91,24 +93,40 @@ export async function renderEventPayload(
   }
 }
 
+/** The account's reference in payloads. */
+async function accountOf(db: Db, accountId: number): Promise<AccountRef | undefined> {
+  const [account] = await db
+    .select({ id: accounts.id, name: accounts.name })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1)
+  return account
+}
+
 /** Message#webhook_data. */
 async function messageWebhookData(
   db: Db,
   base: string,
   messageId: number,
-  account: AccountRef,
+  accountRead: Promise<AccountRef | undefined>,
 ): Promise<MessageWebhookData | null> {
-  const [row] = await db
-    .select({ message: messages, inbox: { id: inboxes.id, name: inboxes.name } })
-    .from(messages)
-    .innerJoin(inboxes, eq(inboxes.id, messages.inboxId))
-    .where(eq(messages.id, messageId))
-    .limit(1)
-  if (!row) return null
+  const [account, [row]] = await Promise.all([
+    accountRead,
+    db
+      .select({ message: messages, inbox: { id: inboxes.id, name: inboxes.name } })
+      .from(messages)
+      .innerJoin(inboxes, eq(inboxes.id, messages.inboxId))
+      .where(eq(messages.id, messageId))
+      .limit(1),
+  ])
+  if (!account || !row) return null
   const { message, inbox } = row
-  const conversation = await conversationWebhookData(db, base, message.conversationId)
+  const [conversation, files, sender] = await Promise.all([
+    conversationWebhookData(db, base, message.conversationId),
+    attachmentData(db, base, message.id, message.accountId),
+    loadSender(db, message),
+  ])
   if (!conversation) return null
-  const files = await attachmentData(db, base, message.id, message.accountId)
   return {
     account,
     additional_attributes: message.additionalAttributes,
@@ -121,7 +139,7 @@ async function messageWebhookData(
     inbox,
     message_type: MESSAGE_TYPES[message.messageType] ?? 'outgoing',
     private: message.private,
-    sender: senderWebhookData(await loadSender(db, message), base, account),
+    sender: senderWebhookData(sender, base, account),
     source_id: message.sourceId,
     // Not in Chatwoot 4.10's payload (its PR #15908 adds it): message_updated is mostly about it.
     status: message.status,
@@ -140,16 +158,14 @@ async function webwidgetData(
   account: AccountRef,
 ): Promise<WebwidgetWebhookData | null> {
   if (!event.contactId || !event.inboxId) return null
-  const [contact] = await db
-    .select()
-    .from(contacts)
-    .where(eq(contacts.id, event.contactId))
-    .limit(1)
-  const [inbox] = await db
-    .select({ id: inboxes.id, name: inboxes.name })
-    .from(inboxes)
-    .where(eq(inboxes.id, event.inboxId))
-    .limit(1)
+  const [[contact], [inbox]] = await Promise.all([
+    db.select().from(contacts).where(eq(contacts.id, event.contactId)).limit(1),
+    db
+      .select({ id: inboxes.id, name: inboxes.name })
+      .from(inboxes)
+      .where(eq(inboxes.id, event.inboxId))
+      .limit(1),
+  ])
   if (!contact || !inbox) return null
   const sourceId = typeof event.data.source_id === 'string' ? event.data.source_id : null
   const [contactInbox] = await db
