@@ -14,8 +14,8 @@ import { gzipSync } from 'node:zlib'
  */
 export const BUDGETS = {
   loader: 3.34 * 1024,
-  opened: 27.1 * 1024,
-  openedAnyLanguage: 28.3 * 1024,
+  opened: 27.2 * 1024,
+  openedAnyLanguage: 28.4 * 1024,
 } as const
 export const GOALS = { loader: 3 * 1024, opened: 25 * 1024 } as const
 

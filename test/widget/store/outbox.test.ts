@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { FakeServer } from '../fake-server'
 import { createTestWidget, settle, stored } from '../helpers'
 
 afterEach(() => {
@@ -192,5 +193,39 @@ describe('sending', () => {
     await settle()
     expect(server.calls('POST', /\/messages$/)).toHaveLength(0)
     expect(widget.state.online.value).toBe(true)
+  })
+})
+
+describe('a conversation started while the history is still loading', () => {
+  it('is kept, and the next message goes to it, not to a second conversation', async () => {
+    const server = new FakeServer()
+    const answer = server.fetch
+    let release!: () => void
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    // The list of conversations is read before the first message creates one, and answered after.
+    server.fetch = async (input, init = {}) => {
+      const listing = (init.method ?? 'GET') === 'GET' && /\/conversations$/.test(String(input))
+      const response = await answer(input, init)
+      if (listing) await held
+      return response
+    }
+    const { widget } = createTestWidget({ server })
+    widget.open()
+    await settle()
+    expect(server.calls('GET', /\/conversations$/)).toHaveLength(1)
+    widget.send('first')
+    await settle()
+    const started = widget.state.conversation.value
+    expect(started).not.toBeNull()
+    release()
+    await settle()
+    expect(widget.state.conversation.value?.id).toBe(started?.id)
+    widget.send('second')
+    await settle()
+    expect(server.calls('POST', /\/conversations$/)).toHaveLength(1)
+    expect(server.conversations).toHaveLength(1)
+    expect(stored()).toMatchObject({ conversationId: started?.id })
   })
 })

@@ -38,13 +38,17 @@ export async function loadConversation(ctx: WidgetContext): Promise<void> {
       conversation = list.filter((c) => c.status !== 'resolved').sort((a, b) => b.id - a.id)[0]
     }
     if (generation !== rt.generation) return
+    // A conversation the first message started while this read is newer than what it found.
+    const startedMeanwhile = () =>
+      state.conversation.value && state.conversation.value.id !== storedId
+    if (startedMeanwhile()) return
     if (!conversation) {
       state.conversation.value = null
       persist(ctx)
       return
     }
     const page = await api.listMessages(session.sourceId, conversation.id)
-    if (generation !== rt.generation) return
+    if (generation !== rt.generation || startedMeanwhile()) return
     state.conversation.value = info(conversation)
     state.messages.value = upsertMessages(
       state.messages.value.map((m) =>
