@@ -128,7 +128,7 @@ function messageWrite(
   }
 }
 
-const isEchoConflict = (error: unknown) => {
+export const isEchoConflict = (error: unknown) => {
   const text = (e: unknown) => (e instanceof Error ? e.message : '')
   const cause = error instanceof Error ? error.cause : undefined
   return /UNIQUE constraint failed: messages\.conversation_id, messages\.echo_id/.test(

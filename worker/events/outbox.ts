@@ -70,12 +70,22 @@ export async function commitWithEvents<
   publishAfter?: (results: unknown[]) => Promise<unknown> | undefined,
 ) {
   const { results, eventIds } = await commitEvents(c.var.db, statements, eventInputs)
-  const first = publishAfter?.(results as unknown[])
-  if (eventIds.length > 0) {
-    const publish = () => publishCommitted(c.env, eventIds, new URL(c.req.url).origin)
-    runAfterResponse(c, first ? first.then(publish, publish) : publish())
-  }
+  publishAfterResponse(c, eventIds, publishAfter?.(results as unknown[]))
   return results
+}
+
+/**
+ * Publishes events a request committed, after its response; after `first` (work that must go
+ * before them, such as a reply's send to the visitor) when given.
+ */
+export function publishAfterResponse(
+  c: Context<AppEnv>,
+  eventIds: number[],
+  first?: Promise<unknown>,
+) {
+  if (eventIds.length === 0) return
+  const publish = () => publishCommitted(c.env, eventIds, new URL(c.req.url).origin)
+  runAfterResponse(c, first ? first.then(publish, publish) : publish())
 }
 
 function runAfterResponse(c: Context<AppEnv>, work: Promise<unknown>) {

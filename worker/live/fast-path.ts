@@ -1,5 +1,4 @@
 import type { Context } from 'hono'
-import type { ConversationRow } from '../db/queries/conversations'
 import type { MessageView } from '../db/queries/messages'
 import type { AppEnv } from '../env'
 import { toPublicMessage, visibleToVisitor } from '../schemas/public-messages'
@@ -11,13 +10,9 @@ import { conversationRoom } from './stubs'
  * visitor. The outbox broadcast follows as usual; each socket skips a message id it already has,
  * so nothing arrives twice, and agents get their full push data from it.
  */
-export function sendToVisitorNow(
-  c: Context<AppEnv>,
-  conversation: ConversationRow,
-  view: MessageView,
-) {
+export function sendToVisitorNow(c: Context<AppEnv>, view: MessageView) {
   if (!visibleToVisitor(view)) return undefined
-  const sent = conversationRoom(c.env, conversation.id)
+  const sent = conversationRoom(c.env, view.message.conversationId)
     .broadcast({
       event: 'message.created',
       agent: null,

@@ -65,6 +65,25 @@ export function recordReportingEventsStatements(db: Db, events: ReportingEvent[]
 }
 
 /**
+ * The statements that record the events a SELECT yields (columns account_id, name, value,
+ * conversation_id, inbox_id, user_id, team_id, created_at): for a write whose events depend on
+ * rows the same batch reads, such as a conversation before its update.
+ */
+export function recordReportingEventsFromStatements(db: Db, source: SQL) {
+  return [
+    batchable(
+      db,
+      db.run(sql`insert into reporting_events (account_id, name, value, conversation_id, inbox_id, user_id, team_id, created_at)
+      ${source}`),
+    ),
+    rollupStatement(
+      db,
+      sql`select account_id, name, value, user_id, inbox_id, team_id, created_at, 1 from (${source})`,
+    ),
+  ] as const
+}
+
+/**
  * A conversation's assignee or team changed: its conversation_created event moves to the new
  * agent and team, so "conversations" per agent and team count the ones they hold now, as
  * Chatwoot's do. A conversation without the event (older than reports) is left alone.

@@ -1,11 +1,17 @@
 import { createRoute } from '@hono/zod-openapi'
 import { senderOfPrincipal } from '../../conversations/changes'
-import { createMessage } from '../../conversations/messages'
+import { createMessage, isEchoConflict, type NewMessage } from '../../conversations/messages'
+import {
+  replyInSql,
+  UNAVAILABLE_CONVERSATION_GUARD,
+  writableInSql,
+} from '../../conversations/reply-in-sql'
 import { findInbox } from '../../db/queries/inboxes'
-import { MESSAGE_TYPE } from '../../db/queries/messages'
+import { MESSAGE_TYPE, type MessageView } from '../../db/queries/messages'
 import { createRouter } from '../../env'
 import { apiError, errorResponses, fieldError } from '../../errors'
-import { visibleConversation } from '../../lib/access'
+import { restrictedAgentId, visibleConversation } from '../../lib/access'
+import { isFailedGuard } from '../../lib/d1-gate'
 import { sendToVisitorNow } from '../../live/fast-path'
 import { unwrapBody } from '../../middleware/body'
 import { accountSecurity } from '../../schemas/auth'
@@ -58,7 +64,7 @@ const createMessageRoute = createRoute({
 })
 
 export const messageCreateRoutes = createRouter().openapi(createMessageRoute, async (c) => {
-  const conversation = await visibleConversation(c, c.req.valid('param').conversation_id)
+  const displayId = c.req.valid('param').conversation_id
   const { input, files, contentType, contentAttributes } = readInput(
     c,
     // Both declared media types widen each target's type; only the matching one was validated.
@@ -66,18 +72,7 @@ export const messageCreateRoutes = createRouter().openapi(createMessageRoute, as
     c.req.valid('form') as Form,
   )
   const messageType = MESSAGE_TYPE[input.message_type ?? 'outgoing']
-  if (messageType === MESSAGE_TYPE.incoming) {
-    const inbox = await findInbox(c.var.db, c.var.accountId, conversation.inboxId)
-    if (inbox?.channelType !== 'api') {
-      const text = 'Incoming messages are only allowed in Api inboxes'
-      throw apiError('validation_failed', text, [fieldError('message_type', text, 'api_only')])
-    }
-  }
-  const sender =
-    messageType === MESSAGE_TYPE.incoming
-      ? { senderType: 'Contact' as const, senderId: conversation.contactId }
-      : senderOfPrincipal(c)
-  const message = {
+  const message: NewMessage = {
     messageType,
     contentType,
     content: input.content ?? null,
@@ -86,12 +81,35 @@ export const messageCreateRoutes = createRouter().openapi(createMessageRoute, as
     private: input.private ?? false,
     sourceId: input.source_id ?? null,
     echoId: input.echo_id ?? null,
-    sender,
+    sender: messageType === MESSAGE_TYPE.incoming ? null : senderOfPrincipal(c),
     files,
   }
   // The visitor's socket gets the reply before the events are published.
-  const view = await createMessage(c, conversation, message, (created) =>
-    sendToVisitorNow(c, conversation, created),
-  )
+  const sendNow = (created: MessageView) => sendToVisitorNow(c, created)
+  if (writableInSql(message)) {
+    // An agent's reply: one round trip. A conversation this caller cannot see, or an echo_id
+    // already used, rolls it back, and the usual path below answers (404, 403, or the message).
+    try {
+      const target = { accountId: c.var.accountId, displayId, agentId: restrictedAgentId(c) }
+      const view = await replyInSql(c, target, message, sendNow)
+      return c.json(toMessage(view, c.req.url), 200)
+    } catch (error) {
+      if (!isFailedGuard(error, UNAVAILABLE_CONVERSATION_GUARD) && !isEchoConflict(error)) {
+        throw error
+      }
+    }
+  }
+  const conversation = await visibleConversation(c, displayId)
+  if (messageType === MESSAGE_TYPE.incoming) {
+    const inbox = await findInbox(c.var.db, c.var.accountId, conversation.inboxId)
+    if (inbox?.channelType !== 'api') {
+      const text = 'Incoming messages are only allowed in Api inboxes'
+      throw apiError('validation_failed', text, [fieldError('message_type', text, 'api_only')])
+    }
+  }
+  if (messageType === MESSAGE_TYPE.incoming) {
+    message.sender = { senderType: 'Contact' as const, senderId: conversation.contactId }
+  }
+  const view = await createMessage(c, conversation, message, sendNow)
   return c.json(toMessage(view, c.req.url), 200)
 })

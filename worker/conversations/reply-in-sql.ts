@@ -1,0 +1,211 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { Context } from 'hono'
+import type { Db } from '../db/client'
+import { eventStatement } from '../db/queries/events'
+import { batchable } from '../db/queries/funnels'
+import {
+  assembleMessageViews,
+  lastNonActivityMessageId,
+  MESSAGE_TYPE,
+  type MessageView,
+  messagesWithSendersStatement,
+} from '../db/queries/messages'
+import { recordReportingEventsFromStatements } from '../db/queries/reporting-events'
+import { messages } from '../db/schema'
+import type { AppEnv } from '../env'
+import { publishAfterResponse } from '../events/outbox'
+import { guardPath } from '../lib/d1-gate'
+import { nowSeconds } from '../lib/time'
+import type { NewMessage } from './messages'
+
+/** The name a failed `replyInSql` guard gives its error: no such conversation for this caller. */
+export const UNAVAILABLE_CONVERSATION_GUARD = 'conversation-unavailable'
+
+/**
+ * Whether `replyInSql` can write this message: an agent's or bot's outgoing message or template,
+ * without files. What such a message does to its conversation depends only on two columns
+ * (waiting_since, first_reply_created_at), which SQL can read in the batch itself.
+ */
+export function writableInSql(message: NewMessage) {
+  const type = message.messageType
+  return (
+    (type === MESSAGE_TYPE.outgoing || type === MESSAGE_TYPE.template) &&
+    (message.files?.length ?? 0) === 0 &&
+    (message.sender?.senderType === 'User' || message.sender?.senderType === 'AgentBot')
+  )
+}
+
+type Target = { accountId: number; displayId: number; agentId: number | null }
+
+/**
+ * An agent's message in ONE round trip, with no read before it: the guard, the message, its
+ * reporting rows, its events, the conversation's update and the message's view go in one batch,
+ * each computing what it needs from the conversation row as the batch finds it. It writes what
+ * `createMessage` writes for the same message (messageEffects, messageReportingEvents,
+ * patchConversation's events; test/worker/conversations/reply-in-sql.test.ts holds the two side
+ * by side). A conversation the caller cannot see fails the guard, which rolls everything back
+ * (`isFailedGuard(error, UNAVAILABLE_CONVERSATION_GUARD)`): the caller then takes the usual path
+ * for its 404 or 403.
+ */
+export async function replyInSql(
+  c: Context<AppEnv>,
+  target: Target,
+  message: NewMessage,
+  beforePublish?: (view: MessageView) => Promise<unknown> | undefined,
+): Promise<MessageView> {
+  const db = c.var.db
+  const now = nowSeconds()
+  const sender = message.sender as NonNullable<NewMessage['sender']>
+  const isPrivate = message.private === true
+  const outgoing = message.messageType === MESSAGE_TYPE.outgoing
+  // messageEffects: a public outgoing message by an agent or bot ends the wait; an agent's is
+  // the first reply when there was none.
+  const reply = outgoing && !isPrivate
+  const agentReply = reply && sender.senderType === 'User'
+  const agentId = sender.senderType === 'User' ? sender.senderId : null
+
+  const thisConversation = sql`c.account_id = ${target.accountId} and c.display_id = ${target.displayId}`
+  const conversationId = sql`(select c.id from conversations c where ${thisConversation})`
+  const visible =
+    target.agentId === null
+      ? sql``
+      : sql` and exists (select 1 from inbox_members m where m.inbox_id = c.inbox_id and m.user_id = ${target.agentId})`
+  const guard = batchable(
+    db,
+    db.all(
+      sql`select json_extract('{}', case when exists (select 1 from conversations c where ${thisConversation}${visible}) then '$' else ${guardPath(UNAVAILABLE_CONVERSATION_GUARD)} end)`,
+    ),
+  )
+
+  const insertMessage = batchable(
+    db,
+    db.run(sql`insert into messages (account_id, inbox_id, conversation_id, message_type, content_type,
+      content, content_attributes, additional_attributes, private, source_id, echo_id, sender_type,
+      sender_id, created_at, updated_at)
+      select c.account_id, c.inbox_id, c.id, ${message.messageType}, ${message.contentType},
+        ${message.content}, ${JSON.stringify(message.contentAttributes ?? {})},
+        ${JSON.stringify(message.additionalAttributes ?? {})}, ${isPrivate ? 1 : 0},
+        ${message.sourceId ?? null}, ${message.echoId ?? null}, ${sender.senderType},
+        ${sender.senderId}, ${now}, ${now}
+      from conversations c where ${thisConversation}`),
+  )
+
+  const reporting = reportingSource(thisConversation, { outgoing, reply, agentId, now })
+  const changed = reply
+    ? agentReply
+      ? sql`(c.waiting_since is not null or c.first_reply_created_at is null)`
+      : sql`c.waiting_since is not null`
+    : sql`0`
+  const events = [
+    eventStatement(db, {
+      kind: 'message_created',
+      accountId: target.accountId,
+      conversationId,
+      inboxId: sql`(select c.inbox_id from conversations c where ${thisConversation})`,
+      contactId: sql`(select c.contact_id from conversations c where ${thisConversation})`,
+      messageId: lastNonActivityMessageId(conversationId),
+    }),
+    eventStatement(
+      db,
+      {
+        kind: 'conversation_updated',
+        accountId: target.accountId,
+        conversationId: sql`c.id`,
+        inboxId: sql`c.inbox_id`,
+        contactId: sql`c.contact_id`,
+        changedAttributes: changedAttributesSql({ reply, agentReply, now }),
+      },
+      { from: sql`conversations c`, where: sql`${thisConversation} and ${changed}` },
+    ),
+  ]
+  const update = batchable(
+    db,
+    db.run(sql`update conversations set last_activity_at = ${now}, updated_at = ${now}
+      ${reply ? sql`, waiting_since = null` : sql``}
+      ${agentReply ? sql`, first_reply_created_at = coalesce(first_reply_created_at, ${now})` : sql``}
+      where account_id = ${target.accountId} and display_id = ${target.displayId}`),
+  )
+  const readBack = messagesWithSendersStatement(
+    db,
+    sql`${messages.id} = ${lastNonActivityMessageId(conversationId)}`,
+  )
+
+  const statements = [
+    guard,
+    insertMessage,
+    ...(reporting ? recordReportingEventsFromStatements(db, reporting) : []),
+    ...events,
+    update,
+    readBack,
+  ]
+  const results = (await db.batch(
+    statements as unknown as Parameters<Db['batch']>[0],
+  )) as unknown as unknown[]
+  const eventIds = results
+    .slice(statements.length - 2 - events.length, statements.length - 2)
+    .flatMap((rows) => (rows as { id: number }[]).map((r) => r.id))
+  const view = assembleMessageViews(results.at(-1) as Awaited<typeof readBack>)[0]
+  if (!view) throw new Error('the inserted message was not read back')
+  publishAfterResponse(c, eventIds, beforePublish?.(view))
+  return view
+}
+
+/**
+ * messageReportingEvents as a SELECT over the conversation before the update: an outgoing
+ * message counts; an agent's public one also times the first response (when there was none) and
+ * the reply (when the visitor was waiting), for the assignee, else the agent.
+ */
+function reportingSource(
+  thisConversation: SQL,
+  m: { outgoing: boolean; reply: boolean; agentId: number | null; now: number },
+): SQL | null {
+  if (!m.outgoing) return null
+  const row = (name: string, value: SQL, userId: SQL, where: SQL) =>
+    sql`select c.account_id as account_id, ${name} as name, ${value} as value,
+      c.id as conversation_id, c.inbox_id as inbox_id, ${userId} as user_id, c.team_id as team_id,
+      ${m.now} as created_at
+      from conversations c where ${thisConversation} and ${where}`
+  const rows = [row('outgoing_message', sql`null`, sql`${m.agentId}`, sql`1`)]
+  if (m.reply && m.agentId !== null) {
+    const userId = sql`coalesce(c.assignee_id, ${m.agentId})`
+    rows.push(
+      row(
+        'first_response',
+        sql`max(0, ${m.now} - c.created_at)`,
+        userId,
+        sql`c.first_reply_created_at is null`,
+      ),
+      row(
+        'reply_time',
+        sql`max(0, ${m.now} - c.waiting_since)`,
+        userId,
+        sql`c.waiting_since is not null`,
+      ),
+    )
+  }
+  return sql.join(rows, sql` union all `)
+}
+
+/**
+ * patchConversation's changed_attributes for the reply, from the row before its update: the
+ * tracked attributes that change, in TRACKED's order, then updated_at.
+ */
+function changedAttributesSql(m: { reply: boolean; agentReply: boolean; now: number }): SQL {
+  const change = (name: string, previous: SQL, current: SQL) =>
+    sql`json_object(${name}, json_object('previous_value', ${previous}, 'current_value', ${current}))`
+  const parts: SQL[] = []
+  if (m.reply) {
+    parts.push(
+      sql`case when c.waiting_since is not null then ${change('waiting_since', sql`c.waiting_since`, sql`null`)} end`,
+    )
+  }
+  if (m.agentReply) {
+    parts.push(
+      sql`case when c.first_reply_created_at is null then ${change('first_reply_created_at', sql`null`, sql`${m.now}`)} end`,
+    )
+  }
+  parts.push(change('updated_at', sql`c.updated_at`, sql`${m.now}`))
+  // json_array keeps nulls; the parts that did not change are dropped from it.
+  const all = sql`json_array(${sql.join(parts, sql`, `)})`
+  return sql`(select json_group_array(json(value)) from json_each(${all}) where type <> 'null')`
+}
