@@ -14,7 +14,7 @@ import { recordReportingEventsFromStatements } from '../db/queries/reporting-eve
 import { messages } from '../db/schema'
 import type { AppEnv } from '../env'
 import { publishAfterResponse } from '../events/outbox'
-import { guardPath } from '../lib/d1-gate'
+import { GUARD_SQL } from '../lib/d1-gate'
 import { nowSeconds } from '../lib/time'
 import type { NewMessage } from './messages'
 
@@ -73,7 +73,7 @@ export async function replyInSql(
   const guard = batchable(
     db,
     db.all(
-      sql`select json_extract('{}', case when exists (select 1 from conversations c where ${thisConversation}${visible}) then '$' else ${guardPath(UNAVAILABLE_CONVERSATION_GUARD)} end)`,
+      sql`${sql.raw(GUARD_SQL.head)}exists (select 1 from conversations c where ${thisConversation}${visible})${sql.raw(GUARD_SQL.tail(UNAVAILABLE_CONVERSATION_GUARD))}`,
     ),
   )
 

@@ -201,10 +201,16 @@ function settle(check: CarriedCheck, row: Row | undefined) {
  * (SQLite evaluates only the CASE branch taken.)
  */
 export const failUnless = (condition: string, name: string) =>
-  `select json_extract('{}', case when ${condition} then '$' else '${guardPath(name)}' end)`
+  `${GUARD_SQL.head}${condition}${GUARD_SQL.tail(name)}`
+
+/** The text around a guard's condition, for guards written as drizzle SQL as well. */
+export const GUARD_SQL = {
+  head: "select json_extract('{}', case when ",
+  tail: (name: string) => ` then '$' else '${guardPath(name)}' end)`,
+}
 
 /** The JSON path a failing guard named `name` asks for (letters and dashes only). */
-export const guardPath = (name: string) => `parley:${name}`
+const guardPath = (name: string) => `parley:${name}`
 
 /** Whether a batch failed on the guard `failUnless(…, name)` made. */
 export function isFailedGuard(error: unknown, name: string) {

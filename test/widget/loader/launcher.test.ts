@@ -37,7 +37,7 @@ describe('createLauncher', () => {
   })
 
   it('carries the CSS that follows the state the app sets: icons by aria-expanded, badge by data-unread', () => {
-    // The source: the tests stub CSS imports.
+    // Read from the file: in these tests a CSS import is an empty stub.
     const file = path.resolve(import.meta.dirname, '../../../widget/src/loader/launcher.css')
     const css = readFileSync(file, 'utf8').replace(/\s+/g, ' ')
     expect(css).toMatch(/\.launcher\[aria-expanded="?true"?\] \.chat/)
