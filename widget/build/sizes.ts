@@ -3,24 +3,27 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 
 /**
- * Budgets in bytes of gzip level 9, set just above today's build so the sizes cannot regress.
- * The issue's goals (GOALS) are lower still; `describe` prints both.
+ * Budgets in bytes of gzip level 9, set just above today's build so the sizes cannot regress:
+ * the loader's and the opened one are the issue's goals (GOALS), which the build now meets with
+ * a few bytes to spare (widget.js 3,068 of 3,072; widget-app.js 25,543 of 25,600).
  * - loader: widget.js, on every page view.
  * - opened: what a plain conversation downloads once the chat opens, in English: widget-app.js
- *   and widget-app.css (no part chunk: those come with the first interactive message, or on
- *   opening when the inbox asks for the pre-chat form) (the CSS is also inside the JS, for constructed stylesheets; the file is
- *   fetched only where those are missing, but it is counted here).
+ *   (no part chunk: those come with the first interactive message, or on opening when the inbox
+ *   asks for the pre-chat form). It carries its CSS as text, for every browser: a constructed
+ *   stylesheet, or a <style> with the loader's nonce (shared/styles.ts). widget-app.css is
+ *   fetched only by a browser without constructed stylesheets on a page whose policy refuses
+ *   that <style>, so it is not counted.
  * - openedAnyLanguage: the same plus the largest language chunk (Spanish, Portuguese, Arabic).
  */
 export const BUDGETS = {
-  loader: 3.34 * 1024,
-  opened: 27.2 * 1024,
-  openedAnyLanguage: 28.4 * 1024,
+  loader: 3 * 1024,
+  opened: 25 * 1024,
+  openedAnyLanguage: 26.2 * 1024,
 } as const
 export const GOALS = { loader: 3 * 1024, opened: 25 * 1024 } as const
 
 export const LOADER_FILES = ['widget.js'] as const
-export const APP_FILES = ['widget-app.js', 'widget-app.css'] as const
+export const APP_FILES = ['widget-app.js'] as const
 /** Chunks fetched only when first needed: one per language other than English. */
 export const isLanguageChunk = (name: string) => /^widget-locale-\w+\.js$/.test(name)
 /** ... and one per rarely used part (interactive messages, the pre-chat form). */

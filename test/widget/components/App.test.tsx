@@ -17,7 +17,7 @@ describe('<App> mounted in the launcher', () => {
     await vi.waitFor(() => expect(w.focused()).toBe(composer))
     expect(w.launcher.button.getAttribute('aria-expanded')).toBe('true')
     expect(w.launcher.host.dataset.open).toBe('')
-    // The launcher's close icon (launcher.css shows it while expanded), next to its chat icon.
+    // The launcher's close icon (app.css shows it while expanded), next to its chat icon.
     const icons = w.launcher.button.querySelectorAll('svg[aria-hidden="true"]')
     expect([...icons].map((icon) => icon.getAttribute('class'))).toEqual([
       'chat',

@@ -9,7 +9,7 @@ import {
   type MountOptions,
   storageKey,
 } from '../shared/protocol'
-import { adoptStyles } from '../shared/styles'
+import { adoptAppStyles } from '../shared/styles'
 import type { WidgetEnv } from '../store/context'
 import { createSessionStore } from '../store/persist'
 import { createWidgetState, type WidgetState } from '../store/state'
@@ -49,7 +49,7 @@ function labelLauncher(button: HTMLElement, state: WidgetState, settings: Loader
       button.setAttribute('aria-label', name + count)
     }
     button.setAttribute('aria-expanded', `${open}`)
-    // The badge: launcher.css draws it from this attribute.
+    // The badge: app.css draws it from this attribute.
     if (unread > 0) button.dataset.unread = unread > 99 ? '99+' : `${unread}`
     else delete button.dataset.unread
   })
@@ -61,12 +61,17 @@ export function mountApp(options: MountOptions, overrides: MountOverrides = {}):
   const win = launcher.host.ownerDocument.defaultView as Window & typeof globalThis
   const container = win.document.createElement('div')
   container.className = 'parley-app'
+  // Hidden until the styles apply: at once, unless they come as a file (shared/styles.ts).
+  container.hidden = true
   launcher.root.append(container)
-  // The launcher's close icon, shown while open (launcher.css): rendered aside, then moved in.
+  // The launcher's close icon, shown while open (app.css): rendered aside, then moved in once
+  // the CSS that hides it while closed applies.
   const closeIcon = win.document.createDocumentFragment()
   render(<Icon name="close" />, closeIcon)
-  launcher.button.append(closeIcon)
-  adoptStyles(launcher.root, appCss, `${options.assetBase}widget-app.css`, options.nonce, container)
+  adoptAppStyles(launcher.root, appCss, `${options.assetBase}widget-app.css`, options.nonce, () => {
+    container.hidden = false
+    launcher.button.append(closeIcon)
+  })
 
   const state = createWidgetState({ settings, browserLanguage: win.navigator.language })
   const storage = overrides.storage !== undefined ? overrides.storage : localStorageOf(win)

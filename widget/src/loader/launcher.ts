@@ -1,6 +1,6 @@
 import { isHexColor, readableOn } from '../shared/color'
 import type { LauncherHandle, Position } from '../shared/protocol'
-import { adoptStyles } from '../shared/styles'
+import { linkSheet } from '../shared/styles'
 import launcherCss from './launcher.css?inline'
 
 const SVG = 'http://www.w3.org/2000/svg'
@@ -43,11 +43,23 @@ export function createLauncher(
   const svg = doc.createElementNS(SVG, 'svg')
   const path = doc.createElementNS(SVG, 'path')
   setAttributes(svg, { viewBox: '0 0 24 24', 'aria-hidden': 'true', class: 'chat' })
-  path.setAttribute('d', CHAT_ICON)
+  setAttributes(path, { d: CHAT_ICON })
   svg.append(path)
   button.append(svg)
   root.append(button)
-  adoptStyles(root, launcherCss, cssHref, nonce, button)
+  // A constructed stylesheet (no <style>, so `style-src 'self'` holds); the root is new, so it
+  // is the only one. A browser without them (something here throws) gets widget.css as a
+  // <link>, with the button hidden until it has loaded.
+  try {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(launcherCss)
+    root.adoptedStyleSheets = [sheet]
+  } catch {
+    button.hidden = true
+    linkSheet(root, cssHref, nonce, () => {
+      button.hidden = false
+    })
+  }
   host.dataset.position = position
   doc.body.append(host)
   return {

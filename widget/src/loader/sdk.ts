@@ -59,31 +59,13 @@ function text(value: unknown, name: string): string {
   return value
 }
 
-type Check = (value: unknown, name: string) => unknown
-
 /**
- * Methods that pass one checked argument on as a command: [method, the command's field, check,
- * the state property it also sets]. A table rather than one body each, because every byte here
- * is on every page view.
+ * Methods that pass one checked argument on as a command, as "method field" pairs: the field is
+ * the command's, and an object for `attributes`, a non-empty string otherwise. One string rather
+ * than one body each, because every byte here is on every page view.
  */
-const PASS_ON: [string, string, Check, (keyof SdkView)?][] = [
-  ['setCustomAttributes', 'attributes', record],
-  ['deleteCustomAttribute', 'key', text],
-  ['setConversationCustomAttributes', 'attributes', record],
-  ['deleteConversationCustomAttribute', 'key', text],
-  ['setLabel', 'label', text],
-  ['removeLabel', 'label', text],
-  ['setLocale', 'locale', (value = 'en', name) => text(value, name), 'locale'],
-  [
-    'setColorScheme',
-    'scheme',
-    (value = 'light') =>
-      /^(light|dark|auto)$/.test(value as string)
-        ? value
-        : fail("scheme must be 'light', 'dark' or 'auto'"),
-    'darkMode',
-  ],
-]
+const PASS_ON =
+  'setCustomAttributes attributes setConversationCustomAttributes attributes deleteCustomAttribute key deleteConversationCustomAttribute key setLabel label removeLabel label'
 
 /**
  * The Chatwoot-compatible API object. Arguments are checked here, synchronously, as Chatwoot's
@@ -106,7 +88,7 @@ export function createSdk(
     toggleBubbleVisibility: (visibility: string) => bubble(visibility !== 'hide'),
     setUser(identifier: string | number, user: UserAttributes) {
       if (typeof identifier !== 'string' && typeof identifier !== 'number') {
-        fail('identifier must be a string or a number')
+        fail('identifier must be a string or number')
       }
       const attributes = record(user, 'user') as UserAttributes
       if (!attributes.name && !attributes.email && !attributes.avatar_url) {
@@ -116,6 +98,15 @@ export function createSdk(
       view.user = attributes
       call({ type: 'setUser', identifier: view.identifier, user: attributes })
     },
+    setLocale(locale: unknown = 'en') {
+      view.locale = text(locale, 'locale')
+      call({ type: 'setLocale', locale: view.locale })
+    },
+    setColorScheme(scheme: ColorScheme = 'light') {
+      if (!/^(light|dark|auto)$/.test(scheme)) fail('scheme must be light, dark or auto')
+      view.darkMode = scheme
+      call({ type: 'setColorScheme', scheme })
+    },
     reset() {
       view.identifier = view.user = undefined
       reset()
@@ -124,16 +115,13 @@ export function createSdk(
       run({ websiteToken: record(options, 'options').inbox as string, baseUrl: options.baseUrl })
     },
   } as Record<string, unknown>
-  for (const [name, field, check, key] of PASS_ON) {
-    sdk[name] = (value: unknown) => {
-      const checked = check(value, field)
-      if (key) (view as unknown as Record<string, unknown>)[key] = checked
-      call({ type: name, [field]: checked } as Command)
-    }
+  for (const [, name, field] of PASS_ON.matchAll(/(\w+) (\w+)/g)) {
+    sdk[name as string] = (value: unknown) =>
+      call({
+        type: name,
+        [field as string]: (field === 'attributes' ? record : text)(value, field as string),
+      } as Command)
   }
-  // Chatwoot exposes its state as plain properties; getters keep them current.
-  for (const key in view) {
-    Object.defineProperty(sdk, key, { enumerable: true, get: () => view[key as keyof SdkView] })
-  }
-  return sdk as unknown as ParleySdk
+  // The state object itself, as Chatwoot's are: plain properties the loader keeps current.
+  return Object.assign(view, sdk) as unknown as ParleySdk
 }

@@ -50,24 +50,23 @@ export function startLoader(env: LoaderEnv): ParleySdk {
   let controller: AppController | undefined
   let loading: Promise<void> | undefined
   let inbox$: Promise<unknown> | undefined
-  let config: { inbox: string; baseUrl: string; assetBase: string } | undefined
+  // Where widget-app.js and its chunks live; set by run() with view.websiteToken and baseUrl.
+  let assetBase: string | undefined
   let resetOnRun = false
 
   if (/^(left|right)$/.test(data.position as string)) settings.position = data.position as Position
   if (data.locale) settings.locale = data.locale
-  // Every key, even unset ones: the SDK object gets a getter for each.
+  // The SDK object itself (createSdk adds the methods): plain properties, as Chatwoot's are.
+  // websiteToken and baseUrl come with run(), identifier and user with setUser().
   const view: SdkView = {
     hasLoaded: false,
     isOpen: false,
-    websiteToken: undefined,
-    baseUrl: undefined,
     position: settings.position === 'left' ? 'left' : 'right',
     locale: settings.locale,
     darkMode: settings.darkMode ?? 'auto',
     launcherTitle: settings.launcherTitle,
-    hideMessageBubble: settings.hideMessageBubble === true,
-    identifier: undefined,
-    user: undefined,
+    // Any truthy value hides it, as in Chatwoot.
+    hideMessageBubble: !!settings.hideMessageBubble,
   }
 
   const emit = (event: WidgetEvent, detail?: unknown) => {
@@ -79,16 +78,18 @@ export function startLoader(env: LoaderEnv): ParleySdk {
     emit('error', { message: (error as Error)?.message ?? String(error) })
 
   function load() {
-    if (!config || !launcher || loading) return
+    if (!launcher || loading) return
     const { button } = launcher
     button.setAttribute('aria-busy', 'true')
-    loading = (env.importApp ?? injectApp)(`${config.assetBase}widget-app.js`, nonce, win)
+    loading = (env.importApp ?? injectApp)(`${assetBase}widget-app.js`, nonce, win)
       .then((mount) => {
         controller = mount({
-          ...config!,
+          inbox: view.websiteToken as string,
+          baseUrl: view.baseUrl as string,
+          assetBase: assetBase as string,
           nonce,
           settings: { ...settings, locale: view.locale, darkMode: view.darkMode },
-          launcher: launcher!,
+          launcher: launcher as LauncherHandle,
           inbox$,
           emit,
         })
@@ -114,39 +115,43 @@ export function startLoader(env: LoaderEnv): ParleySdk {
     // Not loaded: nothing live to tear down, and queued identity calls are undone by the reset.
     queue = queue.filter((command) => !IDENTITY.test(command.type))
     if (loading) queue.push({ type: 'reset' })
-    else if (config) {
+    else if (launcher) {
       try {
-        win.localStorage.removeItem(storageKey(config.inbox))
+        win.localStorage.removeItem(storageKey(view.websiteToken as string))
       } catch {}
     } else resetOnRun = true
   }
 
   function run(options: RunOptions) {
     const inbox = options?.websiteToken
-    if (config || typeof inbox !== 'string' || !inbox) return
+    if (launcher || typeof inbox !== 'string' || !inbox) return
     // A script's src reads back absolute.
     const origin = script?.src ? new URL(script.src) : undefined
-    const baseUrl = String(
-      options.baseUrl || data.baseUrl || origin?.origin || win.location.origin,
-    ).replace(/\/+$/, '')
-    const assetBase = origin ? new URL('.', origin).href : `${baseUrl}/`
-    config = { inbox, baseUrl, assetBase }
+    const baseUrl =
+      `${options.baseUrl || data.baseUrl || origin?.origin || win.location.origin}`.replace(
+        /\/+$/,
+        '',
+      )
+    assetBase = origin ? new URL('.', origin).href : `${baseUrl}/`
     view.websiteToken = inbox
     view.baseUrl = baseUrl
-    if (resetOnRun) reset()
 
-    const locale = view.locale ?? (doc.documentElement.lang || win.navigator.language || 'en')
     const shown = createLauncher(
       doc,
-      launcherLabel(locale, view.launcherTitle),
+      launcherLabel(
+        view.locale ?? (doc.documentElement.lang || win.navigator.language || 'en'),
+        view.launcherTitle,
+      ),
       view.position as Position,
       `${assetBase}widget.css`,
       nonce,
     )
     showBubble(shown, !view.hideMessageBubble)
     launcher = shown
-    for (const type of ['pointerenter', 'focus', 'touchstart']) {
-      shown.button.addEventListener(type, load, { passive: true })
+    if (resetOnRun) reset()
+    // Intent: a pointer (mouse, pen or touch: pointer events come before touch ones) or focus.
+    for (const type of ['pointerenter', 'focus']) {
+      shown.button.addEventListener(type, load)
     }
     shown.button.addEventListener('click', () => call({ type: 'toggle' }))
 
@@ -175,6 +180,7 @@ export function startLoader(env: LoaderEnv): ParleySdk {
   win.$chatwoot = sdk
   win.Parley = sdk
   win.chatwootSDK = { run }
-  if (data.inbox) run({ websiteToken: data.inbox, baseUrl: data.baseUrl })
+  // run() takes data-base-url itself.
+  if (data.inbox) run({ websiteToken: data.inbox })
   return sdk
 }

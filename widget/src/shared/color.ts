@@ -26,7 +26,8 @@ export function readableOn(hex: string): '#000000' | '#ffffff' {
   const rrggbb = hex.length < 5 ? hex.replace(/\w/g, '$&$&') : hex
   const l = [0.2126, 0.7152, 0.0722].reduce(
     (sum, weight, i) =>
-      sum + weight * (Number.parseInt(rrggbb.slice(i * 2 + 1, i * 2 + 3), 16) / 255) ** 2.2,
+      // parseInt, not Number.parseInt: the same function, 7 bytes shorter on every page view.
+      sum + weight * (parseInt(rrggbb.slice(i * 2 + 1, i * 2 + 3), 16) / 255) ** 2.2,
     0,
   )
   return (l + 0.05) ** 2 > 0.0525 ? '#000000' : '#ffffff'

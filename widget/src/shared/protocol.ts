@@ -48,8 +48,9 @@ export type Command =
 
 /**
  * The launcher button the loader drew: named in the page's language, aria-expanded=false, with
- * both icons and the badge's CSS. The app drives what only happens once it is loaded: the open
- * state, the unread count (badge: data-unread) and the names that go with them (app/mount.tsx).
+ * the chat icon. The app drives what only happens once it is loaded: the open state, the unread
+ * count (badge: data-unread) and the names that go with them (app/mount.tsx); it adds the close
+ * icon, and the CSS for both icons, the badge and hovering comes with its own (styles/app.css).
  */
 export interface LauncherHandle {
   readonly host: HTMLElement
@@ -64,7 +65,7 @@ export type WidgetEvent = 'ready' | 'on-message' | 'opened' | 'closed' | 'error'
 export interface MountOptions {
   inbox: string
   baseUrl: string
-  /** Where widget-app.css lives, for browsers without constructable stylesheets. */
+  /** Where widget-app.js lives: its chunks, and widget-app.css for where no <style> is allowed. */
   assetBase: string
   nonce?: string
   settings: LoaderSettings
