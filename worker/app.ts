@@ -2,6 +2,8 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import { ALL_READ_LAYERS, createDb, type ReadLayers } from './db/client'
+import { openSession } from './db/read-replicas'
+import { requestDatabase } from './db/request-database'
 import type { AppEnv } from './env'
 import { notFound, renderError } from './errors'
 import { D1Gate } from './lib/d1-gate'
@@ -36,6 +38,7 @@ import { messageRoutes } from './routes/messages'
 import { platformAccountUsers } from './routes/platform-account-users'
 import { platformAccounts } from './routes/platform-accounts'
 import { platformAgentBots } from './routes/platform-agent-bots'
+import { platformShards } from './routes/platform-shards'
 import { platformUsers } from './routes/platform-users'
 import { productRoutes } from './routes/products'
 import { profileRoutes } from './routes/profile'
@@ -74,15 +77,19 @@ export function createApp(options: AppOptions = {}) {
   app.use('*', async (c, next) => {
     const requestId = requestIdFor(c.req.raw)
     c.set('requestId', requestId)
-    const gate = new D1Gate(c.env.DB)
+    const { binding, shard } = await requestDatabase(c.env, c.req.path)
+    // D1's Sessions API: reads may go to a replica (db/read-replicas.ts).
+    const session = openSession(binding, c.req.raw)
+    const gate = new D1Gate(session.database)
     const layers = options.readLayers?.(c) ?? ALL_READ_LAYERS
     c.set('d1Gate', gate)
-    c.set('db', createDb(layers.gate ? gate.binding : c.env.DB, layers))
+    c.set('shard', shard)
+    c.set('db', createDb(layers.gate ? gate.binding : session.database, layers))
     c.set('redispatch', async (request) =>
       app.fetch(carryRequestId(request, requestId), c.env, executionContextOf(c)),
     )
     await next()
-    stampRequestId(c, requestId)
+    stampRequestId(c, requestId, session.bookmarkHeader())
   })
   const secure = secureHeaders({ crossOriginResourcePolicy: false })
   // A WebSocket upgrade's 101 response comes from a Durable Object and cannot take headers.
@@ -106,6 +113,7 @@ export function createApp(options: AppOptions = {}) {
 
   app.route('/platform/api/v1', platformAccounts)
   app.route('/platform/api/v1', platformAccountUsers)
+  app.route('/platform/api/v1', platformShards)
   app.route('/platform/api/v1', platformUsers)
   app.route('/platform/api/v1', platformAgentBots)
   app.route('/', accountRoutes)

@@ -10,7 +10,10 @@ export type Bindings = Env
 export type AppEnv = {
   Bindings: Bindings
   Variables: {
+    /** The request's database: its account's shard, else the directory (db/shards.ts). */
     db: Db
+    /** Which shard `db` is; null when it is the directory. */
+    shard: number | null
     /** Holds the request's D1 calls until a remembered credential is confirmed (see auth). */
     d1Gate: D1Gate
     /** Set when the request runs on a remembered token owner that is still to be confirmed. */

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { ACCOUNT_READ_ONLY } from './db/queries/account-move'
 import { requestIdOf } from './lib/request-id'
 
 export const ERROR_STATUS = {
@@ -15,6 +16,7 @@ export const ERROR_STATUS = {
   validation_failed: 422,
   rate_limited: 429,
   internal_error: 500,
+  unavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>
 
 export type ErrorCode = keyof typeof ERROR_STATUS
@@ -30,6 +32,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   validation_failed: 'The request failed validation',
   rate_limited: 'Too many requests',
   internal_error: 'Something went wrong on our side',
+  unavailable: 'The account is being moved; try again in a moment',
 }
 
 export const FieldErrorSchema = z.object({
@@ -100,7 +103,14 @@ export function errorBody(
 /** OpenAPI `responses` entries for the error statuses an operation can return. */
 export function errorResponses(...codes: ErrorCode[]) {
   const all: ErrorCode[] = [
-    ...new Set<ErrorCode>([...codes, 'bad_request', 'payload_too_large', 'internal_error']),
+    ...new Set<ErrorCode>([
+      ...codes,
+      'bad_request',
+      'payload_too_large',
+      'internal_error',
+      // Any request on an account may meet it moving between shards (worker/scale).
+      'unavailable',
+    ]),
   ]
   return Object.fromEntries(
     all.map((code) => [
@@ -206,6 +216,10 @@ function constraintError(err: Error): ApiError | null {
   if (column) return validationError([fieldError(column, 'has already been taken', 'taken')])
   if (text.includes('FOREIGN KEY constraint failed')) {
     return apiError('validation_failed', 'A referenced record does not exist')
+  }
+  // A write to an account while it moves between shards (db/queries/account-move.ts).
+  if (text.includes(ACCOUNT_READ_ONLY)) {
+    return apiError('unavailable', undefined, [], { 'retry-after': '1' })
   }
   return null
 }

@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm'
 import {
   activityText,
   conversationEventIds,
@@ -19,7 +20,9 @@ import {
   lastNonActivityMessageId,
   MESSAGE_TYPE,
 } from './db/queries/messages'
+import { accountShards } from './db/schema'
 import { describeError } from './errors'
+import { logShardFailures, onEachShard, perShard } from './events/each-shard'
 import { commitEvents, publishCommitted } from './events/outbox'
 import { sweepOutbox } from './events/sweep'
 
@@ -32,8 +35,11 @@ const SNOOZE_BATCH = 500
 /** Conversations per D1 batch: each adds about ten statements. */
 const WRITES_PER_BATCH = 10
 
-/** Commits writes in batches and hands their events to the queue (the sweep retries failures). */
-async function commitWrites(env: Env, db: Db, writes: Write[]) {
+/**
+ * Commits one account's writes in batches on its shard (`db`) and hands their events to the
+ * queue (the sweep retries failures).
+ */
+async function commitWrites(env: Env, db: Db, accountId: number, writes: Write[]) {
   for (let i = 0; i < writes.length; i += WRITES_PER_BATCH) {
     const chunk = writes.slice(i, i + WRITES_PER_BATCH)
     const { eventIds } = await commitEvents(
@@ -41,8 +47,45 @@ async function commitWrites(env: Env, db: Db, writes: Write[]) {
       chunk.flatMap((w) => w.statements),
       chunk.flatMap((w) => w.events),
     )
-    await publishCommitted(env, eventIds)
+    await publishCommitted(env, accountId, eventIds)
   }
+}
+
+/**
+ * Runs one account's part of a task; a failure (such as an account being moved, whose writes
+ * its shard refuses) is logged and spares the accounts after it.
+ */
+async function forAccount(cron: string, accountId: number, work: () => Promise<unknown>) {
+  try {
+    await work()
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'error', cron, accountId, error: describeError(error) }))
+  }
+}
+
+/**
+ * The shard of each account, from the directory's map, in one read per 90 accounts. An account
+ * being moved (read-only) is left out: its writes would be refused, and the first run after the
+ * move does them on its new shard. An account with no entry has no data anywhere.
+ */
+async function accountsByShard(env: Env, accountIds: number[]) {
+  const byShard = new Map<number, Set<number>>()
+  const directory = createDb(env.DIRECTORY)
+  for (let i = 0; i < accountIds.length; i += 90) {
+    const rows = await directory
+      .select({
+        accountId: accountShards.accountId,
+        shard: accountShards.shard,
+        readOnly: accountShards.readOnly,
+      })
+      .from(accountShards)
+      .where(inArray(accountShards.accountId, accountIds.slice(i, i + 90)))
+    for (const row of rows) {
+      if (row.readOnly) continue
+      byShard.set(row.shard, (byShard.get(row.shard) ?? new Set()).add(row.accountId))
+    }
+  }
+  return byShard
 }
 
 type AutoResolveSettings = {
@@ -113,37 +156,68 @@ function autoResolveWrite(
   }
 }
 
-/** Resolves open conversations idle longer than their account's `auto_resolve_after` minutes. */
+/**
+ * Resolves open conversations idle longer than their account's `auto_resolve_after` minutes.
+ * Settings are read from the directory (the truth for accounts); each account's conversations on
+ * its shard, every shard side by side. A shard that fails is logged and spares the others.
+ */
 export const autoResolveConversations: ScheduledTask = async (env, now) => {
-  const db = createDb(env.DB)
-  for (const account of await accountsWithAutoResolve(db)) {
-    const settings = autoResolveSettings(account.settings)
-    if (!settings) continue
-    const cutoff = now - settings.minutes * 60
-    const idle = await idleOpenConversations(
-      db,
-      account.id,
-      cutoff,
-      settings.ignoreWaiting,
-      AUTO_RESOLVE_BATCH,
-    )
-    await commitWrites(
-      env,
-      db,
-      idle.map((c) => autoResolveWrite(db, c, settings, now)),
-    )
-  }
+  const accounts = await accountsWithAutoResolve(createDb(env.DIRECTORY))
+  const byShard = await accountsByShard(
+    env,
+    accounts.map((a) => a.id),
+  )
+  const { failures } = await onEachShard(env, async (db, shard) => {
+    const here = byShard.get(shard)
+    for (const account of accounts) {
+      if (!here?.has(account.id)) continue
+      const settings = autoResolveSettings(account.settings)
+      if (!settings) continue
+      const cutoff = now - settings.minutes * 60
+      await forAccount('auto_resolve', account.id, async () => {
+        const idle = await idleOpenConversations(
+          db,
+          account.id,
+          cutoff,
+          settings.ignoreWaiting,
+          AUTO_RESOLVE_BATCH,
+        )
+        await commitWrites(
+          env,
+          db,
+          account.id,
+          idle.map((c) => autoResolveWrite(db, c, settings, now)),
+        )
+      })
+    }
+    return 0
+  })
+  logShardFailures('scheduled task failed', { cron: 'auto_resolve' }, failures)
 }
 
-/** Reopens snoozed conversations whose `snoozed_until` has come. */
+/**
+ * Reopens snoozed conversations whose `snoozed_until` has come, on every shard (the batch shared
+ * among them, as the cron's one invocation does them all), each account's committed and
+ * published on its own.
+ */
 export const wakeSnoozedConversations: ScheduledTask = async (env, now) => {
-  const db = createDb(env.DB)
-  const due = await dueSnoozedConversations(db, now, SNOOZE_BATCH)
-  await commitWrites(
-    env,
-    db,
-    due.map((c) => patchConversation(db, c, statusPatch('open'), now)),
-  )
+  const { failures } = await onEachShard(env, async (db) => {
+    const due = await dueSnoozedConversations(db, now, perShard(env, SNOOZE_BATCH))
+    const byAccount = new Map<number, ConversationRow[]>()
+    for (const c of due) byAccount.set(c.accountId, [...(byAccount.get(c.accountId) ?? []), c])
+    for (const [accountId, list] of byAccount) {
+      await forAccount('snooze_wake_up', accountId, () =>
+        commitWrites(
+          env,
+          db,
+          accountId,
+          list.map((c) => patchConversation(db, c, statusPatch('open'), now)),
+        ),
+      )
+    }
+    return due.length
+  })
+  logShardFailures('scheduled task failed', { cron: 'snooze_wake_up' }, failures)
 }
 
 /**

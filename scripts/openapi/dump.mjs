@@ -44,8 +44,9 @@ export async function loadDocument(route = '/openapi.json') {
   })
   try {
     const { createApp } = await import(pathToFileURL(bundle).href)
-    // The middleware wraps the D1 binding before any route runs; this route never queries it.
-    const response = await createApp().request(route, {}, { DB: {} })
+    // The middleware opens a D1 session before any route runs; this route never queries it.
+    const database = { withSession: () => ({ getBookmark: () => null }) }
+    const response = await createApp().request(route, {}, { DIRECTORY: database })
     if (!response.ok) throw new Error(`${route} answered ${response.status}`)
     return await response.json()
   } finally {

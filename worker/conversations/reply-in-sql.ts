@@ -146,7 +146,7 @@ export async function replyInSql(
     .flatMap((rows) => (rows as { id: number }[]).map((r) => r.id))
   const view = assembleMessageViews(results.at(-1) as Awaited<typeof readBack>)[0]
   if (!view) throw new Error('the inserted message was not read back')
-  publishAfterResponse(c, eventIds, beforePublish?.(view))
+  publishAfterResponse(c, target.accountId, eventIds, beforePublish?.(view))
   return view
 }
 

@@ -859,3 +859,30 @@ export const reportRollups = sqliteTable(
     }),
   ],
 )
+
+/*
+ * The directory's own tables (docs/scaling.md). Every database has every table (one schema, one
+ * set of migrations); these two hold rows only in the directory.
+ */
+
+/** Which shard holds an account's data; `readOnly` while the account is being moved. */
+export const accountShards = sqliteTable('account_shards', {
+  accountId: integer()
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  shard: integer().notNull(),
+  readOnly: integer({ mode: 'boolean' }).notNull().default(false),
+  updatedAt: updatedAt(),
+})
+
+/** The public client API names an inbox by its identifier: this maps it to its account. */
+export const inboxRoutes = sqliteTable(
+  'inbox_routes',
+  {
+    identifier: text().primaryKey(),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('inbox_routes_account_idx').on(t.accountId)],
+)

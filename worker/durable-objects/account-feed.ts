@@ -1,6 +1,7 @@
 import { DurableObject } from 'cloudflare:workers'
 import { createDb } from '../db/client'
 import { conversationInboxIds } from '../db/queries/conversations'
+import { accountBinding } from '../db/shards'
 import { sha256Hex } from '../lib/crypto'
 import {
   isOpen,
@@ -63,7 +64,7 @@ export class AccountFeed extends DurableObject<Env> {
         ws.close(CLOSE.unauthorized, 'unauthorized')
         return
       }
-      const db = createDb(this.env.DB)
+      const db = await this.accountDb(state.accountId)
       for (;;) {
         // A revalidation that starts while this reads may have missed it: read again.
         const epoch = this.revalidations
@@ -130,7 +131,7 @@ export class AccountFeed extends DurableObject<Env> {
     }
     const existing =
       visitorOnly.length > 0
-        ? await conversationInboxIds(createDb(this.env.DB), visitorOnly)
+        ? await conversationInboxIds(await this.accountDb(accountId), visitorOnly)
         : new Map<number, number>()
     const targets = [...withAgents, ...visitorOnly.filter((id) => !existing.has(id))]
     const results = await Promise.allSettled(
@@ -150,6 +151,11 @@ export class AccountFeed extends DurableObject<Env> {
     return (await this.ctx.storage.get<number>(REVALIDATED_AT)) ?? 0
   }
 
+  /** The feed is named by its account's id; that account's rows are on its shard. */
+  private async accountDb(accountId: number) {
+    return createDb(await accountBinding(this.env, accountId))
+  }
+
   private async revalidatedSince(checkedAt: number) {
     const at = (await this.ctx.storage.get<number>(REVALIDATED_AT)) ?? 0
     return at >= checkedAt - RECHECK_WINDOW_MS
@@ -163,7 +169,7 @@ export class AccountFeed extends DurableObject<Env> {
     })
     if (authed.length === 0) return
     const access = await liveAccessByTokenHash(
-      createDb(this.env.DB),
+      await this.accountDb(accountId),
       accountId,
       authed.flatMap(({ state }) => (state.tokenHash ? [state.tokenHash] : [])),
     )

@@ -42,7 +42,10 @@ export class RoomSchedule {
     return status === 'on' ? !wasTyping : wasTyping
   }
 
-  /** Arms a timer (`stage:<conversation stage id>`); firing is idempotent, so a repeat is harmless. */
+  /**
+   * Arms a timer (`stage:<conversation stage id>`, or `stage:<id>:<account id>`, which spares the
+   * alert a look on every shard); firing is idempotent, so a repeat is harmless.
+   */
   async scheduleTimer(key: string, dueAt: number): Promise<void> {
     const timers = (await this.storage.get<Timers>('timers')) ?? {}
     timers[key] = dueAt
@@ -75,13 +78,17 @@ export class RoomSchedule {
 
   /** Runs one due timer; returns when to run it again, or 0 when it is done. */
   private async fireTimer(key: string, now: number, room: OwnRoom): Promise<number> {
-    const [kind, id] = key.split(':')
+    const [kind, id, account] = key.split(':')
     if (kind !== 'stage' || !id) return 0
+    const accountId = account && /^\d+$/.test(account) ? Number(account) : undefined
     try {
       // The alert's frames go to the room's sockets from here, not through its own stub.
-      const outcome = await fireStageAlert(this.env, Number(id), Math.floor(now / 1000), room)
+      const outcome = await fireStageAlert(this.env, Number(id), Math.floor(now / 1000), {
+        accountId,
+        ownRoom: room,
+      })
       if (outcome !== 'not_due') return 0
-      return (await nextStageAlertDueAt(this.env, Number(id))) ?? 0
+      return (await nextStageAlertDueAt(this.env, Number(id), accountId)) ?? 0
     } catch (error) {
       // D1 unavailable for a moment: try again in a minute rather than lose the alert.
       console.error(

@@ -40,15 +40,19 @@ export async function commitEvents<
   }
 }
 
-/** Publishes committed events; a failure is logged and left to the cron sweep, never thrown. */
+/**
+ * Publishes committed events of one account; a failure is logged and left to the cron sweep,
+ * never thrown.
+ */
 export async function publishCommitted(
   env: Env,
+  accountId: number,
   eventIds: number[],
   origin?: string,
   ownRoom?: OwnRoom,
 ) {
   try {
-    await publishEvents(env, eventIds, origin, ownRoom)
+    await publishEvents(env, accountId, eventIds, origin, ownRoom)
   } catch (error) {
     console.error(
       JSON.stringify({ level: 'warn', msg: 'event publish failed', error: describeError(error) }),
@@ -70,21 +74,39 @@ export async function commitWithEvents<
   publishAfter?: (results: unknown[]) => Promise<unknown> | undefined,
 ) {
   const { results, eventIds } = await commitEvents(c.var.db, statements, eventInputs)
-  publishAfterResponse(c, eventIds, publishAfter?.(results as unknown[]))
+  const accountId = eventsAccountId(c, eventInputs)
+  const first = publishAfter?.(results as unknown[])
+  if (accountId !== undefined) publishAfterResponse(c, accountId, eventIds, first)
+  else if (eventIds.length > 0) {
+    // Not reached by any route today (each names its account); the sweep publishes them.
+    console.error(JSON.stringify({ level: 'warn', msg: 'events committed with no account' }))
+  }
   return results
 }
 
 /**
- * Publishes events a request committed, after its response; after `first` (work that must go
- * before them, such as a reply's send to the visitor) when given.
+ * The account a request's events belong to (one request writes one account's data): the
+ * account of its path, else (the public API's, whose path names an inbox) the events' own.
+ */
+function eventsAccountId(c: Context<AppEnv>, eventInputs: EventInput[]) {
+  const fromPath = c.get('accountId') as number | undefined
+  if (fromPath !== undefined) return fromPath
+  const named = eventInputs.find((e) => typeof e.accountId === 'number')
+  return named?.accountId as number | undefined
+}
+
+/**
+ * Publishes events a request committed (of `accountId`), after its response; after `first` (work
+ * that must go before them, such as a reply's send to the visitor) when given.
  */
 export function publishAfterResponse(
   c: Context<AppEnv>,
+  accountId: number,
   eventIds: number[],
   first?: Promise<unknown>,
 ) {
   if (eventIds.length === 0) return
-  const publish = () => publishCommitted(c.env, eventIds, new URL(c.req.url).origin)
+  const publish = () => publishCommitted(c.env, accountId, eventIds, new URL(c.req.url).origin)
   runAfterResponse(c, first ? first.then(publish, publish) : publish())
 }
 

@@ -1,6 +1,7 @@
 import { and, inArray, isNull } from 'drizzle-orm'
-import { createDb } from '../db/client'
+import { createDb, type Db } from '../db/client'
 import { events } from '../db/schema'
+import { accountBinding } from '../db/shards'
 import { describeError } from '../errors'
 import { nowSeconds } from '../lib/time'
 import { broadcastEvents } from '../live/broadcast'
@@ -8,7 +9,8 @@ import type { OwnRoom } from '../live/sockets'
 import { freezePayloads } from '../webhooks/fanout'
 import { FAST_PATH_EVENTS, fanOutAndAttempt } from '../webhooks/fast-path'
 
-export type EventsQueueMessage = { type: 'event'; eventId: number }
+/** `accountId` names the shard the event is on (older messages lack it: queues/locate.ts). */
+export type EventsQueueMessage = { type: 'event'; accountId: number; eventId: number }
 
 /**
  * Publishes committed events: live sockets first, then webhooks. The first `FAST_PATH_EVENTS`
@@ -16,10 +18,29 @@ export type EventsQueueMessage = { type: 'event'; eventId: number }
  * the rest, and any whose fan-out failed, go to the `events` queue as before. The events are
  * marked published before the attempts are waited on. A failure leaves rows unpublished,
  * unfanned or unattempted for the cron sweeps to pick up; every step is idempotent per event
- * and per delivery.
+ * and per delivery. The events are all of `accountId`'s, on its shard.
  */
 export async function publishEvents(
   env: Env,
+  accountId: number,
+  eventIds: number[],
+  origin?: string,
+  ownRoom?: OwnRoom,
+) {
+  if (eventIds.length === 0) return
+  const db = createDb(await accountBinding(env, accountId))
+  await publishEventsOn(env, db, accountId, eventIds, origin, ownRoom)
+}
+
+/**
+ * `publishEvents` on the database the events are on, for a caller that has it already: the sweep,
+ * which walks the shards themselves and so also reaches events of an account the directory no
+ * longer knows.
+ */
+export async function publishEventsOn(
+  env: Env,
+  db: Db,
+  accountId: number,
   eventIds: number[],
   origin?: string,
   ownRoom?: OwnRoom,
@@ -29,6 +50,7 @@ export async function publishEvents(
   try {
     await broadcastEvents(
       env,
+      db,
       eventIds,
       origin || env.PUBLIC_BASE_URL || 'http://localhost',
       ownRoom,
@@ -40,19 +62,18 @@ export async function publishEvents(
   const later = eventIds.slice(FAST_PATH_EVENTS)
   // The payload shows the state right after the change, not whenever the queue gets to it.
   try {
-    if (later.length > 0) await freezePayloads(env, later)
+    if (later.length > 0) await freezePayloads(env, db, later)
   } catch (error) {
     warn('payload render failed', error)
   }
-  const fast = await fanOutAndAttempt(env, now)
+  const fast = await fanOutAndAttempt(env, db, accountId, now)
   const messages: { body: EventsQueueMessage }[] = [...fast.failed, ...later].map((eventId) => ({
-    body: { type: 'event', eventId },
+    body: { type: 'event', accountId, eventId },
   }))
   // sendBatch takes at most 100 messages.
   for (let i = 0; i < messages.length; i += 100) {
     await env.EVENTS.sendBatch(messages.slice(i, i + 100))
   }
-  const db = createDb(env.DB)
   await db
     .update(events)
     .set({ publishedAt: nowSeconds() })

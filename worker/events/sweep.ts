@@ -1,9 +1,12 @@
-import { createDb } from '../db/client'
+import { inArray } from 'drizzle-orm'
+import type { Db } from '../db/client'
 import { unfannedEvents, unpublishedEvents } from '../db/queries/event-progress'
 import { requeueOverdueDeliveries } from '../db/queries/webhook-deliveries'
+import { events, webhookDeliveries } from '../db/schema'
 import { describeError } from '../errors'
 import { fanOutEvent, queueDeliveries } from '../webhooks/fanout'
-import { publishEvents } from './publish'
+import { logShardFailures, onEachShard, perShard, sumOverShards } from './each-shard'
+import { publishEventsOn } from './publish'
 
 /**
  * The cron's sweeps (every minute) pick up whatever a crash stranded between the steps of the
@@ -26,10 +29,13 @@ import { publishEvents } from './publish'
  *   because an attempt is claimed in D1 before it is made (`claimAttempt`): a late original and
  *   the sweep's copy never both POST. A re-queued delivery counts as due again from now, so a
  *   backlog gets at most one extra message per delivery per `OVERDUE`.
+ *
+ * Each sweep runs on every shard (an account's rows are on its shard only), side by side; a shard
+ * that fails is logged and does not stop the others.
  */
 export const SWEEP_AGES_SECONDS = { unpublished: 30, unfanned: 60, overdue: 60 } as const
 
-/** Rows each sweep takes per run; the next minute takes the rest. */
+/** Rows each sweep takes per run, over all shards; the next minute takes the rest. */
 const SWEEP_BATCH = 500
 
 export type SweepAges = { unpublished: number; unfanned: number; overdue: number }
@@ -46,49 +52,91 @@ export function sweepAges(env: Env): SweepAges {
   return { ...SWEEP_AGES_SECONDS }
 }
 
-/** Re-publishes committed events that were never published; returns how many. */
-export async function sweepUnpublishedEvents(env: Env, now: number, ages = sweepAges(env)) {
-  const stale = await unpublishedEvents(createDb(env.DB), now - ages.unpublished, SWEEP_BATCH)
-  await publishEvents(
-    env,
-    stale.map((e) => e.id),
-  )
+type ShardSweep = (env: Env, db: Db, now: number, ages: SweepAges) => Promise<number>
+
+/** One shard's events committed and never published, re-published per account. */
+const unpublishedOn: ShardSweep = async (env, db, now, ages) => {
+  const stale = await unpublishedEvents(db, now - ages.unpublished, perShard(env, SWEEP_BATCH))
+  const byAccount = await groupByAccount(db, events, stale)
+  for (const [accountId, ids] of byAccount) await publishEventsOn(env, db, accountId, ids)
   return stale.length
 }
 
-/** Fans out published events whose fan-out never happened; returns how many. */
-export async function sweepUnfannedEvents(env: Env, now: number, ages = sweepAges(env)) {
-  const stale = await unfannedEvents(createDb(env.DB), now - ages.unfanned, SWEEP_BATCH)
-  for (const { id } of stale) await fanOutEvent(env, id)
+/** One shard's published events whose fan-out never happened, fanned out. */
+const unfannedOn: ShardSweep = async (env, db, now, ages) => {
+  const stale = await unfannedEvents(db, now - ages.unfanned, perShard(env, SWEEP_BATCH))
+  for (const { id } of stale) await fanOutEvent(env, db, id)
   return stale.length
 }
 
-/** Re-queues deliveries whose attempt is overdue and not in progress; returns how many. */
-export async function sweepOverdueDeliveries(env: Env, now: number, ages = sweepAges(env)) {
+/** One shard's deliveries whose attempt is overdue and not in progress, re-queued. */
+const overdueOn: ShardSweep = async (env, db, now, ages) => {
   const requeued = await requeueOverdueDeliveries(
-    createDb(env.DB),
+    db,
     now,
     now - ages.overdue,
-    SWEEP_BATCH,
+    perShard(env, SWEEP_BATCH),
   )
-  await queueDeliveries(
-    env,
-    requeued.map((d) => d.id),
-  )
+  const byAccount = await groupByAccount(db, webhookDeliveries, requeued)
+  for (const [accountId, ids] of byAccount) await queueDeliveries(env, accountId, ids)
   return requeued.length
 }
+
+/**
+ * The rows' ids by account, read on their shard: publishing and queueing name the account (the
+ * queue's messages carry it). Only stranded rows get here, so this is rarely more than a read.
+ */
+async function groupByAccount(
+  db: Db,
+  table: typeof events | typeof webhookDeliveries,
+  rows: { id: number }[],
+) {
+  const byAccount = new Map<number, number[]>()
+  for (let i = 0; i < rows.length; i += 90) {
+    const ids = rows.slice(i, i + 90).map((r) => r.id)
+    const owners = await db
+      .select({ id: table.id, accountId: table.accountId })
+      .from(table)
+      .where(inArray(table.id, ids))
+    const accountOf = new Map(owners.map((o) => [o.id, o.accountId]))
+    // In id order, so each account's events are published oldest first, as before.
+    for (const id of ids) {
+      const accountId = accountOf.get(id)
+      if (accountId !== undefined)
+        byAccount.set(accountId, [...(byAccount.get(accountId) ?? []), id])
+    }
+  }
+  return byAccount
+}
+
+const overShards =
+  (sweep: ShardSweep) =>
+  (env: Env, now: number, ages = sweepAges(env)) =>
+    sumOverShards(env, (db) => sweep(env, db, now, ages))
+
+/** Re-publishes committed events that were never published, on every shard; returns how many. */
+export const sweepUnpublishedEvents = overShards(unpublishedOn)
+
+/** Fans out published events whose fan-out never happened, on every shard; returns how many. */
+export const sweepUnfannedEvents = overShards(unfannedOn)
+
+/** Re-queues deliveries whose attempt is overdue, on every shard; returns how many. */
+export const sweepOverdueDeliveries = overShards(overdueOn)
 
 export type SweepCounts = { republished: number; fannedOut: number; requeued: number }
 
 /**
  * All three sweeps, in the order an event travels, so one run can carry an event all the way.
- * A step that fails is logged and does not stop the next ones (the next minute tries again).
+ * A step that fails on a shard is logged and does not stop that step on the other shards, nor
+ * the next steps (the next minute tries again).
  */
 export async function sweepOutbox(env: Env, now: number): Promise<SweepCounts> {
   const ages = sweepAges(env)
-  const step = async (name: string, sweep: () => Promise<number>) => {
+  const step = async (name: string, sweep: ShardSweep) => {
     try {
-      return await sweep()
+      const { total, failures } = await onEachShard(env, (db) => sweep(env, db, now, ages))
+      logShardFailures('sweep failed', { sweep: name }, failures)
+      return total
     } catch (error) {
       console.error(
         JSON.stringify({
@@ -102,9 +150,9 @@ export async function sweepOutbox(env: Env, now: number): Promise<SweepCounts> {
     }
   }
   const counts = {
-    republished: await step('unpublished', () => sweepUnpublishedEvents(env, now, ages)),
-    fannedOut: await step('unfanned', () => sweepUnfannedEvents(env, now, ages)),
-    requeued: await step('overdue', () => sweepOverdueDeliveries(env, now, ages)),
+    republished: await step('unpublished', unpublishedOn),
+    fannedOut: await step('unfanned', unfannedOn),
+    requeued: await step('overdue', overdueOn),
   }
   // Something was stranded: a crash, a queue outage or a backlog. Worth a line in the logs.
   if (counts.republished + counts.fannedOut + counts.requeued > 0) {

@@ -3,6 +3,7 @@ import { createDb, type Db } from '../db/client'
 import { batchable } from '../db/queries/funnels'
 import { MESSAGE_TYPE } from '../db/queries/messages'
 import { conversationStages, conversations, funnelStages } from '../db/schema'
+import { accountBinding, shardBindings } from '../db/shards'
 import { commitEvents, publishCommitted } from '../events/outbox'
 import type { OwnRoom } from '../live/sockets'
 
@@ -30,12 +31,40 @@ async function findAlertSubject(db: Db, conversationStageId: number) {
 }
 
 /**
+ * The placement and the database it is on: its account's shard when the caller knows the
+ * account; else (a timer armed without it) whichever shard has it, since placement ids are
+ * unique across shards. An alert fires once per placement, so asking every shard is cheap.
+ */
+async function locateAlertSubject(env: Env, conversationStageId: number, accountId?: number) {
+  if (accountId !== undefined) {
+    const db = createDb(await accountBinding(env, accountId))
+    const row = await findAlertSubject(db, conversationStageId)
+    return row ? { db, row } : undefined
+  }
+  const found = await Promise.all(
+    shardBindings(env).map(async (binding) => {
+      const db = createDb(binding)
+      const row = await findAlertSubject(db, conversationStageId)
+      return row ? { db, row } : undefined
+    }),
+  )
+  return found.find((subject) => subject !== undefined)
+}
+
+/** Who fires an alert: its account when known (the room's timer says), its room's own frames. */
+export type StageAlertOptions = { accountId?: number; ownRoom?: OwnRoom }
+
+/**
  * When the alert of a placement is due (ms epoch), or null when there is nothing to wait for:
  * the placement is gone (the conversation moved or left the funnel), was alerted already, or its
  * stage has no limit. The room re-arms its alarm with this after a 'not_due'.
  */
-export async function nextStageAlertDueAt(env: Env, conversationStageId: number) {
-  const row = await findAlertSubject(createDb(env.DB), conversationStageId)
+export async function nextStageAlertDueAt(
+  env: Env,
+  conversationStageId: number,
+  accountId?: number,
+) {
+  const row = (await locateAlertSubject(env, conversationStageId, accountId))?.row
   if (!row || row.placement.alertedAt !== null) return null
   return stageAlertDueAt(row.placement.enteredAt, row.stage.timeLimitMinutes)
 }
@@ -52,11 +81,11 @@ export async function fireStageAlert(
   env: Env,
   conversationStageId: number,
   nowSeconds: number,
-  ownRoom?: OwnRoom,
+  { accountId, ownRoom }: StageAlertOptions = {},
 ): Promise<'alerted' | 'not_due' | 'skipped'> {
-  const db = createDb(env.DB)
-  const row = await findAlertSubject(db, conversationStageId)
-  if (!row || row.placement.alertedAt !== null) return 'skipped'
+  const subject = await locateAlertSubject(env, conversationStageId, accountId)
+  if (!subject || subject.row.placement.alertedAt !== null) return 'skipped'
+  const { db, row } = subject
   const { placement, stage, conversation } = row
   const dueAt = stageAlertDueAt(placement.enteredAt, stage.timeLimitMinutes)
   if (dueAt === null || stage.timeLimitMinutes === null) return 'skipped'
@@ -103,6 +132,6 @@ export async function fireStageAlert(
     onlyAfterChange,
   )
   if (eventIds.length === 0) return 'skipped'
-  await publishCommitted(env, eventIds, undefined, ownRoom)
+  await publishCommitted(env, conversation.accountId, eventIds, undefined, ownRoom)
   return 'alerted'
 }

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm'
 import type { Context } from 'hono'
+import type { Db } from '../db/client'
 import {
   insertPasswordTokenStatement,
   type PasswordTokenPurpose,
@@ -19,9 +20,14 @@ export const LINK_TTL_SECONDS: Record<PasswordTokenPurpose, number> = {
   reset: 24 * 60 * 60,
 }
 
-/** A new link for the user (a SQL id when the user is inserted in the same batch). */
+/**
+ * A new link for the user (a SQL id when the user is inserted in the same batch). Links live
+ * only in the directory: `db` is the directory's (`directoryDb`), on which the caller runs the
+ * insert.
+ */
 export async function newPasswordLink(
   c: Context<AppEnv>,
+  db: Db,
   values: { userId: number | SQL; accountId: number; createdById: number },
   purpose: PasswordTokenPurpose,
 ) {
@@ -32,7 +38,7 @@ export async function newPasswordLink(
   return {
     url: url.toString(),
     expiresAt,
-    insert: insertPasswordTokenStatement(c.var.db, {
+    insert: insertPasswordTokenStatement(db, {
       ...values,
       purpose,
       tokenHash: await sha256Hex(token),

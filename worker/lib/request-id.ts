@@ -43,16 +43,20 @@ export function requestIdOf(c: Context): string {
   return fresh
 }
 
-/** Puts the id on the finished response, copying it first if its headers are immutable. */
-export function stampRequestId(c: Context, id: string) {
+/**
+ * Puts the id (and any `more` headers) on the finished response, copying it first if its
+ * headers are immutable.
+ */
+export function stampRequestId(c: Context, id: string, more: Record<string, string> = {}) {
   // A WebSocket upgrade's 101 comes from a Durable Object and cannot take headers.
   if (c.res.status === 101) return
+  const headers = { [REQUEST_ID_HEADER]: id, ...more }
   try {
-    c.res.headers.set(REQUEST_ID_HEADER, id)
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value)
   } catch {
     // A response passed through from a fetch (a Durable Object's) has immutable headers.
     const copy = new Response(c.res.body, c.res)
-    copy.headers.set(REQUEST_ID_HEADER, id)
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value)
     // Hono merges the old response's headers into a new one unless it is cleared first.
     c.res = undefined
     c.res = copy

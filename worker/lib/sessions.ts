@@ -24,7 +24,11 @@ export const DEVISE_CLIENT = 'parley'
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
-/** A new session for the user: its token (given out once) and the statement storing its hash. */
+/**
+ * A new session for the user: its token (given out once) and the statement storing its hash.
+ * Built on `c.var.db`, which is the directory on every path that makes one (sign-in, password
+ * links, the profile); the caller copies the row to the shards once it is stored.
+ */
 export async function newSession(c: Context<AppEnv>, userId: number) {
   const token = randomToken(32)
   const tokenHash = await sha256Hex(token)

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm'
-import { createDb } from '../db/client'
+import type { Db } from '../db/client'
 import { loadConversationViews } from '../db/queries/conversations'
 import { loadMessageViews } from '../db/queries/messages'
 import { events } from '../db/schema'
@@ -17,15 +17,16 @@ type EventRow = typeof events.$inferSelect
  * each in its own shape) and the account feed (agents, filtered by inbox there: new and changed
  * conversations, new messages). D1 stays the
  * source of truth; a socket that misses a frame catches up with `?after=` on reconnect.
- * `ownRoom`: the caller is the room of these events' one conversation.
+ * `ownRoom`: the caller is the room of these events' one conversation. `db`: the shard the
+ * events are on.
  */
 export async function broadcastEvents(
   env: Env,
+  db: Db,
   eventIds: number[],
   origin: string,
   ownRoom?: OwnRoom,
 ) {
-  const db = createDb(env.DB)
   const rows = await db
     .select()
     .from(events)

@@ -7,6 +7,7 @@ import {
 } from '../db/queries/messages'
 import { markSeenByContact } from '../db/queries/public'
 import { contactInboxes, conversations, messages } from '../db/schema'
+import { accountBinding } from '../db/shards'
 import { nowSeconds } from '../lib/time'
 import { toMessagePushData } from '../schemas/messages'
 import { toPublicMessage } from '../schemas/public-messages'
@@ -16,13 +17,17 @@ import { accountFeed } from './stubs'
 /** A reconnecting client is sent at most this many missed messages; older ones come over REST. */
 export const REPLAY_LIMIT = 500
 
+/** The socket's conversation is on its account's shard; the socket's state names the account. */
+const socketDb = async (env: Env, state: RoomSocket) =>
+  createDb(await accountBinding(env, state.accountId))
+
 /**
  * The messages after the socket's cursor that it may see, oldest first, as message.created data:
  * the visitor's public shape (no private notes or activity), or the agents' push data.
  */
 export async function replayFrames(env: Env, state: RoomSocket) {
   if (state.after === null) return []
-  const db = createDb(env.DB)
+  const db = await socketDb(env, state)
   const visitor = state.role === 'visitor'
   const where = and(
     eq(messages.conversationId, state.conversationId),
@@ -67,7 +72,7 @@ export async function replayFrames(env: Env, state: RoomSocket) {
 
 /** Records that the socket's side has seen the conversation; returns the conversation.read data. */
 export async function markSeen(env: Env, state: RoomSocket) {
-  const db = createDb(env.DB)
+  const db = await socketDb(env, state)
   const now = nowSeconds()
   if (state.role === 'visitor') {
     // The same as the public update_last_seen: agents' replies up to now become read.

@@ -1,5 +1,6 @@
 import { createDb } from '../db/client'
 import { conversationInboxIds } from '../db/queries/conversations'
+import { accountBinding } from '../db/shards'
 import { describeError } from '../errors'
 import { sha256Hex, timingSafeEqualStrings } from '../lib/crypto'
 import {
@@ -91,7 +92,7 @@ export class RoomAccess {
         ? { ok: true, state: { ...state, authed: true } }
         : { ok: false, code: 'unauthorized', message: 'Invalid pubsub_token' }
     }
-    const db = createDb(this.env.DB)
+    const db = await this.accountDb(state.accountId)
     for (;;) {
       const epoch = this.revalidations
       const agent = await authorizeAgentToken(db, token, state.accountId, state.inboxId)
@@ -121,8 +122,9 @@ export class RoomAccess {
     const [first] = sockets
     let closed = 0
     if (first) {
-      const db = createDb(this.env.DB)
+      // Every socket of a room is of its one conversation, hence of one account.
       const { conversationId, accountId } = first.state
+      const db = await this.accountDb(accountId)
       const inboxId = (await conversationInboxIds(db, [conversationId])).get(conversationId)
       const agents = sockets.filter(({ state }) => state.role === 'agent' && state.authed)
       const access =
@@ -154,13 +156,18 @@ export class RoomAccess {
   }
 
   private async check(state: RoomSocket): Promise<Refusal | null> {
-    const db = createDb(this.env.DB)
+    const db = await this.accountDb(state.accountId)
     const inboxId = (await conversationInboxIds(db, [state.conversationId])).get(
       state.conversationId,
     )
     if (inboxId === undefined) return conversationGone
     const access = await liveAccessByTokenHash(db, state.accountId, [state.tokenHash ?? ''])
     return roomRefusal(access.get(state.tokenHash ?? ''), inboxId)
+  }
+
+  /** The room's conversation and its sockets' rights are on the account's shard. */
+  private async accountDb(accountId: number) {
+    return createDb(await accountBinding(this.env, accountId))
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { findTokenOwner } from '../db/queries/access-tokens'
-import { ensureRootPlatformApp, ROOT_PLATFORM_APP_ID } from '../db/queries/platform-apps'
+import { ensureRootPlatformAppStatement, ROOT_PLATFORM_APP_ID } from '../db/queries/platform-apps'
+import { onEveryShard } from '../db/replicate'
 import type { AppEnv } from '../env'
 import { apiError } from '../errors'
 import { sha256Hex, timingSafeEqualStrings } from '../lib/crypto'
@@ -134,7 +135,13 @@ export const platformAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = presentedToken(c)
   const root = c.env.PLATFORM_API_TOKEN
   if (root && timingSafeEqualStrings(await sha256Hex(token), await sha256Hex(root))) {
-    await ensureRootPlatformApp(c.var.db)
+    // The root app's row is on the directory (platform routes run there) and on every shard
+    // (its permissibles' copies reference it). It grants nothing by itself (its credential is
+    // the secret, never a stored token), so both writes go at once rather than in order.
+    await Promise.all([
+      ensureRootPlatformAppStatement(c.var.db),
+      onEveryShard(c.env, (shard) => [ensureRootPlatformAppStatement(shard)]),
+    ])
     c.set('principal', { type: 'platform_app', id: ROOT_PLATFORM_APP_ID })
     return next()
   }

@@ -81,6 +81,6 @@ export const publicCors: MiddlewareHandler<AppEnv> = async (c, next) => {
   // A WebSocket's 101 comes from the Durable Object and takes no headers.
   if (!origin || c.res.status === 101) return
   c.res.headers.set('access-control-allow-origin', allowOrigin)
-  c.res.headers.set('access-control-expose-headers', 'retry-after, x-request-id')
+  c.res.headers.set('access-control-expose-headers', 'retry-after, x-request-id, x-parley-bookmark')
   if (allowOrigin !== '*') c.res.headers.append('vary', 'Origin')
 }

@@ -1,5 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { findAccount, updateAccount } from '../db/queries/accounts'
+import { copyToShards, directoryDb } from '../db/replicate'
+import { accounts } from '../db/schema'
 import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { requireAdministrator } from '../middleware/auth'
@@ -72,7 +74,10 @@ export const accountRoutes = createRouter()
   .openapi(updateAccountRoute, async (c) => {
     requireAdministrator(c)
     const body = c.req.valid('json')
-    const db = c.var.db
+    // The accounts row is global (db/replicate.ts): it changes on the directory, merged with the
+    // directory's own attributes, then its copy on every shard follows. Nothing here grants or
+    // takes away rights, so that order is the whole rule.
+    const db = await directoryDb(c)
     const account = await findAccount(db, c.var.accountId)
     if (!account) throw apiError('not_found')
     const updated = await updateAccount(db, account.id, {
@@ -84,5 +89,6 @@ export const accountRoutes = createRouter()
       settings: { ...account.settings, ...pick(body, SETTINGS_FIELDS) },
     })
     if (!updated) throw apiError('not_found')
+    await copyToShards(c.env, accounts, [updated.id])
     return c.json(toAccount(updated), 200)
   })

@@ -1,7 +1,9 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import type { Db } from '../db/client'
 import { batchAll, findAgent } from '../db/queries/agents'
 import { otherAccountCount, revokeUnusedTokensStatement } from '../db/queries/password-tokens'
+import { directoryDb } from '../db/replicate'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { newPasswordLink } from '../lib/password-links'
@@ -30,13 +32,14 @@ const linkErrors = errorResponses(
 
 /**
  * The agent a link may be made for: a member of this account and of no other, whose
- * administrators did not hand its sign-in to this account's.
+ * administrators did not hand its sign-in to this account's. Checked in the directory, the
+ * truth for memberships (a shard's copy may lag behind a membership just granted elsewhere),
+ * which is also the only database with links.
  */
-async function linkableAgent(c: Context<AppEnv>, userId: number) {
-  const db = c.var.db
-  const agent = await findAgent(db, c.var.accountId, userId)
+async function linkableAgent(c: Context<AppEnv>, directory: Db, userId: number) {
+  const agent = await findAgent(directory, c.var.accountId, userId)
   if (!agent) throw apiError('not_found', `Agent ${userId} not found`)
-  if ((await otherAccountCount(db, c.var.accountId, userId)) > 0) {
+  if ((await otherAccountCount(directory, c.var.accountId, userId)) > 0) {
     throw validationError([
       fieldError('id', 'belongs to other accounts too; it cannot be given a link', 'shared_user'),
     ])
@@ -44,16 +47,24 @@ async function linkableAgent(c: Context<AppEnv>, userId: number) {
   return agent
 }
 
-async function issueLink(c: Context<AppEnv>, userId: number, purpose: 'invitation' | 'reset') {
-  const db = c.var.db
+async function issueLink(
+  c: Context<AppEnv>,
+  directory: Db,
+  userId: number,
+  purpose: 'invitation' | 'reset',
+) {
   const accountId = c.var.accountId
   const link = await newPasswordLink(
     c,
+    directory,
     { userId, accountId, createdById: currentUserId(c) },
     purpose,
   )
   // The earlier unused links of the purpose stop working as the new one is stored.
-  await batchAll(db, [revokeUnusedTokensStatement(db, accountId, userId, purpose), link.insert])
+  await batchAll(directory, [
+    revokeUnusedTokensStatement(directory, accountId, userId, purpose),
+    link.insert,
+  ])
   return link
 }
 
@@ -107,26 +118,30 @@ const createPasswordReset = createRoute({
 export const agentLinkRoutes = createRouter()
   .openapi(resendInvitation, async (c) => {
     const { id } = c.req.valid('param')
-    const agent = await linkableAgent(c, id)
+    const directory = await directoryDb(c)
+    const agent = await linkableAgent(c, directory, id)
     if (agent.user.passwordHash !== null) {
       throw validationError([
         fieldError('id', 'has already set a password; send a reset link instead', 'confirmed'),
       ])
     }
-    const link = await issueLink(c, id, 'invitation')
+    const link = await issueLink(c, directory, id, 'invitation')
     return c.json({ invitation_url: link.url, expires_at: isoFromSeconds(link.expiresAt) }, 200)
   })
   .openapi(revokeInvitation, async (c) => {
     const { id } = c.req.valid('param')
-    const db = c.var.db
+    const directory = await directoryDb(c)
     const accountId = c.var.accountId
-    if (!(await findAgent(db, accountId, id))) throw apiError('not_found', `Agent ${id} not found`)
-    await revokeUnusedTokensStatement(db, accountId, id, 'invitation')
+    if (!(await findAgent(directory, accountId, id))) {
+      throw apiError('not_found', `Agent ${id} not found`)
+    }
+    await revokeUnusedTokensStatement(directory, accountId, id, 'invitation')
     return c.json({}, 200)
   })
   .openapi(createPasswordReset, async (c) => {
     const { id } = c.req.valid('param')
-    await linkableAgent(c, id)
-    const link = await issueLink(c, id, 'reset')
+    const directory = await directoryDb(c)
+    await linkableAgent(c, directory, id)
+    const link = await issueLink(c, directory, id, 'reset')
     return c.json({ reset_url: link.url, expires_at: isoFromSeconds(link.expiresAt) }, 200)
   })

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { type SQL, sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
+import type { Db } from '../db/client'
 import {
   accountMemberIds,
   batchAll,
@@ -8,19 +9,16 @@ import {
   findAgent,
   insertMembershipStatement,
   listAgents,
-  removeAgentStatements,
+  removeMemberDataStatements,
   updateMembershipStatement,
 } from '../db/queries/agents'
-import {
-  otherAccountCount,
-  pendingInvitationExpiries,
-  revokeTokensOfRemovedMemberStatement,
-} from '../db/queries/password-tokens'
-import { deleteSessionsOfRemovedMemberStatement } from '../db/queries/sessions'
+import { otherAccountCount, pendingInvitationExpiries } from '../db/queries/password-tokens'
 import { findUserByEmail, insertUserStatement, updateUserStatement } from '../db/queries/users'
+import { directoryDb, narrowOnShards } from '../db/replicate'
 import { users } from '../db/schema'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
+import { copyMembership, revokeMembership } from '../lib/memberships'
 import { newPasswordLink } from '../lib/password-links'
 import { closeSessionSockets } from '../lib/sessions'
 import { revokeLiveAccess } from '../live/revoke'
@@ -64,8 +62,9 @@ const lastAdministrator = () =>
     fieldError('role', 'the account must keep at least one administrator', 'last_administrator'),
   ])
 
-async function agentOr404(c: Context<AppEnv>, userId: number) {
-  const agent = await findAgent(c.var.db, c.var.accountId, userId)
+/** The member, read in `db`: the directory for a write (the truth), else the shard's copy. */
+async function agentOr404(c: Context<AppEnv>, db: Db, userId: number) {
+  const agent = await findAgent(db, c.var.accountId, userId)
   if (!agent) throw apiError('not_found', `Agent ${userId} not found`)
   return agent
 }
@@ -162,7 +161,11 @@ export const agentRoutes = createRouter()
   .openapi(listAgentsRoute, async (c) => {
     const rows = await listAgents(c.var.db, c.var.accountId)
     const pending = rows.filter((r) => r.user.passwordHash === null).map((r) => r.user.id)
-    const expiries = await pendingInvitationExpiries(c.var.db, c.var.accountId, pending)
+    // Links live only in the directory: read there, and only when someone is still invited.
+    const expiries =
+      pending.length > 0
+        ? await pendingInvitationExpiries(await directoryDb(c), c.var.accountId, pending)
+        : new Map<number, number>()
     return c.json(
       rows.map((r) =>
         toAgent(r.user, r.membership, {
@@ -175,17 +178,22 @@ export const agentRoutes = createRouter()
   })
   .openapi(createAgent, async (c) => {
     const body = c.req.valid('json')
-    const db = c.var.db
+    // Users, memberships and links are written to the directory, the truth, and checked there.
+    const directory = await directoryDb(c)
     const accountId = c.var.accountId
-    const existing = await findUserByEmail(db, body.email)
-    if (existing && (await findAgent(db, accountId, existing.id))) {
+    const existing = await findUserByEmail(directory, body.email)
+    const already = existing && (await findAgent(directory, accountId, existing.id))
+    if (already) {
+      // An earlier request may have failed after the directory's write, before the copies:
+      // they are made now, so a retry leaves the member usable on the shards.
+      await copyMembership(c.env, { userId: existing.id, membershipId: already.membership.id })
       throw validationError([fieldError('email', 'is already an agent of this account', 'taken')])
     }
     if (!existing && !body.name) {
       throw validationError([fieldError('name', 'is required for a new user', 'required')])
     }
     const membership = (userId: number | SQL) =>
-      insertMembershipStatement(db, {
+      insertMembershipStatement(directory, {
         accountId,
         userId,
         role: body.role,
@@ -198,24 +206,29 @@ export const agentRoutes = createRouter()
     const invite =
       !existing ||
       (existing.passwordHash === null &&
-        (await otherAccountCount(db, accountId, existing.id)) === 0)
+        (await otherAccountCount(directory, accountId, existing.id)) === 0)
     // The new user's id is only known inside the batch; the others find it by email.
     const idByEmail = sql`(select ${users.id} from ${users} where ${users.email} = ${body.email})`
     const link = invite
       ? await newPasswordLink(
           c,
+          directory,
           { userId: existing?.id ?? idByEmail, accountId, createdById: currentUserId(c) },
           'invitation',
         )
       : undefined
-    await batchAll(db, [
-      ...(existing ? [] : [insertUserStatement(db, { name: body.name ?? '', email: body.email })]),
+    await batchAll(directory, [
+      ...(existing
+        ? []
+        : [insertUserStatement(directory, { name: body.name ?? '', email: body.email })]),
       membership(existing?.id ?? idByEmail),
       ...(link ? [link.insert] : []),
     ])
-    const user = existing ?? (await findUserByEmail(db, body.email))
-    const agent = user && (await findAgent(db, accountId, user.id))
+    const user = existing ?? (await findUserByEmail(directory, body.email))
+    const agent = user && (await findAgent(directory, accountId, user.id))
     if (!agent) throw new Error('agent insert returned nothing')
+    // A grant: the user and its membership reach the shards after the directory.
+    await copyMembership(c.env, { userId: agent.user.id, membershipId: agent.membership.id })
     return c.json(
       toAgent(agent.user, agent.membership, {
         confirmed: agent.user.passwordHash !== null,
@@ -228,26 +241,43 @@ export const agentRoutes = createRouter()
   .openapi(updateAgent, async (c) => {
     const { id } = c.req.valid('param')
     const body = c.req.valid('json')
-    const db = c.var.db
+    const directory = await directoryDb(c)
     const accountId = c.var.accountId
-    const agent = await agentOr404(c, id)
+    const agent = await agentOr404(c, directory, id)
     const demoted = agent.membership.role === 'administrator' && body.role === 'agent'
-    if (demoted && (await countAdministrators(db, accountId)) <= 1) throw lastAdministrator()
+    if (demoted && (await countAdministrators(directory, accountId)) <= 1) {
+      throw lastAdministrator()
+    }
     const membershipChanges = {
       role: body.role,
       availability: body.availability,
       autoOffline: body.auto_offline,
     }
+    const membershipChanged = Object.values(membershipChanges).some((v) => v !== undefined)
+    // A lowered role takes rights away: every shard first, then the directory.
+    if (demoted) {
+      await narrowOnShards(c, (shard) => [
+        updateMembershipStatement(shard, accountId, id, { role: 'agent' }),
+      ])
+    }
     // The name lives on the user (shared by its accounts), the rest on this account's membership.
-    await batchAll(db, [
-      ...(body.name !== undefined ? [updateUserStatement(db, id, { name: body.name })] : []),
-      ...(Object.values(membershipChanges).some((v) => v !== undefined)
-        ? [updateMembershipStatement(db, accountId, id, membershipChanges)]
+    await batchAll(directory, [
+      ...(body.name !== undefined ? [updateUserStatement(directory, id, { name: body.name })] : []),
+      ...(membershipChanged
+        ? [updateMembershipStatement(directory, accountId, id, membershipChanges)]
         : []),
     ])
+    // Then the directory's rows to the shards: a raised role is granted only now.
+    if (body.name !== undefined || membershipChanged) {
+      await copyMembership(
+        c.env,
+        { userId: id, membershipId: agent.membership.id },
+        { user: body.name !== undefined },
+      )
+    }
     // A demoted administrator's open sockets narrow to its inboxes at once.
     if (demoted) await revokeLiveAccess(c.env, [accountId])
-    const updated = await agentOr404(c, id)
+    const updated = await agentOr404(c, directory, id)
     return c.json(
       toAgent(updated.user, updated.membership, {
         confirmed: updated.user.passwordHash !== null,
@@ -257,22 +287,22 @@ export const agentRoutes = createRouter()
   })
   .openapi(deleteAgent, async (c) => {
     const { id } = c.req.valid('param')
-    const db = c.var.db
+    const directory = await directoryDb(c)
     const accountId = c.var.accountId
-    const agent = await agentOr404(c, id)
+    // Read in the directory, so that a removal that failed halfway can be sent again.
+    const agent = await agentOr404(c, directory, id)
     if (
       agent.membership.role === 'administrator' &&
-      (await countAdministrators(db, accountId)) <= 1
+      (await countAdministrators(directory, accountId)) <= 1
     ) {
       throw lastAdministrator()
     }
-    const [removed] = await db.batch([
-      ...removeAgentStatements(db, accountId, id),
-      deleteSessionsOfRemovedMemberStatement(db, accountId, id),
-      revokeTokensOfRemovedMemberStatement(db, accountId, id),
-    ])
+    const member = { accountId, userId: id, membershipId: agent.membership.id }
     // Another request removed the other administrators in the meantime.
-    if (removed.length === 0) throw lastAdministrator()
+    if (!(await revokeMembership(c, directory, member))) throw lastAdministrator()
+    // Then the account's own data, on its shard, once the membership has left it: should this
+    // fail, the user is already out of the account and only its assignments remain.
+    await batchAll(c.var.db, [...removeMemberDataStatements(c.var.db, accountId, id)])
     // Its sessions ended with the membership: their sockets close in its other accounts too.
     await closeSessionSockets(c, id, [accountId])
     return c.json({}, 200)

@@ -1,5 +1,8 @@
 import { createRoute } from '@hono/zod-openapi'
 import { findUsableToken, useTokenStatements } from '../db/queries/password-tokens'
+import { deleteSessionsOfStatement, sessionIdsOf } from '../db/queries/sessions'
+import { copyToShards, narrowOnShards } from '../db/replicate'
+import { userSessions, users } from '../db/schema'
 import { createRouter } from '../env'
 import { errorResponses, fieldError, validationError } from '../errors'
 import { sha256Hex } from '../lib/crypto'
@@ -53,6 +56,7 @@ export const authPasswordRoutes = createRouter().openapi(setPassword, async (c) 
   const tokenHash = await sha256Hex(body.reset_password_token)
   // Guesses at links count per IP (and per link) against the sign-in budget.
   await limitSignIn(c, `link:${tokenHash}`)
+  // The directory (no account in the path): the only database with links.
   const db = c.var.db
   const found = await findUsableToken(db, tokenHash)
   if (!found) throw unusableLink()
@@ -60,9 +64,25 @@ export const authPasswordRoutes = createRouter().openapi(setPassword, async (c) 
     throw validationError([fieldError('password_confirmation', "doesn't match password")])
   }
   const passwordHash = await hashPassword(body.password)
+  const userId = found.user.id
+  // Ending the user's sessions is a revocation: every shard first, then the directory's batch.
+  await narrowOnShards(c, (shard) => [deleteSessionsOfStatement(shard, userId)])
   const results = await db.batch(useTokenStatements(db, found.token, passwordHash))
-  // Another request used the link in the meantime: nothing was written.
-  if (results[3].length === 0) throw unusableLink()
-  await closeSessionSockets(c, found.user.id)
+  if (results[3].length === 0) {
+    // Another request used the link in the meantime: nothing was written here, so the shards
+    // get back the sessions the directory still has (none, when the other request ended them).
+    await copyToShards(c.env, userSessions, await sessionIdsOf(db, userId))
+    throw unusableLink()
+  }
+  // The new password hash reaches the copies (sign-in reads only the directory's). The ended
+  // ids are copied too: a session signed in while the shards were narrowed, then ended here,
+  // leaves them now.
+  await copyToShards(c.env, users, [userId])
+  await copyToShards(
+    c.env,
+    userSessions,
+    results[1].map((row) => row.id),
+  )
+  await closeSessionSockets(c, userId)
   return c.json(await startSession(c, { ...found.user, passwordHash }), 200)
 })

@@ -2,6 +2,8 @@ import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { deleteExpiredSessionsOfStatement, deleteSessionStatement } from '../db/queries/sessions'
 import { findUserByEmail, listMemberships, type UserRow } from '../db/queries/users'
+import { copyToShards, narrowOnShards } from '../db/replicate'
+import { userSessions } from '../db/schema'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { verifyPassword } from '../lib/passwords'
@@ -49,16 +51,25 @@ export function refuseCrossSite(c: Context) {
 
 /**
  * Signs the user in: a new session, set as the cookie and, outside our own site, given in the
- * devise headers and the body. The body of a sign-in response.
+ * devise headers and the body. The body of a sign-in response. Runs on the directory (`c.var.db`
+ * of every path that signs in), the truth for sessions; account paths accept a session through
+ * its copy on their shard (db/replicate.ts).
  */
 export async function startSession(c: Context<AppEnv>, user: UserRow) {
   const db = c.var.db
   const session = await newSession(c, user.id)
-  const [, , memberships] = await db.batch([
+  // Sweeping the user's expired sessions takes rows away: the shards' copies go first, so a
+  // shard never keeps a row the directory dropped (they are refused on read anyway).
+  await narrowOnShards(c, (shard) => [deleteExpiredSessionsOfStatement(shard, user.id)])
+  const [, [inserted], memberships] = await db.batch([
     deleteExpiredSessionsOfStatement(db, user.id),
     session.insert,
     listMemberships(db, user.id),
   ])
+  if (!inserted) throw new Error('session insert returned nothing')
+  // A grant: the directory has the session, then every shard. Should the copy fail, the token
+  // is never handed out (the error answers 500), so no client holds a half-made session.
+  await copyToShards(c.env, userSessions, [inserted.id])
   setSessionCookie(c, session.token)
   // A browser on our own site (the dashboard) keeps the session only in the HttpOnly cookie,
   // out of reach of any script on the page; other clients get it to send back.
@@ -128,8 +139,11 @@ export const authRoutes = createRouter()
     if (!presented?.owner)
       throw apiError('unauthorized', 'User was not found or was not logged in.')
     const { owner, tokenHash } = presented
-    const db = c.var.db
-    await deleteSessionStatement(db, tokenHash)
+    // A revocation: the shards' copies end first, then the directory's row (`c.var.db`: sign-out
+    // names no account). A failure in between leaves the session refused on every account path
+    // while the directory still knows it, and the client's retry ends it there.
+    await narrowOnShards(c, (shard) => [deleteSessionStatement(shard, tokenHash)])
+    await deleteSessionStatement(c.var.db, tokenHash)
     await closeSessionSockets(c, owner.userId)
     clearSessionCookie(c)
     return c.json({ success: true as const }, 200)

@@ -18,7 +18,7 @@ const demoOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 demoRoutes.use('/', demoOnly)
 demoRoutes.use('/demo/*', demoOnly)
 
-const demoInbox = (c: { var: AppEnv['Variables'] }) => findDemoWebsiteInboxIdentifier(c.var.db)
+const demoInbox = (c: { env: AppEnv['Bindings'] }) => findDemoWebsiteInboxIdentifier(c.env)
 
 const STYLE = 'body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:760px;padding:24px}'
 

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { deleteInboxRouteStatement, insertInboxRouteStatement } from '../db/queries/directory'
 import {
   deleteInbox,
   findInbox,
@@ -8,6 +9,8 @@ import {
   listInboxes,
   updateInbox,
 } from '../db/queries/inboxes'
+import { directoryDb } from '../db/replicate'
+import { forgetInboxRoute } from '../db/shards'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { randomToken } from '../lib/crypto'
@@ -201,11 +204,19 @@ export const inboxRoutes = createRouter()
     if (channelType === 'api')
       checkInboxWebhookUrl(channel.webhook_url, c.env.WEBHOOK_ALLOWED_HOSTS)
     const public_ = channelType === 'web_widget' || channelType === 'api'
+    const identifier = public_ ? randomToken(18) : null
+    // The public API finds an inbox's shard through the directory's route: the route first, so
+    // it resolves as soon as the inbox exists. A failure after it leaves a route to no inbox,
+    // which answers 404 as an unknown identifier does.
+    if (identifier !== null) {
+      const directory = await directoryDb(c)
+      await insertInboxRouteStatement(directory, identifier, c.var.accountId)
+    }
     const inbox = await insertInbox(c.var.db, {
       accountId: c.var.accountId,
       name: body.name,
       channelType,
-      identifier: public_ ? randomToken(18) : null,
+      identifier,
       hmacToken: public_ ? randomToken(24) : null,
       hmacMandatory: channel.hmac_mandatory ?? false,
       webhookUrl: channelType === 'api' ? (channel.webhook_url ?? null) : null,
@@ -240,7 +251,14 @@ export const inboxRoutes = createRouter()
   .openapi(deleteInboxRoute, async (c) => {
     requireAdministrator(c)
     const { id } = c.req.valid('param')
-    if (!(await deleteInbox(c.var.db, c.var.accountId, id))) throw apiError('not_found')
+    const deleted = await deleteInbox(c.var.db, c.var.accountId, id)
+    if (!deleted) throw apiError('not_found')
+    // Then its route: a failure before this leaves a route to no inbox (404, as unknown).
+    if (deleted.identifier !== null) {
+      const directory = await directoryDb(c)
+      await deleteInboxRouteStatement(directory, deleted.identifier)
+      forgetInboxRoute(deleted.identifier)
+    }
     // Its conversations went with it: their rooms close every socket, the visitor's too (4410).
     await revokeLiveAccess(c.env, [c.var.accountId])
     return c.json({ message: 'Inbox deleted' }, 200)

@@ -1,13 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import {
   deleteAccountUserStatement,
+  demoteAccountUserStatement,
   listAccountUsers,
   upsertAccountUserStatement,
 } from '../db/queries/account-users'
 import { deleteSessionsOfRemovedMemberStatement } from '../db/queries/sessions'
 import { findUser } from '../db/queries/users'
+import { copyToShards, narrowOnShards } from '../db/replicate'
+import { userSessions } from '../db/schema'
 import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
+import { copyMembership } from '../lib/memberships'
 import { closeSessionSockets } from '../lib/sessions'
 import { revokeLiveAccess } from '../live/revoke'
 import { unwrapBody } from '../middleware/body'
@@ -97,12 +101,19 @@ export const platformAccountUsers = createRouter()
     await permittedAccount(c, account_id)
     const db = c.var.db
     if (!(await findUser(db, user_id))) throw apiError('not_found', `User ${user_id} not found`)
+    // Making the user an agent may demote an administrator: that narrowing reaches every shard
+    // before the directory (it inserts nothing there; a new member arrives with the copy below).
+    if (role === 'agent') {
+      await narrowOnShards(c, (shard) => [demoteAccountUserStatement(shard, account_id, user_id)])
+    }
     const [row] = await upsertAccountUserStatement(db, {
       accountId: account_id,
       userId: user_id,
       role,
     })
     if (!row) throw new Error('account user upsert returned nothing')
+    // A new membership or a promotion grants: the directory's row above, then the copies.
+    await copyMembership(c.env, { userId: user_id, membershipId: row.id })
     // Making the user an agent may demote an administrator: its sockets narrow at once.
     if (role === 'agent') await revokeLiveAccess(c.env, [account_id])
     return c.json(toAccountUser(row), 200)
@@ -112,10 +123,22 @@ export const platformAccountUsers = createRouter()
     const { user_id } = c.req.valid('json')
     await permittedAccount(c, account_id)
     const db = c.var.db
-    const [removed] = await db.batch([
+    // A removal: every shard first, then the directory (the same two statements on each).
+    await narrowOnShards(c, (shard) => [
+      deleteAccountUserStatement(shard, account_id, user_id),
+      deleteSessionsOfRemovedMemberStatement(shard, account_id, user_id),
+    ])
+    const [removed, ended] = await db.batch([
       deleteAccountUserStatement(db, account_id, user_id),
       deleteSessionsOfRemovedMemberStatement(db, account_id, user_id),
     ])
+    // A session signed in while the shards were narrowed reached them before the directory
+    // ended it here: its id, gone from the directory, leaves the shards too.
+    await copyToShards(
+      c.env,
+      userSessions,
+      ended.map((session) => session.id),
+    )
     if (removed.length === 0) throw apiError('not_found', `User ${user_id} is not in this account`)
     // Its sessions ended with the membership: their sockets close in its other accounts too.
     await closeSessionSockets(c, user_id, [account_id])

@@ -6,12 +6,21 @@ import {
   findAccount,
   insertAccount,
   listPlatformAppAccounts,
+  suspendAccountStatement,
   updateAccount,
 } from '../db/queries/accounts'
-import { deletePermissibles, grantPermissible } from '../db/queries/platform-apps'
+import { insertAccountShardStatement, listInboxRoutesOfAccount } from '../db/queries/directory'
+import {
+  deletePermissibles,
+  grantPermissible,
+  ROOT_PLATFORM_APP_ID,
+} from '../db/queries/platform-apps'
+import { copyToShards, narrowOnShards } from '../db/replicate'
+import { accounts, platformAppPermissibles } from '../db/schema'
+import { forgetAccountShard, forgetInboxRoute, shardForNewAccount } from '../db/shards'
 import type { AppEnv } from '../env'
 import { createRouter } from '../env'
-import { apiError, errorResponses } from '../errors'
+import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { permittedResource } from '../lib/permissible'
 import { revokeLiveAccess } from '../live/revoke'
 import { currentPlatformAppId } from '../middleware/auth'
@@ -63,6 +72,7 @@ const createAccount = createRoute({
     200: jsonResponse(PlatformAccountSchema, 'The new account'),
     ...errorResponses(
       'unauthorized',
+      'forbidden',
       'validation_failed',
       'unsupported_media_type',
       'rate_limited',
@@ -132,6 +142,19 @@ function accountValues(body: z.infer<typeof PlatformAccountUpdateSchema>) {
   }
 }
 
+/** The shard a new account goes to: the root app's choice (a Parley extension), else the emptiest. */
+async function newAccountShard(c: Context<AppEnv>, requested: number | undefined) {
+  if (requested !== undefined && currentPlatformAppId(c) !== ROOT_PLATFORM_APP_ID) {
+    throw apiError('forbidden', 'Only the root platform app may choose an account’s shard')
+  }
+  try {
+    return await shardForNewAccount(c.env, requested)
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error
+    throw validationError([fieldError('shard', 'is not a shard', 'invalid')])
+  }
+}
+
 export const platformAccounts = createRouter()
   .openapi(listAccounts, async (c) => {
     const rows = await listPlatformAppAccounts(c.var.db, currentPlatformAppId(c))
@@ -140,11 +163,24 @@ export const platformAccounts = createRouter()
   .openapi(createAccount, async (c) => {
     const body = c.req.valid('json')
     const db = c.var.db
-    const [[account]] = await db.batch([
+    const shard = await newAccountShard(c, body.shard)
+    // The directory (this route's database) first, in one batch: the account, its shard and the
+    // app's right to it. The account's id is the batch's own insert (a batch is a transaction).
+    const accountId = sql`(select max(${accounts.id}) from ${accounts})`
+    const [[account], , permissibles] = await db.batch([
       insertAccount(db, { ...accountValues(body), name: body.name }),
-      grantPermissible(db, currentPlatformAppId(c), 'account', sql`last_insert_rowid()`),
+      insertAccountShardStatement(db, accountId, shard),
+      grantPermissible(db, currentPlatformAppId(c), 'account', accountId),
     ])
     if (!account) throw new Error('account insert returned nothing')
+    // Then the copies every shard needs before a membership or bot of the account can reach it.
+    // A failure here leaves an account no request can use yet: the caller's retry makes another.
+    await copyToShards(c.env, accounts, [account.id])
+    await copyToShards(
+      c.env,
+      platformAppPermissibles,
+      permissibles.map((row) => row.id),
+    )
     return c.json(toPlatformAccount(account), 200)
   })
   .openapi(showAccount, async (c) => {
@@ -154,15 +190,33 @@ export const platformAccounts = createRouter()
   .openapi(updateAccountRoute, async (c) => {
     const { id } = c.req.valid('param')
     await permittedAccount(c, id)
-    const updated = await updateAccount(c.var.db, id, accountValues(c.req.valid('json')))
+    const values = accountValues(c.req.valid('json'))
+    // Suspending takes the public API away from the account's visitors: the shards first.
+    if (values.status === 'suspended') {
+      await narrowOnShards(c, (shard) => [suspendAccountStatement(shard, id)])
+    }
+    const updated = await updateAccount(c.var.db, id, values)
     if (!updated) throw apiError('not_found')
+    // The rest (and a reactivation) grants: the directory's row, then its copies.
+    await copyToShards(c.env, accounts, [id])
     return c.json(toPlatformAccount(updated), 200)
   })
   .openapi(deleteAccount, async (c) => {
     const { id } = c.req.valid('param')
     await permittedAccount(c, id)
     const db = c.var.db
+    const identifiers = await listInboxRoutesOfAccount(db, id)
+    // Every shard first: the account's own shard drops its data with it (cascade), the others
+    // their copies of its memberships and bots. A failure before the directory's delete leaves an
+    // account no request can use, which the caller's retry finishes deleting.
+    await narrowOnShards(c, (shard) => [
+      deleteAccountStatement(shard, id),
+      deletePermissibles(shard, 'account', [id]),
+    ])
+    // Then the directory, which cascades its shard row, inbox routes, memberships and bots.
     await db.batch([deleteAccountStatement(db, id), deletePermissibles(db, 'account', [id])])
+    forgetAccountShard(id)
+    for (const identifier of identifiers) forgetInboxRoute(identifier)
     // Nobody is a member any more (4401 on the feed) and every conversation is gone (4410).
     await revokeLiveAccess(c.env, [id])
     return c.json({}, 200)

@@ -4,17 +4,21 @@ import type { Context } from 'hono'
 import { deleteTokensOf, newAccessToken } from '../db/queries/access-tokens'
 import {
   deleteAgentBotStatement,
+  detachAgentBotStatement,
   findAgentBot,
   insertAgentBotStatement,
   listPlatformAppAgentBots,
   updateAgentBot,
 } from '../db/queries/agent-bots'
 import {
+  copyGrants,
   deletePermissibles,
   grantPermissible,
   insertPlatformApp,
   ROOT_PLATFORM_APP_ID,
 } from '../db/queries/platform-apps'
+import { copyToShards, narrowOnShards } from '../db/replicate'
+import { accessTokens, agentBots, platformApps } from '../db/schema'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { permittedResource } from '../lib/permissible'
@@ -162,7 +166,7 @@ export const platformAgentBots = createRouter()
     // The bot's id is the last row inserted by the first statement of the batch.
     const botId = sql`(select max(id) from agent_bots)`
     const { token, insert } = await newAccessToken(db, 'agent_bot', botId)
-    const [[bot]] = await db.batch([
+    const [[bot], tokens, permissibles] = await db.batch([
       insertAgentBotStatement(db, {
         name: body.name,
         description: body.description,
@@ -174,6 +178,9 @@ export const platformAgentBots = createRouter()
       grantPermissible(db, currentPlatformAppId(c), 'agent_bot', botId),
     ])
     if (!bot) throw new Error('agent bot insert returned nothing')
+    // Grants: the directory's rows above, then their copies on every shard, the bot first.
+    await copyToShards(c.env, agentBots, [bot.id])
+    await copyGrants(c.env, tokens, permissibles)
     return c.json(toAgentBot(bot, token), 200)
   })
   .openapi(showAgentBot, async (c) => {
@@ -185,6 +192,14 @@ export const platformAgentBots = createRouter()
     const body = c.req.valid('json')
     const before = await permittedAgentBot(c, id)
     if (body.account_id) await permittedAccount(c, body.account_id)
+    // Moving the bot takes its old account away: on every shard it first belongs to none.
+    const leaves =
+      before.accountId !== null &&
+      body.account_id !== undefined &&
+      body.account_id !== before.accountId
+    if (leaves) {
+      await narrowOnShards(c, (shard) => [detachAgentBotStatement(shard, id)])
+    }
     const bot = await updateAgentBot(c.var.db, id, {
       name: body.name,
       description: body.description,
@@ -193,6 +208,8 @@ export const platformAgentBots = createRouter()
       avatarUrl: body.avatar_url,
     })
     if (!bot) throw apiError('not_found')
+    // Then the directory's row (its new account, name…) reaches the shards' copies.
+    await copyToShards(c.env, agentBots, [id])
     // A bot moved to another account leaves the old one: its sockets there close.
     if (before.accountId !== null && before.accountId !== bot.accountId) {
       await revokeLiveAccess(c.env, [before.accountId])
@@ -203,11 +220,25 @@ export const platformAgentBots = createRouter()
     const { id } = c.req.valid('param')
     const db = c.var.db
     const bot = await permittedAgentBot(c, id)
-    await db.batch([
+    // Every shard first, then the directory.
+    await narrowOnShards(c, (shard) => [
+      deleteAgentBotStatement(shard, id),
+      deleteTokensOf(shard, 'agent_bot', id),
+      deletePermissibles(shard, 'agent_bot', [id]),
+    ])
+    const [, tokens] = await db.batch([
       deleteAgentBotStatement(db, id),
       deleteTokensOf(db, 'agent_bot', id),
       deletePermissibles(db, 'agent_bot', [id]),
     ])
+    // A copy made between the two (an update, a token) leaves the shards now: ids the
+    // directory no longer has are deleted from them.
+    await copyToShards(c.env, agentBots, [id])
+    await copyToShards(
+      c.env,
+      accessTokens,
+      tokens.map((token) => token.id),
+    )
     if (bot.accountId !== null) await revokeLiveAccess(c.env, [bot.accountId])
     return c.json({}, 200)
   })
@@ -221,7 +252,13 @@ export const platformAgentBots = createRouter()
       'platform_app',
       sql`(select max(id) from platform_apps)`,
     )
-    const [[app]] = await db.batch([insertPlatformApp(db, c.req.valid('json').name), insert])
+    const [[app], tokens] = await db.batch([
+      insertPlatformApp(db, c.req.valid('json').name),
+      insert,
+    ])
     if (!app) throw new Error('platform app insert returned nothing')
+    // The app's row on every shard (its permissibles' copies reference it), then its token.
+    await copyToShards(c.env, platformApps, [app.id])
+    await copyGrants(c.env, tokens, [])
     return c.json({ id: app.id, name: app.name, access_token: token }, 200)
   })

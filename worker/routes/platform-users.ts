@@ -3,7 +3,12 @@ import { sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { deleteTokensOf, newAccessToken } from '../db/queries/access-tokens'
 import { unassignUserStatement } from '../db/queries/agents'
-import { deletePermissibles, grantPermissible, isPermissible } from '../db/queries/platform-apps'
+import {
+  copyGrants,
+  deletePermissibles,
+  grantPermissible,
+  isPermissible,
+} from '../db/queries/platform-apps'
 import { deleteSessionsOfStatement } from '../db/queries/sessions'
 import {
   deleteUserStatement,
@@ -13,7 +18,8 @@ import {
   listMemberships,
   updateUserStatement,
 } from '../db/queries/users'
-import { users } from '../db/schema'
+import { copyToShards, narrowOnShards } from '../db/replicate'
+import { accessTokens, userSessions, users } from '../db/schema'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { hashPassword } from '../lib/passwords'
@@ -145,7 +151,7 @@ export const platformUsers = createRouter()
     }
     const idByEmail = sql`(select ${users.id} from ${users} where ${users.email} = ${body.email})`
     const { token, insert } = await newAccessToken(db, 'user', idByEmail)
-    const [[user]] = await db.batch([
+    const [[user], tokens, permissibles] = await db.batch([
       insertUserStatement(db, {
         name: body.name,
         displayName: body.display_name,
@@ -157,6 +163,9 @@ export const platformUsers = createRouter()
       grantPermissible(db, appId, 'user', idByEmail),
     ])
     if (!user) throw new Error('user insert returned nothing')
+    // Grants: the directory's rows above, then their copies on every shard, the user first.
+    await copyToShards(c.env, users, [user.id])
+    await copyGrants(c.env, tokens, permissibles)
     return c.json(toPlatformUser(user, [], token), 200)
   })
   .openapi(showUser, async (c) => {
@@ -179,13 +188,27 @@ export const platformUsers = createRouter()
       customAttributes: body.custom_attributes,
       passwordHash: body.password === undefined ? undefined : await hashPassword(body.password),
     })
-    // A new password ends every session of the user, and closes their sockets.
-    const [[updated]] =
-      body.password === undefined
-        ? [await update]
-        : await db.batch([update, deleteSessionsOfStatement(db, id)])
+    if (body.password === undefined) {
+      // Name, email and attributes grant nothing: the directory, then the shards' copies.
+      const [updated] = await update
+      if (!updated) throw apiError('not_found')
+      await copyToShards(c.env, users, [id])
+      return c.json(toPlatformUser(updated, await listMemberships(db, id)), 200)
+    }
+    // A new password ends every session of the user, a revocation: every shard's copies first,
+    // then the directory's batch, then the user's row and the ended ids (a session signed in
+    // between the two deletes reached the shards before the directory ended it).
+    await narrowOnShards(c, (shard) => [deleteSessionsOfStatement(shard, id)])
+    const [[updated], ended] = await db.batch([update, deleteSessionsOfStatement(db, id)])
     if (!updated) throw apiError('not_found')
-    if (body.password !== undefined) await closeSessionSockets(c, id)
+    await copyToShards(c.env, users, [id])
+    await copyToShards(
+      c.env,
+      userSessions,
+      ended.map((session) => session.id),
+    )
+    // Their sockets close.
+    await closeSessionSockets(c, id)
     return c.json(toPlatformUser(updated, await listMemberships(db, id)), 200)
   })
   .openapi(deleteUser, async (c) => {
@@ -194,13 +217,29 @@ export const platformUsers = createRouter()
     await permittedUser(c, id)
     // Read before the delete takes the memberships with it: each account's sockets are revoked.
     const memberships = await listMemberships(db, id)
-    await db.batch([
-      unassignUserStatement(db, id, 'all'),
-      deleteSessionsOfStatement(db, id),
-      deleteUserStatement(db, id),
-      deleteTokensOf(db, 'user', id),
-      deletePermissibles(db, 'user', [id]),
+    // Every shard first: its conversations assigned to the user are unassigned (account data,
+    // on the accounts' shards), and its copies of the user, sessions, tokens and rights go.
+    await narrowOnShards(c, (shard) => [
+      unassignUserStatement(shard, id, 'all'),
+      deleteSessionsOfStatement(shard, id),
+      deleteUserStatement(shard, id),
+      deleteTokensOf(shard, 'user', id),
+      deletePermissibles(shard, 'user', [id]),
     ])
+    // Then the directory (its memberships and sessions go with the user, by cascade).
+    const [, , tokens] = await db.batch([
+      deleteUserStatement(db, id),
+      deletePermissibles(db, 'user', [id]),
+      deleteTokensOf(db, 'user', id),
+    ])
+    // A copy made between the two deletes (a sign-in, a rotated token) leaves the shards now:
+    // the user's id, gone from the directory, takes its sessions and memberships with it.
+    await copyToShards(c.env, users, [id])
+    await copyToShards(
+      c.env,
+      accessTokens,
+      tokens.map((token) => token.id),
+    )
     await revokeLiveAccess(
       c.env,
       memberships.map((m) => m.accountId),
@@ -212,7 +251,15 @@ export const platformUsers = createRouter()
     const db = c.var.db
     const user = await permittedUser(c, id)
     const { token, insert } = await newAccessToken(db, 'user', id)
-    await db.batch([deleteTokensOf(db, 'user', id), insert])
+    // The old tokens leave every shard first, then the directory swaps them for the new one,
+    // which is then copied (with the removed ids, should one have been copied in between).
+    await narrowOnShards(c, (shard) => [deleteTokensOf(shard, 'user', id)])
+    const [removed, added] = await db.batch([deleteTokensOf(db, 'user', id), insert])
+    await copyToShards(
+      c.env,
+      accessTokens,
+      [...removed, ...added].map((row) => row.id),
+    )
     // Sockets opened with the old token close in every account of the user.
     const memberships = await listMemberships(db, id)
     await revokeLiveAccess(

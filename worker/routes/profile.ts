@@ -8,6 +8,8 @@ import {
   type UserRow,
   updateUserStatement,
 } from '../db/queries/users'
+import { copyToShards, narrowOnShards } from '../db/replicate'
+import { accountUsers, userSessions, users } from '../db/schema'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { hashPassword, verifyPassword } from '../lib/passwords'
@@ -57,9 +59,9 @@ async function newPasswordHash(c: Context<AppEnv>, user: UserRow, body: ProfileU
 }
 
 /**
- * Stores the new password and ends every session of the user in the same batch. A caller
- * signed in with a session stays signed in: it gets a new one (cookie, or devise headers).
- * The sockets of the ended sessions close (4401).
+ * Stores the new password and ends every session of the user. A caller signed in with a session
+ * stays signed in: it gets a new one (cookie, or devise headers). The sockets of the ended
+ * sessions close (4401). `c.var.db` is the directory (the profile names no account).
  */
 async function changePassword(
   c: Context<AppEnv>,
@@ -70,11 +72,20 @@ async function changePassword(
   const principal = c.var.principal
   const viaSession = principal.type === 'user' && principal.session !== undefined
   const session = viaSession ? await newSession(c, userId) : undefined
-  await db.batch([
-    update,
-    deleteSessionsOfStatement(db, userId),
-    ...(session ? [session.insert] : []),
-  ])
+  // Ending the sessions is a revocation: every shard's copies first, then the directory's
+  // batch. A failure in between leaves the old sessions refused on account paths only.
+  await narrowOnShards(c, (shard) => [deleteSessionsOfStatement(shard, userId)])
+  const [, ended, inserted] = session
+    ? await db.batch([update, deleteSessionsOfStatement(db, userId), session.insert])
+    : [...(await db.batch([update, deleteSessionsOfStatement(db, userId)])), []]
+  // Then the grants: the user's row (its new password hash) and the new session. The ended ids
+  // go along, so that a session signed in between the two deletes leaves the shards too.
+  await copyToShards(c.env, users, [userId])
+  await copyToShards(
+    c.env,
+    userSessions,
+    [...ended, ...inserted].map((row) => row.id),
+  )
   await closeSessionSockets(c, userId)
   if (!session || principal.type !== 'user') return undefined
   if (principal.token) {
@@ -170,7 +181,9 @@ export const profileRoutes = createRouter()
       passwordHash: body.password === undefined ? undefined : await newPasswordHash(c, user, body),
     })
     if (body.password === undefined) {
+      // Name, signature and ui settings grant nothing: the directory, then the shards' copies.
       await update
+      await copyToShards(c.env, users, [userId])
       return c.json(await renderProfile(c), 200)
     }
     const session = await changePassword(c, userId, update)
@@ -178,7 +191,9 @@ export const profileRoutes = createRouter()
   })
   .openapi(updateAvailability, async (c) => {
     const { account_id, availability } = c.req.valid('json')
+    // The membership's truth is the directory (`c.var.db` here); its shard copies follow.
     const updated = await setAvailability(c.var.db, account_id, currentUserId(c), availability)
     if (!updated) throw apiError('not_found', `You are not a member of account ${account_id}`)
+    await copyToShards(c.env, accountUsers, [updated.id])
     return c.json(await renderProfile(c), 200)
   })

@@ -98,6 +98,7 @@ export const webhookDeliveryRoutes = createRouter()
     if (!reset) throw apiError('not_found')
     await c.env.DELIVERIES.send({
       type: 'delivery',
+      accountId: c.var.accountId,
       deliveryId: delivery.id,
     } satisfies DeliveriesQueueMessage)
     return c.json({ payload: toDelivery(reset) }, 200)

@@ -53,6 +53,6 @@ export const webhookTestRoutes = createRouter().openapi(testRoute, async (c) => 
     event,
   )
   if (!delivery) throw new Error('test delivery insert returned nothing')
-  await queueDeliveries(c.env, [delivery.id])
+  await queueDeliveries(c.env, c.var.accountId, [delivery.id])
   return c.json({ payload: toDelivery(delivery), event }, 202)
 })

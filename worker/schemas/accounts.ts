@@ -57,13 +57,25 @@ export const PlatformAccountInputSchema = z
     features: FeaturesInputSchema.optional(),
     limits: AttributesSchema.optional(),
     custom_attributes: AttributesSchema.optional(),
+    shard: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .openapi({
+        description:
+          'Parley extension, root platform app only (403 for others): the shard (0, 1, …) to ' +
+          'place the account on. Without it, the shard with the fewest accounts.',
+      }),
   })
   .openapi('PlatformAccountInput', { example: examples.PlatformAccountInputExample })
 
-export const PlatformAccountUpdateSchema = PlatformAccountInputSchema.partial().openapi(
-  'PlatformAccountUpdate',
-  { example: examples.PlatformAccountUpdateExample },
-)
+// An account changes shard only through a move (docs/scaling.md), never through an update.
+export const PlatformAccountUpdateSchema = PlatformAccountInputSchema.omit({
+  shard: true,
+})
+  .partial()
+  .openapi('PlatformAccountUpdate', { example: examples.PlatformAccountUpdateExample })
 
 /** Minutes: Chatwoot's Account::SETTINGS_PARAMS_SCHEMA bounds. */
 export const AUTO_RESOLVE_MIN = 10

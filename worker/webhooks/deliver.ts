@@ -1,4 +1,4 @@
-import { createDb } from '../db/client'
+import type { Db } from '../db/client'
 import {
   abandonDelivery,
   claimAttempt,
@@ -47,14 +47,14 @@ const DONE = { kind: 'done' } as const satisfies AttemptOutcome
  * retried on the backoff schedule, numbered by the attempts recorded in D1 (not by the queue
  * message's own count, which starts again on a copy the sweep re-queues), and the last failure
  * makes the delivery dead. The body is the event's frozen payload, so every attempt sends the
- * same bytes under the same `webhook-id`.
+ * same bytes under the same `webhook-id`. `db` is the delivery's account's shard.
  */
 export async function attemptDelivery(
   env: Env,
+  db: Db,
   deliveryId: number,
   options: DeliveryOptions = {},
 ): Promise<AttemptOutcome> {
-  const db = createDb(env.DB)
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const { attempt, row } = await claimAttempt(db, deliveryId, {
     now: nowSeconds(),

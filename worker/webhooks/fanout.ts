@@ -1,12 +1,13 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
-import { createDb } from '../db/client'
+import type { Db } from '../db/client'
 import { markFannedOut } from '../db/queries/event-progress'
 import { insertDeliveries, type NewDelivery } from '../db/queries/webhook-deliveries'
 import { events, inboxes, webhooks } from '../db/schema'
 import type { EventKind } from '../events/kinds'
 import { renderEventPayload } from './payloads'
 
-export type DeliveriesQueueMessage = { type: 'delivery'; deliveryId: number }
+/** `accountId` names the shard the delivery is on (older messages lack it: queues/locate.ts). */
+export type DeliveriesQueueMessage = { type: 'delivery'; accountId: number; deliveryId: number }
 
 /** Contact events go to account webhooks only; an API inbox's webhook_url gets the rest. */
 const INBOX_WEBHOOK_KINDS: EventKind[] = [
@@ -19,7 +20,6 @@ const INBOX_WEBHOOK_KINDS: EventKind[] = [
 ]
 
 type EventRow = typeof events.$inferSelect
-type Db = ReturnType<typeof createDb>
 
 /** Who gets this event: subscribed account webhooks, and an API inbox's webhook_url. */
 async function deliveryTargets(db: Db, event: EventRow): Promise<NewDelivery[]> {
@@ -73,8 +73,8 @@ async function frozenPayload(db: Db, env: Env, event: EventRow) {
 }
 
 /**
- * Turns one committed event into one delivery per target and, unless `queue` is false (the fast
- * path attempts them itself), queues them. Returns the ids of the deliveries this run created.
+ * Turns one committed event, on `db` (its account's shard), into one delivery per target and,
+ * unless `queue` is false (the fast path attempts them itself), queues them. Returns the ids of the deliveries this run created.
  * Safe to run twice for the same event, even at once (the queue's message and the sweep): the
  * payload is rendered once and frozen, and deliveries are unique per (event, target), which is
  * also their stable `webhook-id`, so each is created, and queued, by one run only. An event
@@ -85,10 +85,10 @@ async function frozenPayload(db: Db, env: Env, event: EventRow) {
  */
 export async function fanOutEvent(
   env: Env,
+  db: Db,
   eventId: number,
   options: { queue?: boolean } = {},
 ): Promise<number[]> {
-  const db = createDb(env.DB)
   const [event] = await db.select().from(events).where(eq(events.id, eventId)).limit(1)
   if (!event || event.fannedOutAt !== null) return []
   const [first, ...rest] = await deliveryTargets(db, event)
@@ -102,15 +102,16 @@ export async function fanOutEvent(
     markFannedOut(db, [event.id]),
   ])
   const ids = created.map((d) => d.id)
-  if (options.queue !== false) await queueDeliveries(env, ids)
+  if (options.queue !== false) await queueDeliveries(env, event.accountId, ids)
   return ids
 }
 
-export async function queueDeliveries(env: Env, deliveryIds: number[]) {
+/** Queues deliveries of one account; each message carries it, so its consumer finds the shard. */
+export async function queueDeliveries(env: Env, accountId: number, deliveryIds: number[]) {
   for (let i = 0; i < deliveryIds.length; i += 100) {
     await env.DELIVERIES.sendBatch(
       deliveryIds.slice(i, i + 100).map((deliveryId) => ({
-        body: { type: 'delivery', deliveryId } satisfies DeliveriesQueueMessage,
+        body: { type: 'delivery', accountId, deliveryId } satisfies DeliveriesQueueMessage,
       })),
     )
   }
@@ -121,8 +122,7 @@ export async function queueDeliveries(env: Env, deliveryIds: number[]) {
  * shows the state right after the change. Events nobody subscribes to cost no rendering, and
  * their fan-out is done there and then: neither the queue nor the sweep need look at them again.
  */
-export async function freezePayloads(env: Env, eventIds: number[]) {
-  const db = createDb(env.DB)
+export async function freezePayloads(env: Env, db: Db, eventIds: number[]) {
   const rows = await db
     .select()
     .from(events)

@@ -1,3 +1,4 @@
+import type { Db } from '../db/client'
 import { describeError } from '../errors'
 import { attemptDelivery, deliveryTimeoutMs } from './deliver'
 import { type DeliveriesQueueMessage, fanOutEvent, queueDeliveries } from './fanout'
@@ -18,31 +19,40 @@ const warn = (msg: string, error: unknown) =>
  * error before or during the attempt hands the delivery to the queue as it is (a claim taken by
  * a dying attempt runs out and the sweep re-queues it).
  */
-export async function attemptNow(env: Env, deliveryId: number): Promise<void> {
+export async function attemptNow(
+  env: Env,
+  db: Db,
+  accountId: number,
+  deliveryId: number,
+): Promise<void> {
   try {
-    const outcome = await attemptDelivery(env, deliveryId, { timeoutMs: deliveryTimeoutMs(env) })
+    const outcome = await attemptDelivery(env, db, deliveryId, {
+      timeoutMs: deliveryTimeoutMs(env),
+    })
     if (outcome.kind === 'retry') {
-      const body: DeliveriesQueueMessage = { type: 'delivery', deliveryId }
+      const body: DeliveriesQueueMessage = { type: 'delivery', accountId, deliveryId }
       await env.DELIVERIES.send(body, { delaySeconds: outcome.delaySeconds })
     }
   } catch (error) {
     warn('fast delivery attempt failed', error)
-    await queueDeliveries(env, [deliveryId]).catch((e) => warn('delivery queue send failed', e))
+    await queueDeliveries(env, accountId, [deliveryId]).catch((e) =>
+      warn('delivery queue send failed', e),
+    )
   }
 }
 
 /**
- * Fans the events out where they were committed and starts each delivery's first attempt right
- * away (in event order). Returns the events whose fan-out failed, for the events queue, and the
+ * Fans one account's events out where they were committed (`db`, its shard) and starts each
+ * delivery's first attempt right away (in event order). Returns the events whose fan-out failed, for the events queue, and the
  * attempts under way, for the caller to wait on after its own bookkeeping.
  */
-export async function fanOutAndAttempt(env: Env, eventIds: number[]) {
+export async function fanOutAndAttempt(env: Env, db: Db, accountId: number, eventIds: number[]) {
   const failed: number[] = []
   const attempts: Promise<void>[] = []
   for (const eventId of eventIds) {
     try {
-      const deliveries = await fanOutEvent(env, eventId, { queue: false })
-      attempts.push(...deliveries.map((id) => attemptNow(env, id)))
+      const deliveries = await fanOutEvent(env, db, eventId, { queue: false })
+      attempts.push(...deliveries.map((id) => attemptNow(env, db, accountId, id)))
     } catch (error) {
       warn('fan-out failed', error)
       failed.push(eventId)

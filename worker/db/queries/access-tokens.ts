@@ -12,14 +12,21 @@ export async function newAccessToken(db: Db, ownerType: TokenOwnerType, ownerId:
   const insert = db
     .insert(accessTokens)
     .values({ ownerType, ownerId, tokenHash: await sha256Hex(token) })
+    // The id is what db/replicate.ts copies to the shards.
+    .returning({ id: accessTokens.id })
   return { token, insert }
 }
 
-/** A statement that removes every token an owner has (for rotation and deletion). */
+/**
+ * A statement that removes every token an owner has (for rotation and deletion). Returns the
+ * removed ids: on the directory, what to delete from the shards' copies afterwards too (a token
+ * made while the shards were narrowed reached them before the directory removed it).
+ */
 export function deleteTokensOf(db: Db, ownerType: TokenOwnerType, ownerId: number) {
   return db
     .delete(accessTokens)
     .where(and(eq(accessTokens.ownerType, ownerType), eq(accessTokens.ownerId, ownerId)))
+    .returning({ id: accessTokens.id })
 }
 
 export async function findTokenOwner(db: Db, token: string) {

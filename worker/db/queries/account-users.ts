@@ -28,6 +28,17 @@ export function upsertAccountUserStatement(
     .returning()
 }
 
+/**
+ * Lowers an existing member to agent (inserts nothing): on the shards, before the directory's
+ * upsert makes the same change, so a demoted administrator loses its rights there first.
+ */
+export function demoteAccountUserStatement(db: Db, accountId: number, userId: number) {
+  return db
+    .update(accountUsers)
+    .set({ role: 'agent', updatedAt: nowSeconds() })
+    .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)))
+}
+
 export function deleteAccountUserStatement(db: Db, accountId: number, userId: number) {
   return db
     .delete(accountUsers)

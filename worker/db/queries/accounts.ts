@@ -33,6 +33,14 @@ export async function updateAccount(db: Db, id: number, values: Partial<NewAccou
   return row
 }
 
+/** Suspends an account (a narrowing: run on every shard before the directory's update). */
+export function suspendAccountStatement(db: Db, id: number) {
+  return db
+    .update(accounts)
+    .set({ status: 'suspended', updatedAt: nowSeconds() })
+    .where(eq(accounts.id, id))
+}
+
 export function deleteAccountStatement(db: Db, id: number) {
   return db.delete(accounts).where(eq(accounts.id, id))
 }

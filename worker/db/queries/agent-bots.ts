@@ -35,3 +35,11 @@ export async function updateAgentBot(db: Db, id: number, values: Partial<NewAgen
 export function deleteAgentBotStatement(db: Db, id: number) {
   return db.delete(agentBots).where(eq(agentBots.id, id))
 }
+
+/**
+ * Before a bot moves to another account, on the shards: it belongs to none there (its token is
+ * refused everywhere) until the directory's change is copied back.
+ */
+export function detachAgentBotStatement(db: Db, id: number) {
+  return db.update(agentBots).set({ accountId: null }).where(eq(agentBots.id, id))
+}

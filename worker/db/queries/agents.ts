@@ -115,13 +115,32 @@ export function updateMembershipStatement(
 }
 
 /**
- * Removing a member: the membership goes unless it belongs to the account's last administrator
- * (checked inside the statement, so two concurrent removals cannot both pass), then the inbox and
- * team memberships of a user who is no longer in the account, and the conversations it was
- * assigned become unassigned (as Chatwoot's Agents::DestroyJob: no events). Run them as one batch.
+ * Removing a member, its global part: the membership goes unless it belongs to the account's
+ * last administrator (checked inside the statement, so two concurrent removals cannot both
+ * pass). On the directory, the truth; returns the removed row's id.
  */
-export function removeAgentStatements(db: Db, accountId: number, userId: number) {
+export function removeMembershipStatement(db: Db, accountId: number, userId: number) {
   const otherAdministrators = sql`(select count(*) from ${accountUsers} where ${accountUsers.accountId} = ${accountId} and ${accountUsers.role} = 'administrator' and ${accountUsers.userId} <> ${userId})`
+  return db
+    .delete(accountUsers)
+    .where(
+      and(
+        eq(accountUsers.accountId, accountId),
+        eq(accountUsers.userId, userId),
+        or(ne(accountUsers.role, 'administrator'), sql`${otherAdministrators} > 0`),
+      ),
+    )
+    .returning({ id: accountUsers.id })
+}
+
+/**
+ * Removing a member, its account data (on the account's shard, after the membership left it):
+ * the inbox and team memberships of a user who is no longer in the account go, and the
+ * conversations it was assigned become unassigned (as Chatwoot's Agents::DestroyJob: no
+ * events). Each only while the user is not a member there, so a member added back in the
+ * meantime keeps them. Run them as one batch.
+ */
+export function removeMemberDataStatements(db: Db, accountId: number, userId: number) {
   const stillMember = db
     .select({ one: accountUsers.id })
     .from(accountUsers)
@@ -132,16 +151,6 @@ export function removeAgentStatements(db: Db, accountId: number, userId: number)
     .where(eq(inboxes.accountId, accountId))
   const accountTeams = db.select({ id: teams.id }).from(teams).where(eq(teams.accountId, accountId))
   return [
-    db
-      .delete(accountUsers)
-      .where(
-        and(
-          eq(accountUsers.accountId, accountId),
-          eq(accountUsers.userId, userId),
-          or(ne(accountUsers.role, 'administrator'), sql`${otherAdministrators} > 0`),
-        ),
-      )
-      .returning({ id: accountUsers.id }),
     db
       .delete(inboxMembers)
       .where(

@@ -67,10 +67,11 @@ export async function updateInbox(
   return row
 }
 
+/** Deletes the inbox; returns its row's id and public identifier (the directory's route), if any. */
 export async function deleteInbox(db: Db, accountId: number, id: number) {
-  const rows = await db
+  const [row] = await db
     .delete(inboxes)
     .where(and(eq(inboxes.accountId, accountId), eq(inboxes.id, id)))
-    .returning({ id: inboxes.id })
-  return rows.length > 0
+    .returning({ id: inboxes.id, identifier: inboxes.identifier })
+  return row
 }

@@ -17,6 +17,11 @@ import { accountUsers, passwordTokens, userSessions, users } from '../schema'
 
 export type PasswordTokenPurpose = (typeof passwordTokens.$inferSelect)['purpose']
 
+/*
+ * Links live only in the directory (docs/scaling.md): every `db` here is the directory's, also
+ * on an account's path (`directoryDb`). Shards have the table, empty.
+ */
+
 /** A new link's row: only the token's SHA-256 is stored. */
 export function insertPasswordTokenStatement(
   db: Db,
@@ -131,9 +136,11 @@ const stillUsable = (db: Db, tokenId: number) =>
   )
 
 /**
- * Using a link, as one batch: the password is stored, every session and every other unused link
- * of the user end, and the link is marked used, each only while the link is still usable; the
- * last statement returns the link's id when this batch was the one that used it.
+ * Using a link, as one batch on the directory (the only database with links): the password is
+ * stored, every session and every other unused link of the user end, and the link is marked
+ * used, each only while the link is still usable; the second statement returns the ended
+ * sessions' ids (to delete their shard copies), the last the link's id when this batch was the
+ * one that used it.
  */
 export function useTokenStatements(
   db: Db,
@@ -148,7 +155,8 @@ export function useTokenStatements(
       .where(and(eq(users.id, token.userId), stillUsable(db, token.id))),
     db
       .delete(userSessions)
-      .where(and(eq(userSessions.userId, token.userId), stillUsable(db, token.id))),
+      .where(and(eq(userSessions.userId, token.userId), stillUsable(db, token.id)))
+      .returning({ id: userSessions.id }),
     db
       .update(passwordTokens)
       .set({ revokedAt: now })

@@ -1,12 +1,13 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Db } from '../client'
-import { platformAppPermissibles, platformApps } from '../schema'
+import { copyToShards } from '../replicate'
+import { accessTokens, platformAppPermissibles, platformApps } from '../schema'
 
 /** The app whose token is the PLATFORM_API_TOKEN secret. */
 export const ROOT_PLATFORM_APP_ID = 1
 
-export async function ensureRootPlatformApp(db: Db) {
-  await db
+export function ensureRootPlatformAppStatement(db: Db) {
+  return db
     .insert(platformApps)
     .values({ id: ROOT_PLATFORM_APP_ID, name: 'root' })
     .onConflictDoNothing()
@@ -24,10 +25,14 @@ export function grantPermissible(
   permissibleType: PermissibleType,
   permissibleId: number | SQL,
 ) {
-  return db
-    .insert(platformAppPermissibles)
-    .values({ platformAppId, permissibleType, permissibleId })
-    .onConflictDoNothing()
+  return (
+    db
+      .insert(platformAppPermissibles)
+      .values({ platformAppId, permissibleType, permissibleId })
+      .onConflictDoNothing()
+      // The id is what db/replicate.ts copies to the shards (none when it was granted already).
+      .returning({ id: platformAppPermissibles.id })
+  )
 }
 
 export async function isPermissible(
@@ -75,4 +80,27 @@ export function deletePermissibles(db: Db, permissibleType: PermissibleType, ids
         inArray(platformAppPermissibles.permissibleId, ids),
       ),
     )
+}
+
+/**
+ * After the directory stored a new owner's token and its creator's right to it: their copies on
+ * every shard (after the owner's own row). Neither references the other, so both go at once.
+ */
+export async function copyGrants(
+  env: Env,
+  tokens: readonly { id: number }[],
+  permissibles: readonly { id: number }[],
+) {
+  await Promise.all([
+    copyToShards(
+      env,
+      accessTokens,
+      tokens.map((row) => row.id),
+    ),
+    copyToShards(
+      env,
+      platformAppPermissibles,
+      permissibles.map((row) => row.id),
+    ),
+  ])
 }

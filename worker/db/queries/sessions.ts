@@ -74,7 +74,9 @@ export function deleteSessionStatement(db: Db, tokenHash: string) {
 
 /**
  * Ends every session of a user (password change, removal from an account, deletion), except
- * the one with `keepId` when given.
+ * the one with `keepId` when given. Returns the ended ids: on the directory, they are what to
+ * delete from the shards' copies afterwards (a session signed in while the shards were being
+ * narrowed reached them before the directory ended it).
  */
 export function deleteSessionsOfStatement(db: Db, userId: number, keepId?: number) {
   return db
@@ -84,6 +86,16 @@ export function deleteSessionsOfStatement(db: Db, userId: number, keepId?: numbe
         ? eq(userSessions.userId, userId)
         : and(eq(userSessions.userId, userId), ne(userSessions.id, keepId)),
     )
+    .returning({ id: userSessions.id })
+}
+
+/** The ids of a user's sessions: what the shards' copies must hold again after a refused change. */
+export async function sessionIdsOf(db: Db, userId: number) {
+  const rows = await db
+    .select({ id: userSessions.id })
+    .from(userSessions)
+    .where(eq(userSessions.userId, userId))
+  return rows.map((row) => row.id)
 }
 
 /** Expired sessions are refused on read; this removes them from a user's rows as it signs in. */
@@ -96,12 +108,15 @@ export function deleteExpiredSessionsOfStatement(db: Db, userId: number) {
 /**
  * Ends every session of a user who is no longer a member of `accountId`; run in the batch right
  * after the membership's delete, it does nothing when that delete was refused (the last
- * administrator) or lost a race.
+ * administrator) or lost a race. Returns the ended ids, as `deleteSessionsOfStatement`.
  */
 export function deleteSessionsOfRemovedMemberStatement(db: Db, accountId: number, userId: number) {
   const stillMember = db
     .select({ one: accountUsers.id })
     .from(accountUsers)
     .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)))
-  return db.delete(userSessions).where(and(eq(userSessions.userId, userId), notExists(stillMember)))
+  return db
+    .delete(userSessions)
+    .where(and(eq(userSessions.userId, userId), notExists(stillMember)))
+    .returning({ id: userSessions.id })
 }

@@ -1,9 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { createDb } from '../../db/client'
 import {
   failContactExport,
   findContactExport,
   insertContactExport,
 } from '../../db/queries/contact-exports'
+import { accountBinding } from '../../db/shards'
 import { createRouter } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import { checkDownloadLink, signedDownloadUrl } from '../../lib/download-links'
@@ -113,7 +115,11 @@ export const contactExportRoutes = createRouter()
     })
     if (!job) throw new Error('contact export insert returned nothing')
     try {
-      await c.env.CONTACT_JOBS.send({ type: 'contact_export', exportId: job.id })
+      await c.env.CONTACT_JOBS.send({
+        type: 'contact_export',
+        accountId: c.var.accountId,
+        exportId: job.id,
+      })
     } catch (error) {
       await failContactExport(db, job.id, 'The export could not be queued')
       throw error
@@ -146,7 +152,13 @@ export const contactExportRoutes = createRouter()
         'This download link has expired: open the export again for a new one',
       )
     }
-    const job = await findContactExport(c.var.db, Number(query.account_id), id)
+    // The link names its account (signed): the export is on that account's shard.
+    const accountId = Number(query.account_id)
+    const job = await findContactExport(
+      createDb(await accountBinding(c.env, accountId)),
+      accountId,
+      id,
+    )
     const object = job?.fileKey ? await c.env.FILES.get(job.fileKey) : null
     if (!object) throw apiError('not_found', 'Export not found')
     return new Response(object.body, {

@@ -188,7 +188,11 @@ export const contactImportRoutes = createRouter()
     })
     if (!job) throw new Error('contact import insert returned nothing')
     try {
-      await c.env.CONTACT_JOBS.send({ type: 'contact_import', importId: job.id })
+      await c.env.CONTACT_JOBS.send({
+        type: 'contact_import',
+        accountId: c.var.accountId,
+        importId: job.id,
+      })
     } catch (error) {
       await failContactImport(db, job.id, 'The import could not be queued')
       throw error

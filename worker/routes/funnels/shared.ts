@@ -52,7 +52,7 @@ export function armStageAlerts(
       const dueAt = stageAlertDueAt(p.enteredAt, timeLimitMinutes)
       if (dueAt === null) continue
       try {
-        await scheduleStageAlert(c.env, p.conversationId, p.placementId, dueAt)
+        await scheduleStageAlert(c.env, c.var.accountId, p.conversationId, p.placementId, dueAt)
       } catch (error) {
         failed++
         lastError = error

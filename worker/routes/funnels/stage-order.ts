@@ -129,7 +129,8 @@ export const funnelStageOrderRoutes = createRouter()
       now,
     })
     if (!result.deleted) throw notEmpty(await countStageConversations(c.var.db, id))
-    if (result.eventIds.length > 0) afterResponse(c, () => publishEvents(c.env, result.eventIds))
+    if (result.eventIds.length > 0)
+      afterResponse(c, () => publishEvents(c.env, c.var.accountId, result.eventIds))
     if (moveTo) {
       armStageAlerts(
         c,

@@ -56,6 +56,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/platform/api/v1/accounts/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move an account to another shard (Parley; the root platform app only)
+         * @description Copies the account’s data to the shard named, verifies every table (row count and SHA-256), and switches the directory to it. The account is read-only meanwhile (writes get a 503 to retry). The old copy stays read-only until `…/move/finish`, called once no isolate can still remember the old shard (10 seconds after). See docs/scaling.md.
+         */
+        post: operations["movePlatformAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform/api/v1/shards/{shard}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy every global row to a shard (Parley; the root platform app only)
+         * @description For a shard just added: gives it the copies of accounts, users, sessions, memberships, agent bots, tokens and platform apps that every shard keeps, before it takes accounts. Safe to repeat. See docs/scaling.md.
+         */
+        post: operations["syncPlatformShard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/platform/api/v1/accounts/{id}/move/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete a moved account's old copy (Parley; the root platform app only) */
+        post: operations["finishPlatformAccountMove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/platform/api/v1/users": {
         parameters: {
             query?: never;
@@ -2745,7 +2802,7 @@ export interface components {
         };
         Error: {
             /** @enum {string} */
-            error: "bad_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error";
+            error: "bad_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "unavailable";
             message: string;
             description: string;
             errors: {
@@ -2792,6 +2849,8 @@ export interface components {
             custom_attributes?: {
                 [key: string]: unknown;
             };
+            /** @description Parley extension, root platform app only (403 for others): the shard (0, 1, …) to place the account on. Without it, the shard with the fewest accounts. */
+            shard?: number;
         };
         /**
          * @example {
@@ -2878,6 +2937,63 @@ export interface components {
          */
         AccountUserDelete: {
             user_id: number;
+        };
+        /**
+         * @example {
+         *       "account_id": 42,
+         *       "from": 0,
+         *       "to": 1,
+         *       "tables": [
+         *         {
+         *           "table": "conversations",
+         *           "rows": 120,
+         *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+         *         }
+         *       ]
+         *     }
+         */
+        AccountMove: {
+            account_id: number;
+            from: number;
+            to: number;
+            tables: {
+                table: string;
+                rows: number;
+                /** @description SHA-256 over the table's rows in key order */
+                sha256: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "shard": 1
+         *     }
+         */
+        AccountMoveInput: {
+            /** @description The shard to move the account to */
+            shard: number;
+        };
+        /**
+         * @example {
+         *       "copied": {
+         *         "accounts": 12,
+         *         "users": 40,
+         *         "access_tokens": 52
+         *       }
+         *     }
+         */
+        ShardSync: {
+            copied: {
+                [key: string]: number;
+            };
+        };
+        /**
+         * @example {
+         *       "from": 0
+         *     }
+         */
+        AccountMoveFinishInput: {
+            /** @description The shard the account moved from */
+            from: number;
         };
         /**
          * @example {
@@ -6482,6 +6598,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createPlatformAccount: {
@@ -6517,6 +6642,15 @@ export interface operations {
             };
             /** @description You need to sign in or sign up before continuing. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6562,6 +6696,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6645,6 +6788,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deletePlatformAccount: {
@@ -6714,6 +6866,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6819,6 +6980,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listPlatformAccountUsers: {
@@ -6888,6 +7058,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6993,6 +7172,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deletePlatformAccountUser: {
@@ -7091,6 +7279,314 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    movePlatformAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountMoveInput"];
+            };
+        };
+        responses: {
+            /** @description What was moved, table by table */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountMove"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    syncPlatformShard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                shard: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rows copied, per table */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShardSync"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    finishPlatformAccountMove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountMoveFinishInput"];
+            };
+        };
+        responses: {
+            /** @description The old copy is gone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createPlatformUser: {
@@ -7178,6 +7674,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPlatformUser: {
@@ -7254,6 +7759,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deletePlatformUser: {
@@ -7323,6 +7837,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7428,6 +7951,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     rotatePlatformUserToken: {
@@ -7504,6 +8036,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listPlatformAgentBots: {
@@ -7562,6 +8103,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7665,6 +8215,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPlatformAgentBot: {
@@ -7741,6 +8300,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deletePlatformAgentBot: {
@@ -7810,6 +8378,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7915,6 +8492,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createPlatformApp: {
@@ -8011,6 +8597,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAccount: {
@@ -8089,6 +8684,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8196,6 +8800,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8322,6 +8935,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteSession: {
@@ -8380,6 +9002,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8474,6 +9105,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getProfile: {
@@ -8532,6 +9172,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8635,6 +9284,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     updateProfileAvailability: {
@@ -8731,6 +9389,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listInboxes: {
@@ -8811,6 +9478,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8925,6 +9601,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getInbox: {
@@ -9004,6 +9689,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9092,6 +9786,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9207,6 +9910,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listContacts: {
@@ -9302,6 +10014,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9417,6 +10138,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     searchContacts: {
@@ -9511,6 +10241,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9625,6 +10364,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getContactImport: {
@@ -9711,6 +10459,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getContactImportFailedRows: {
@@ -9790,6 +10547,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9904,6 +10670,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getContactExport: {
@@ -9990,6 +10765,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     downloadContactExport: {
@@ -10063,6 +10847,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10160,6 +10953,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10276,6 +11078,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteContact: {
@@ -10355,6 +11166,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10471,6 +11291,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listContactLabels: {
@@ -10550,6 +11379,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10665,6 +11503,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteContactCustomAttributes: {
@@ -10773,6 +11620,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listContactableInboxes: {
@@ -10854,6 +11710,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10962,6 +11827,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11092,6 +11966,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createConversation: {
@@ -11192,6 +12075,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11319,6 +12211,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getConversation: {
@@ -11399,6 +12300,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11515,6 +12425,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteConversation: {
@@ -11595,6 +12514,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11711,6 +12639,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listContactConversations: {
@@ -11792,6 +12729,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11917,6 +12863,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     toggleConversationPriority: {
@@ -12019,6 +12974,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12135,6 +13099,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     updateConversationLastSeen: {
@@ -12215,6 +13188,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12309,6 +13291,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     unmuteConversation: {
@@ -12389,6 +13380,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12505,6 +13505,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listConversationLabels: {
@@ -12587,6 +13596,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12698,6 +13716,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12828,6 +13855,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createMessage: {
@@ -12938,6 +13974,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteMessage: {
@@ -13019,6 +14064,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13137,6 +14191,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listInboxMembers: {
@@ -13216,6 +14279,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13331,6 +14403,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     addInboxMembers: {
@@ -13431,6 +14512,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13545,6 +14635,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     updateInboxMembers: {
@@ -13652,6 +14751,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listAgents: {
@@ -13730,6 +14838,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13844,6 +14961,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteAgent: {
@@ -13932,6 +15058,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14047,6 +15182,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createAgentInvitation: {
@@ -14142,6 +15286,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteAgentInvitation: {
@@ -14221,6 +15374,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14323,6 +15485,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listTeams: {
@@ -14401,6 +15572,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14515,6 +15695,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getTeam: {
@@ -14601,6 +15790,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteTeam: {
@@ -14680,6 +15878,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14795,6 +16002,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listTeamMembers: {
@@ -14874,6 +16090,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14989,6 +16214,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteTeamMembers: {
@@ -15090,6 +16324,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15205,6 +16448,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listCustomAttributes: {
@@ -15295,6 +16547,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15409,6 +16670,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCustomAttribute: {
@@ -15495,6 +16765,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteCustomAttribute: {
@@ -15574,6 +16853,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15689,6 +16977,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listLabels: {
@@ -15769,6 +17066,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15883,6 +17189,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getLabel: {
@@ -15969,6 +17284,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteLabel: {
@@ -16048,6 +17372,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16163,6 +17496,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listCannedResponses: {
@@ -16253,6 +17595,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16360,6 +17711,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16475,6 +17835,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteCannedResponse: {
@@ -16554,6 +17923,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16669,6 +18047,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFile: {
@@ -16720,6 +18107,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16807,6 +18203,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16916,6 +18321,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17033,6 +18447,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteConversationProduct: {
@@ -17114,6 +18537,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17231,6 +18663,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listFunnels: {
@@ -17311,6 +18752,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17425,6 +18875,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFunnel: {
@@ -17504,6 +18963,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17619,6 +19087,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteFunnel: {
@@ -17698,6 +19175,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17806,6 +19292,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17923,6 +19418,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFunnelStage: {
@@ -18003,6 +19507,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18119,6 +19632,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteFunnelStage: {
@@ -18211,6 +19733,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18327,6 +19858,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listFunnelStages: {
@@ -18408,6 +19948,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18523,6 +20072,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getFunnelBoard: {
@@ -18617,6 +20175,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18721,6 +20288,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18837,6 +20413,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     removeConversationFunnelStage: {
@@ -18935,6 +20520,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listConversationFunnelStages: {
@@ -19017,6 +20611,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19124,6 +20727,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listConversationChecklistItems: {
@@ -19217,6 +20829,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19333,6 +20954,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteConversationChecklistItem: {
@@ -19414,6 +21044,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19531,6 +21170,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getConversationStopwatch: {
@@ -19611,6 +21259,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19705,6 +21362,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     stopConversationStopwatch: {
@@ -19792,6 +21458,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     resetConversationStopwatch: {
@@ -19872,6 +21547,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19977,6 +21661,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20092,6 +21785,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listAgentSummaryReports: {
@@ -20184,6 +21886,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20290,6 +22001,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listTeamSummaryReports: {
@@ -20389,6 +22109,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listWebhooks: {
@@ -20471,6 +22200,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20582,6 +22320,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20701,6 +22448,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteWebhook: {
@@ -20780,6 +22536,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20899,6 +22664,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     rotateWebhookSecret: {
@@ -20982,6 +22756,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21097,6 +22880,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     redeliverWebhookDelivery: {
@@ -21186,6 +22978,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     sendWebhookTestEvent: {
@@ -21268,6 +23069,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21371,6 +23181,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     openAccountSocket: {
@@ -21454,6 +23273,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPublicInbox: {
@@ -21514,6 +23342,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21628,6 +23465,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPublicContact: {
@@ -21711,6 +23557,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21818,6 +23673,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     updatePublicContact: {
@@ -21918,6 +23782,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listPublicConversations: {
@@ -21980,6 +23853,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22087,6 +23969,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getPublicConversation: {
@@ -22158,6 +24049,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     togglePublicConversationStatus: {
@@ -22222,6 +24122,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22331,6 +24240,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     updatePublicConversationLastSeen: {
@@ -22395,6 +24313,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22495,6 +24422,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     removePublicConversationLabel: {
@@ -22560,6 +24496,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22658,6 +24603,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     removePublicContactLabel: {
@@ -22721,6 +24675,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22804,6 +24767,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22914,6 +24886,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     updatePublicMessage: {
@@ -23010,6 +24991,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23117,6 +25107,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     openPublicConversationSocket: {
@@ -23191,6 +25190,15 @@ export interface operations {
             };
             /** @description Something went wrong on our side */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,50 @@
+import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { columnSqlName } from '../drizzle-internals'
+import {
+  accessTokens,
+  accounts,
+  accountUsers,
+  agentBots,
+  platformAppPermissibles,
+  platformApps,
+  userSessions,
+  users,
+} from '../schema'
+
+/**
+ * The global tables every shard keeps a copy of (db/replicate.ts), each after the tables its
+ * foreign keys reference.
+ */
+export const GLOBAL_TABLES: SQLiteTable[] = [
+  accounts,
+  users,
+  platformApps,
+  platformAppPermissibles,
+  agentBots,
+  accountUsers,
+  userSessions,
+  accessTokens,
+]
+
+const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`
+const marks = (count: number) => Array.from({ length: count }, () => '?').join(', ')
+
+/** The SQL that copies rows of a global table by id, raw so any table of the schema fits. */
+export function copySql(table: SQLiteTable) {
+  const { name } = getTableConfig(table)
+  const columns = getTableConfig(table).columns.map(columnSqlName)
+  const list = columns.map(quote).join(', ')
+  return {
+    columns,
+    /** The rows with these ids (`count` placeholders). */
+    select: (count: number) => `select ${list} from ${quote(name)} where id in (${marks(count)})`,
+    /** A page of ids, in order. */
+    ids: (limit: number, offset: number) =>
+      `select id from ${quote(name)} order by id limit ${limit} offset ${offset}`,
+    upsert: `insert into ${quote(name)} (${list}) values (${marks(columns.length)}) on conflict (id) do update set ${columns
+      .filter((column) => column !== 'id')
+      .map((column) => `${quote(column)} = excluded.${quote(column)}`)
+      .join(', ')}`,
+    delete: (count: number) => `delete from ${quote(name)} where id in (${marks(count)})`,
+  }
+}
