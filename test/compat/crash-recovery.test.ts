@@ -79,6 +79,7 @@ describe('a worker killed mid-burst', () => {
     receiver.setUp(true)
     const events: { id: number; kind: string }[] = await worker.d1(
       `select id, kind from events where account_id = ${scene.accountId} order by id`,
+      scene.accountId,
     )
     const expectedIds = events.map((e) => `msg_${e.id}_w${hook.id}`)
     expect(events.filter((e) => e.kind === 'message_created')).toHaveLength(BURST + 1)

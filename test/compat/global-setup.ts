@@ -3,6 +3,7 @@ import { existsSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { migrateAll } from '../../scripts/db-migrate.mjs'
 import { startLocalCron, TEST_SCHEDULED_FLAG } from '../../scripts/local-cron.mjs'
 import type { CompatWorld } from './world'
 
@@ -91,12 +92,7 @@ export default async function setup(project: TestProject) {
     if (build.status !== 0) throw new Error('npm run build failed')
   }
   rmSync(persistDir, { recursive: true, force: true })
-  const migrate = spawnSync(
-    path.join(bin, 'wrangler'),
-    ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir],
-    { cwd: root, encoding: 'utf8', env: childEnv },
-  )
-  if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`)
+  migrateAll({ persistTo: persistDir, env: childEnv })
 
   const [port, inspectorPort] = [await freePort(), await freePort()]
   const child = spawn(

@@ -34,15 +34,28 @@ async function newConversation() {
 const statusOf = async (displayId: number) =>
   (await plain(`${accountPath}/conversations/${displayId}`, w.admin.token)).json.status
 
-/** Moves a conversation's last activity into the past, in the running worker's local D1. */
-function ageConversation(displayId: number, seconds: number) {
-  const sql = `update conversations set last_activity_at = last_activity_at - ${seconds} where account_id = ${w.accountId} and display_id = ${displayId}`
+/** Runs SQL on one of the running worker's local databases: the rows of its result. */
+function d1Execute(binding: string, sql: string): Record<string, unknown>[] {
   const run = spawnSync(
     path.join(root, 'node_modules', '.bin', 'wrangler'),
-    ['d1', 'execute', 'DB', '--local', '--persist-to', w.persistDir, '--command', sql],
+    ['d1', 'execute', binding, '--local', '--persist-to', w.persistDir, '--json', '--command', sql],
     { cwd: root, encoding: 'utf8' },
   )
   if (run.status !== 0) throw new Error(`wrangler d1 execute failed: ${run.stderr}`)
+  return JSON.parse(run.stdout)[0]?.results ?? []
+}
+
+/** Moves a conversation's last activity into the past, on the shard that holds the account. */
+function ageConversation(displayId: number, seconds: number) {
+  const [row] = d1Execute(
+    'DIRECTORY',
+    `select shard from account_shards where account_id = ${w.accountId}`,
+  )
+  if (!row) throw new Error(`account ${w.accountId} is on no shard`)
+  d1Execute(
+    `SHARD_${row.shard}`,
+    `update conversations set last_activity_at = last_activity_at - ${seconds} where account_id = ${w.accountId} and display_id = ${displayId}`,
+  )
 }
 
 describe('the local cron', () => {

@@ -4,6 +4,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from
 import { createServer } from 'node:net'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { migrateAll } from '../../scripts/db-migrate.mjs'
 import { startLocalCron, TEST_SCHEDULED_FLAG } from '../../scripts/local-cron.mjs'
 import { callOver, seedDemo } from '../../scripts/seed-demo.ts'
 import { ensureChromium } from '../../scripts/setup.mjs'
@@ -63,12 +64,7 @@ function stop(child: ChildProcess) {
 async function startWorker(platformToken: string) {
   rmSync(stateDir, { recursive: true, force: true })
   mkdirSync(stateDir, { recursive: true })
-  const migrate = spawnSync(
-    wrangler,
-    ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir],
-    { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
-  )
-  if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`)
+  migrateAll({ persistTo: stateDir })
 
   const [port, inspectorPort] = [await freePort(), await freePort()]
   const log = openSync(logFile, 'w')

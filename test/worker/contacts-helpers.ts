@@ -1,6 +1,5 @@
-import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
-import { api, createWorld, uniq, type World } from './helpers'
+import { accountDb, api, createWorld, shardOfRow, uniq, type World } from './helpers'
 
 export const contactsPath = (world: World) => `/api/v1/accounts/${world.accountId}/contacts`
 
@@ -28,7 +27,8 @@ export async function createInbox(
 }
 
 export async function addInboxMember(world: World, inboxId: number, userId: number) {
-  await env.DB.prepare('insert into inbox_members (account_id, inbox_id, user_id) values (?, ?, ?)')
+  await (await accountDb(world.accountId))
+    .prepare('insert into inbox_members (account_id, inbox_id, user_id) values (?, ?, ?)')
     .bind(world.accountId, inboxId, userId)
     .run()
 }
@@ -36,9 +36,10 @@ export async function addInboxMember(world: World, inboxId: number, userId: numb
 let displayIds = 1000
 /** A conversation row, written directly: the conversations API is not part of these tests. */
 export async function insertConversation(world: World, inboxId: number, contactId: number) {
-  await env.DB.prepare(
-    'insert into conversations (account_id, display_id, uuid, inbox_id, contact_id) values (?, ?, ?, ?, ?)',
-  )
+  await (await accountDb(world.accountId))
+    .prepare(
+      'insert into conversations (account_id, display_id, uuid, inbox_id, contact_id) values (?, ?, ?, ?, ?)',
+    )
     .bind(world.accountId, displayIds++, crypto.randomUUID(), inboxId, contactId)
     .run()
 }
@@ -49,9 +50,10 @@ export async function defineContactAttribute(
   type: string,
   values: string[] = [],
 ) {
-  await env.DB.prepare(
-    'insert into custom_attribute_definitions (account_id, attribute_key, attribute_display_name, attribute_display_type, attribute_model, attribute_values) values (?,?,?,?,?,?)',
-  )
+  await (await accountDb(accountId))
+    .prepare(
+      'insert into custom_attribute_definitions (account_id, attribute_key, attribute_display_name, attribute_display_type, attribute_model, attribute_values) values (?,?,?,?,?,?)',
+    )
     .bind(accountId, key, key, type, 'contact_attribute', JSON.stringify(values))
     .run()
 }
@@ -60,22 +62,28 @@ export { pngBytes, sendForm } from './helpers'
 
 export type ContactRowSnapshot = Record<string, unknown>
 
-/** The contact's row as stored, to prove refused writes changed nothing. */
+/** The contact's row as stored (on the shard its id names), to prove refused writes changed nothing. */
 export async function contactRow(id: number) {
-  return env.DB.prepare('select * from contacts where id = ?').bind(id).first<ContactRowSnapshot>()
+  return shardOfRow(id)
+    .prepare('select * from contacts where id = ?')
+    .bind(id)
+    .first<ContactRowSnapshot>()
 }
 
+/** The contact's events, from the shard its id names. */
 export async function eventsFor(contactId: number) {
-  const { results } = await env.DB.prepare(
-    'select kind, account_id, contact_id, changed_attributes from events where contact_id = ? order by id',
-  )
+  const { results } = await shardOfRow(contactId)
+    .prepare(
+      'select kind, account_id, contact_id, changed_attributes from events where contact_id = ? order by id',
+    )
     .bind(contactId)
     .all<{ kind: string; account_id: number; contact_id: number; changed_attributes: string }>()
   return results.map((r) => ({ ...r, changed_attributes: JSON.parse(r.changed_attributes) }))
 }
 
 export async function countContacts(accountId: number) {
-  const row = await env.DB.prepare('select count(*) as n from contacts where account_id = ?')
+  const row = await (await accountDb(accountId))
+    .prepare('select count(*) as n from contacts where account_id = ?')
     .bind(accountId)
     .first<{ n: number }>()
   return row?.n ?? 0

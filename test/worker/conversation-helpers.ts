@@ -1,6 +1,13 @@
-import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
-import { api, createWorld, PLATFORM_TOKEN, uniq, type World } from './helpers'
+import {
+  accountDb,
+  api,
+  createWorld,
+  PLATFORM_TOKEN,
+  shardOfRow,
+  uniq,
+  type World,
+} from './helpers'
 
 export const accountPath = (world: World) => `/api/v1/accounts/${world.accountId}`
 export const conversationsPath = (world: World) => `${accountPath(world)}/conversations`
@@ -33,7 +40,8 @@ export async function createInbox(
 }
 
 export async function addInboxMember(world: World, inboxId: number, userId: number) {
-  await env.DB.prepare('insert into inbox_members (account_id, inbox_id, user_id) values (?, ?, ?)')
+  await (await accountDb(world.accountId))
+    .prepare('insert into inbox_members (account_id, inbox_id, user_id) values (?, ?, ?)')
     .bind(world.accountId, inboxId, userId)
     .run()
 }
@@ -43,9 +51,10 @@ export async function insertContact(
   accountId: number,
   fields: { name?: string; email?: string | null; blocked?: boolean; phone?: string | null } = {},
 ) {
-  const row = await env.DB.prepare(
-    'insert into contacts (account_id, name, email, phone_number, blocked) values (?, ?, ?, ?, ?) returning id',
-  )
+  const row = await (await accountDb(accountId))
+    .prepare(
+      'insert into contacts (account_id, name, email, phone_number, blocked) values (?, ?, ?, ?, ?) returning id',
+    )
     .bind(
       accountId,
       fields.name ?? 'Casey Contact',
@@ -59,9 +68,8 @@ export async function insertContact(
 }
 
 export async function insertTeam(accountId: number, name = uniq('team')) {
-  const row = await env.DB.prepare(
-    'insert into teams (account_id, name, description) values (?, ?, ?) returning id',
-  )
+  const row = await (await accountDb(accountId))
+    .prepare('insert into teams (account_id, name, description) values (?, ?, ?) returning id')
     .bind(accountId, name, 'A team')
     .first<{ id: number }>()
   if (!row) throw new Error('insertTeam returned nothing')
@@ -74,9 +82,10 @@ export async function defineConversationAttribute(
   type: string,
   values: string[] = [],
 ) {
-  await env.DB.prepare(
-    'insert into custom_attribute_definitions (account_id, attribute_key, attribute_display_name, attribute_display_type, attribute_model, attribute_values) values (?, ?, ?, ?, ?, ?)',
-  )
+  await (await accountDb(accountId))
+    .prepare(
+      'insert into custom_attribute_definitions (account_id, attribute_key, attribute_display_name, attribute_display_type, attribute_model, attribute_values) values (?, ?, ?, ?, ?, ?)',
+    )
     .bind(accountId, key, key, type, 'conversation_attribute', JSON.stringify(values))
     .run()
 }
@@ -133,7 +142,8 @@ export async function postMessage(
 
 /** The stored conversation row by display id. */
 export async function conversationRow(accountId: number, displayId: number) {
-  return env.DB.prepare('select * from conversations where account_id = ? and display_id = ?')
+  return (await accountDb(accountId))
+    .prepare('select * from conversations where account_id = ? and display_id = ?')
     .bind(accountId, displayId)
     .first<Record<string, unknown>>()
 }
@@ -147,11 +157,12 @@ export type EventRow = {
   changed_attributes: Record<string, { previous_value: unknown; current_value: unknown }>[]
 }
 
-/** Event rows of a conversation (by table id), oldest first. */
+/** Event rows of a conversation (by table id), oldest first, from the shard its id names. */
 export async function eventsOf(conversationId: number): Promise<EventRow[]> {
-  const { results } = await env.DB.prepare(
-    'select kind, conversation_id, message_id, contact_id, inbox_id, changed_attributes from events where conversation_id = ? order by id',
-  )
+  const { results } = await shardOfRow(conversationId)
+    .prepare(
+      'select kind, conversation_id, message_id, contact_id, inbox_id, changed_attributes from events where conversation_id = ? order by id',
+    )
     .bind(conversationId)
     .all<Omit<EventRow, 'changed_attributes'> & { changed_attributes: string }>()
   return results.map((r) => ({ ...r, changed_attributes: JSON.parse(r.changed_attributes) }))
@@ -161,9 +172,8 @@ export const kindsOf = (events: EventRow[]) => events.map((e) => e.kind)
 
 /** Every message row of a conversation (by table id), oldest first. */
 export async function messageRows(conversationId: number) {
-  const { results } = await env.DB.prepare(
-    'select * from messages where conversation_id = ? order by id',
-  )
+  const { results } = await shardOfRow(conversationId)
+    .prepare('select * from messages where conversation_id = ? order by id')
     .bind(conversationId)
     .all<Record<string, unknown>>()
   return results
@@ -171,12 +181,15 @@ export async function messageRows(conversationId: number) {
 
 /** A snapshot of everything a refused write must leave untouched. */
 export async function snapshot(conversationId: number) {
-  const row = await env.DB.prepare('select * from conversations where id = ?')
+  const db = shardOfRow(conversationId)
+  const row = await db
+    .prepare('select * from conversations where id = ?')
     .bind(conversationId)
     .first()
   const count = async (table: string) =>
     (
-      await env.DB.prepare(`select count(*) as n from ${table} where conversation_id = ?`)
+      await db
+        .prepare(`select count(*) as n from ${table} where conversation_id = ?`)
         .bind(conversationId)
         .first<{ n: number }>()
     )?.n

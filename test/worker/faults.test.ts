@@ -5,7 +5,7 @@ import { commitEvents } from '../../worker/events/outbox'
 import { publishEvents } from '../../worker/events/publish'
 import { SWEEP_AGES_SECONDS, sweepOutbox } from '../../worker/events/sweep'
 import { attemptDelivery } from '../../worker/webhooks/deliver'
-import { createWorld } from './helpers'
+import { accountDb, createWorld, shardOfRow } from './helpers'
 import { insertMessage, openSocket } from './live-helpers'
 import {
   agentPost,
@@ -22,9 +22,11 @@ import { deliveryRow, retryComesDue, seedDelivery } from './webhooks/delivery-he
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 
+/** An event is account data, on the shard its id names. */
 const publishedAt = async (eventId: number) =>
   (
-    await env.DB.prepare('select published_at from events where id = ?')
+    await shardOfRow(eventId)
+      .prepare('select published_at from events where id = ?')
       .bind(eventId)
       .first<{ published_at: number | null }>()
   )?.published_at
@@ -44,15 +46,16 @@ describe('faults between a commit and its publication', () => {
   it('a queue outage neither stops the first attempt nor loses the retry the queue refused', async () => {
     const world = await createWorld()
     const url = await scriptReceiver('queue-down', [{ status: 500 }, { status: 200 }])
-    await env.DB.prepare(
-      'insert into webhooks (account_id, url, subscriptions, secret) values (?, ?, \'["contact_created"]\', ?)',
-    )
+    const binding = await accountDb(world.accountId)
+    await binding
+      .prepare(
+        'insert into webhooks (account_id, url, subscriptions, secret) values (?, ?, \'["contact_created"]\', ?)',
+      )
       .bind(world.accountId, url, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw')
       .run()
-    const db = createDb(env.DB)
-    const contact = await env.DB.prepare(
-      "insert into contacts (account_id, name) values (?, 'Grace') returning id",
-    )
+    const db = createDb(binding)
+    const contact = await binding
+      .prepare("insert into contacts (account_id, name) values (?, 'Grace') returning id")
       .bind(world.accountId)
       .first<{ id: number }>()
     const { eventIds } = await commitEvents(
@@ -62,12 +65,13 @@ describe('faults between a commit and its publication', () => {
     )
     const eventId = eventIds[0] as number
     // Both queues refuse: the first attempt still leaves (and fails), and the publish completes.
-    await publishEvents(queueDown(), [eventId])
+    await publishEvents(queueDown(), world.accountId, [eventId])
     expect(await publishedAt(eventId)).toEqual(expect.any(Number))
     expect((await receivedBy('queue-down')).map((r) => r.status)).toEqual([500])
 
     // The retry the queue refused is in D1; once it is overdue the sweep queues it again.
-    const delivery = await env.DB.prepare('select id from webhook_deliveries where event_id = ?')
+    const delivery = await binding
+      .prepare('select id from webhook_deliveries where event_id = ?')
       .bind(eventId)
       .first<{ id: number }>()
     await retryComesDue(delivery!.id)
@@ -103,7 +107,7 @@ describe('faults between a commit and its publication', () => {
     // The reply is committed with its event, then the room resets before the broadcast.
     const replyId = await insertMessage(conversation, world.accountId, { content: 'while away' })
     const { eventIds } = await commitEvents(
-      createDb(env.DB),
+      createDb(await accountDb(world.accountId)),
       [],
       [
         {
@@ -120,7 +124,7 @@ describe('faults between a commit and its publication', () => {
     )
     await evictDurableObject(room, { webSockets: 'close' })
     expect(await socket.closeCode()).toEqual(expect.any(Number))
-    await publishEvents(env, eventIds)
+    await publishEvents(env, world.accountId, eventIds)
 
     const again = (await openSocket(live(first.id))).socket!
     again.send({ type: 'auth', token: visitor.pubsubToken })
@@ -140,7 +144,9 @@ describe('faults between a commit and its publication', () => {
     const seeded = await seedDelivery(url)
     const attempt = async () => {
       await retryComesDue(seeded.deliveryId)
-      return attemptDelivery(env, seeded.deliveryId, { timeoutMs: 1500, random: () => 0.5 })
+      // On the delivery's shard, the one its id names.
+      const db = createDb(shardOfRow(seeded.deliveryId))
+      return attemptDelivery(env, db, seeded.deliveryId, { timeoutMs: 1500, random: () => 0.5 })
     }
     expect((await attempt()).kind).toBe('retry')
     expect((await attempt()).kind).toBe('retry')

@@ -1,6 +1,5 @@
-import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
-import { api, createWorld, type World } from './helpers'
+import { accountDb, api, createWorld, shardOfRow, type World } from './helpers'
 import {
   addInboxMember,
   createApiInbox,
@@ -98,26 +97,25 @@ export async function setLabels(
   accountId: number,
   labels: string[],
 ) {
-  await env.DB.batch([
-    env.DB.prepare('update conversations set labels = ? where id = ?').bind(
-      JSON.stringify(labels),
-      conversation.id,
-    ),
-    env.DB.prepare('delete from conversation_labels where conversation_id = ?').bind(
-      conversation.id,
-    ),
+  const db = await accountDb(accountId)
+  await db.batch([
+    db
+      .prepare('update conversations set labels = ? where id = ?')
+      .bind(JSON.stringify(labels), conversation.id),
+    db.prepare('delete from conversation_labels where conversation_id = ?').bind(conversation.id),
     ...labels.map((label) =>
-      env.DB.prepare(
-        'insert into conversation_labels (account_id, conversation_id, label) values (?, ?, ?)',
-      ).bind(accountId, conversation.id, label),
+      db
+        .prepare(
+          'insert into conversation_labels (account_id, conversation_id, label) values (?, ?, ?)',
+        )
+        .bind(accountId, conversation.id, label),
     ),
   ])
 }
 
 export async function setAssignee(conversation: TestConversation, userId: number) {
-  await env.DB.prepare(
-    "update conversations set assignee_id = ?, assignee_type = 'User' where id = ?",
-  )
+  await shardOfRow(conversation.id)
+    .prepare("update conversations set assignee_id = ?, assignee_type = 'User' where id = ?")
     .bind(userId, conversation.id)
     .run()
 }
@@ -135,11 +133,13 @@ export async function addProduct(
   expect(res.status, res.text).toBe(200)
 }
 
-/** Rows of a table for a conversation (table id), for reading back what a request changed. */
+/**
+ * Rows of a table for a conversation (table id), for reading back what a request changed; from
+ * the shard the conversation's id names.
+ */
 export async function rowsOf<T = Record<string, unknown>>(table: string, conversationId: number) {
-  const { results } = await env.DB.prepare(
-    `select * from ${table} where conversation_id = ? order by rowid`,
-  )
+  const { results } = await shardOfRow(conversationId)
+    .prepare(`select * from ${table} where conversation_id = ? order by rowid`)
     .bind(conversationId)
     .all<T>()
   return results
@@ -147,9 +147,10 @@ export async function rowsOf<T = Record<string, unknown>>(table: string, convers
 
 /** Moves a placement's clock back, as if the conversation entered its stage `seconds` earlier. */
 export async function backdatePlacement(conversationId: number, funnelId: number, seconds: number) {
-  await env.DB.prepare(
-    'update conversation_stages set entered_at = entered_at - ? where conversation_id = ? and funnel_id = ?',
-  )
+  await shardOfRow(conversationId)
+    .prepare(
+      'update conversation_stages set entered_at = entered_at - ? where conversation_id = ? and funnel_id = ?',
+    )
     .bind(seconds, conversationId, funnelId)
     .run()
 }

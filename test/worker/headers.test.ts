@@ -1,6 +1,7 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../worker/app'
+import { shardBindings } from '../../worker/db/shards'
 import { fetchDocument } from './fuzz/operations'
 import { type Side, seedSide } from './fuzz/world'
 import { PLATFORM_TOKEN } from './helpers'
@@ -108,17 +109,32 @@ describe('secure headers', () => {
 
   it('are on a 429 and on a 500', async () => {
     const refusing = { limit: async () => ({ success: false }) }
-    const failingDb = new Proxy(env.DB, {
-      get: (target, prop) =>
-        prop === 'prepare'
-          ? () => {
+    // Every database refuses (the directory and each shard), and so does any session opened on
+    // one: the app reads through D1's Sessions API.
+    const failing = <T extends D1Database | D1DatabaseSession>(database: T): T =>
+      new Proxy(database, {
+        get: (target, prop) => {
+          if (prop === 'prepare') {
+            return () => {
               throw new Error('D1_ERROR: database is overloaded')
             }
-          : Reflect.get(target, prop),
-    })
+          }
+          if (prop === 'withSession' && 'withSession' in target) {
+            return (constraint?: string) => failing(target.withSession(constraint))
+          }
+          const value = Reflect.get(target, prop)
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      })
+    const failingDatabases = {
+      DIRECTORY: failing(env.DIRECTORY),
+      ...Object.fromEntries(
+        shardBindings(env).map((binding, k) => [`SHARD_${k}`, failing(binding)]),
+      ),
+    }
     for (const [override, status] of [
       [{ API_RATE_LIMITER: refusing }, 429],
-      [{ DB: failingDb }, 500],
+      [failingDatabases, 500],
     ] as const) {
       const ctx = createExecutionContext()
       const res = await app.request(

@@ -1,5 +1,7 @@
 import { env, SELF } from 'cloudflare:test'
 import { expect } from 'vitest'
+import { SHARD_ID_SPAN } from '../../worker/db/queries/sequences'
+import { accountBinding, shardBinding, shardBindings } from '../../worker/db/shards'
 
 export const PLATFORM_TOKEN = env.PLATFORM_API_TOKEN
 
@@ -119,3 +121,19 @@ export function pngBytes(size = 64) {
   for (let i = 8; i < size; i++) bytes[i] = i % 251
   return bytes
 }
+
+/*
+ * Where rows are (docs/scaling.md): the directory holds the global tables (users, tokens,
+ * sessions, memberships, accounts, agent bots, platform apps) and copies of them are on every
+ * shard; an account's data is only on its shard.
+ */
+
+/** The database that holds an account's data: its shard. */
+export const accountDb = (accountId: number): Promise<D1Database> => accountBinding(env, accountId)
+
+/** The shard a row of account data was made on: shard k's ids start at k·2^40. */
+export const shardOfRow = (id: number): D1Database =>
+  shardBinding(env, Math.floor(id / SHARD_ID_SPAN))
+
+/** The directory and every shard: where a test changes a global row, it changes it on all. */
+export const everyDatabase = (): D1Database[] => [env.DIRECTORY, ...shardBindings(env)]

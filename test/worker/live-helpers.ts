@@ -1,5 +1,6 @@
-import { env, SELF } from 'cloudflare:test'
+import { SELF } from 'cloudflare:test'
 import { expect } from 'vitest'
+import { accountDb } from './helpers'
 
 export type Frame = { event: string; data: Record<string, unknown> }
 
@@ -62,13 +63,15 @@ export async function openSocket(path: string, headers: Record<string, string> =
  * before it marks the event, so after this (and a `flush`) no frame of them is still coming.
  */
 export async function allPublished(accountId: number) {
+  const db = await accountDb(accountId)
   await expect
     .poll(
       async () =>
         (
-          await env.DB.prepare(
-            'select count(*) as n from events where account_id = ? and published_at is null',
-          )
+          await db
+            .prepare(
+              'select count(*) as n from events where account_id = ? and published_at is null',
+            )
             .bind(accountId)
             .first<{ n: number }>()
         )?.n,
@@ -83,9 +86,10 @@ export async function insertMessage(
   accountId: number,
   values: { content: string; type?: number; private?: boolean },
 ) {
-  const row = await env.DB.prepare(
-    'insert into messages (account_id, inbox_id, conversation_id, message_type, content, private) values (?, ?, ?, ?, ?, ?) returning id',
-  )
+  const row = await (await accountDb(accountId))
+    .prepare(
+      'insert into messages (account_id, inbox_id, conversation_id, message_type, content, private) values (?, ?, ?, ?, ?, ?) returning id',
+    )
     .bind(
       accountId,
       conversation.inboxId,

@@ -1,10 +1,11 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { app } from '../../worker/app'
+import { shardBindings } from '../../worker/db/shards'
 import { redactSecrets } from '../../worker/errors'
 import { sha256Hex } from '../../worker/lib/crypto'
 import { type Side, seedSide } from './fuzz/world'
-import { expectError } from './helpers'
+import { accountDb, expectError } from './helpers'
 
 let side: Side
 /** Every credential of the account, and the hashes of its tokens (a query's parameters). */
@@ -13,9 +14,8 @@ let secrets: string[]
 beforeAll(async () => {
   side = await seedSide('a')
   const tokens = [side.admin.token, side.agent.token, side.bot.token, side.platformApp.token]
-  const { results } = await env.DB.prepare(
-    'select source_id, pubsub_token from contact_inboxes where account_id = ?',
-  )
+  const { results } = await (await accountDb(side.accountId))
+    .prepare('select source_id, pubsub_token from contact_inboxes where account_id = ?')
     .bind(side.accountId)
     .all<{ source_id: string; pubsub_token: string }>()
   secrets = [
@@ -42,11 +42,12 @@ afterEach(() => {
 const leaked = () => lines.filter((line) => secrets.some((secret) => line.includes(secret)))
 
 /**
- * A D1 whose statements fail when their SQL names `table`, as D1 does when it is overloaded. The
- * failed query's message carries its bound parameters: the source_ids, token hashes and
- * identifiers a log line must not repeat.
+ * `database` with its statements failing when their SQL names `table`, as D1 does when it is
+ * overloaded. The failed query's message carries its bound parameters: the source_ids, token
+ * hashes and identifiers a log line must not repeat. A session opened on it (the app reads
+ * through D1's Sessions API) fails the same way.
  */
-function failingOn(table: string): D1Database {
+function failingOn(database: D1Database, table: string): D1Database {
   const fail = () => Promise.reject(new Error('D1_ERROR: database is overloaded: SQLITE_BUSY'))
   const sqlOf = new WeakMap<object, string>()
   const wrap = (sql: string, statement: D1PreparedStatement): D1PreparedStatement => {
@@ -65,26 +66,44 @@ function failingOn(table: string): D1Database {
     sqlOf.set(proxy, sql)
     return proxy
   }
-  return new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === 'prepare') return (sql: string) => wrap(sql, target.prepare(sql))
-      if (prop === 'batch') {
-        return (statements: D1PreparedStatement[]) =>
-          statements.some((s) => sqlOf.get(s)?.includes(table)) ? fail() : target.batch(statements)
-      }
-      const value = Reflect.get(target, prop)
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
+  const wrapDatabase = <T extends D1Database | D1DatabaseSession>(db: T): T =>
+    new Proxy(db, {
+      get(target, prop) {
+        if (prop === 'prepare') return (sql: string) => wrap(sql, target.prepare(sql))
+        if (prop === 'batch') {
+          return (statements: D1PreparedStatement[]) =>
+            statements.some((s) => sqlOf.get(s)?.includes(table))
+              ? fail()
+              : target.batch(statements)
+        }
+        if (prop === 'withSession' && 'withSession' in target) {
+          return (constraint?: string) => wrapDatabase(target.withSession(constraint))
+        }
+        const value = Reflect.get(target, prop)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+  return wrapDatabase(database)
 }
 
-type Options = { method?: string; token?: string; body?: unknown; db?: D1Database }
+/**
+ * The env with every database (the directory and each shard) failing on `table`: a request
+ * reads the directory and its account's shard, and either may be the one that fails.
+ */
+function failingEnv(table: string): Env {
+  const shards = Object.fromEntries(
+    shardBindings(env).map((binding, k) => [`SHARD_${k}`, failingOn(binding, table)]),
+  )
+  return { ...env, DIRECTORY: failingOn(env.DIRECTORY, table), ...shards }
+}
+
+type Options = { method?: string; token?: string; body?: unknown; failing?: string }
 
 /**
  * Through the app in this isolate (where console is spied on), waiting for its background work:
  * event publishing and the like log from there too.
  */
-async function request(path: string, { method, token, body, db = env.DB }: Options = {}) {
+async function request(path: string, { method, token, body, failing }: Options = {}) {
   const headers: Record<string, string> = {}
   if (token) headers.api_access_token = token
   if (body !== undefined) headers['content-type'] = 'application/json'
@@ -96,7 +115,7 @@ async function request(path: string, { method, token, body, db = env.DB }: Optio
       headers,
       body: typeof body === 'string' || body === undefined ? body : JSON.stringify(body),
     },
-    { ...env, DB: db },
+    failing === undefined ? env : failingEnv(failing),
     ctx,
   )
   await waitOnExecutionContext(ctx)
@@ -110,14 +129,14 @@ describe('log lines', () => {
     const failures = [
       await request('/api/v1/profile', {
         token: side.admin.token,
-        db: failingOn('access_tokens'),
+        failing: 'access_tokens',
       }),
       await request(`${base}/conversations?source_id=${sourceId}`, {
         token: side.admin.token,
-        db: failingOn('contact_inboxes'),
+        failing: 'contact_inboxes',
       }),
       await request(`/public/api/v1/inboxes/${side.keys.inbox_identifier}/contacts/${sourceId}`, {
-        db: failingOn('contact_inboxes'),
+        failing: 'contact_inboxes',
       }),
     ]
     expect(failures.map((f) => f.status)).toEqual([500, 500, 500])
@@ -163,7 +182,7 @@ describe('the request id', () => {
   it("of a 500 is the header's, the envelope's and its one error line's", async () => {
     const res = await request('/api/v1/profile', {
       token: side.admin.token,
-      db: failingOn('access_tokens'),
+      failing: 'access_tokens',
     })
     expectError(res, 500, 'internal_error')
     const id = res.headers.get('x-request-id')

@@ -1,6 +1,5 @@
-import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
-import { api, uniq, type World } from './helpers'
+import { accountDb, api, shardOfRow, uniq, type World } from './helpers'
 
 /** An API inbox made through the inboxes API. */
 export async function createApiInbox(world: World, name = 'Sales') {
@@ -13,7 +12,8 @@ export async function createApiInbox(world: World, name = 'Sales') {
 }
 
 export async function addInboxMember(world: World, inboxId: number, userId: number) {
-  await env.DB.prepare('insert into inbox_members (account_id, inbox_id, user_id) values (?, ?, ?)')
+  await (await accountDb(world.accountId))
+    .prepare('insert into inbox_members (account_id, inbox_id, user_id) values (?, ?, ?)')
     .bind(world.accountId, inboxId, userId)
     .run()
 }
@@ -25,29 +25,34 @@ export type TestConversation = { id: number; displayId: number; inboxId: number;
  * elsewhere), with the next display id of the account.
  */
 export async function insertConversation(world: World, inboxId: number): Promise<TestConversation> {
-  const contact = await env.DB.prepare(
-    'insert into contacts (account_id, name) values (?, ?) returning id',
-  )
+  const db = await accountDb(world.accountId)
+  const contact = await db
+    .prepare('insert into contacts (account_id, name) values (?, ?) returning id')
     .bind(world.accountId, uniq('Contact '))
     .first<{ id: number }>()
   if (!contact) throw new Error('contact insert returned nothing')
-  const conversation = await env.DB.prepare(
-    `insert into conversations (account_id, display_id, uuid, inbox_id, contact_id)
-     values (?1, (select coalesce(max(display_id), 0) + 1 from conversations where account_id = ?1),
-             ?2, ?3, ?4)
-     returning id, display_id`,
-  )
+  const conversation = await db
+    .prepare(
+      `insert into conversations (account_id, display_id, uuid, inbox_id, contact_id)
+       values (?1, (select coalesce(max(display_id), 0) + 1 from conversations where account_id = ?1),
+               ?2, ?3, ?4)
+       returning id, display_id`,
+    )
     .bind(world.accountId, crypto.randomUUID(), inboxId, contact.id)
     .first<{ id: number; display_id: number }>()
   if (!conversation) throw new Error('conversation insert returned nothing')
   return { id: conversation.id, displayId: conversation.display_id, inboxId, contactId: contact.id }
 }
 
-/** The conversation_updated events recorded for a conversation (table id), oldest first. */
+/**
+ * The conversation_updated events recorded for a conversation (table id), oldest first, from
+ * the shard its id names.
+ */
 export async function conversationEvents(conversationId: number) {
-  const { results } = await env.DB.prepare(
-    'select kind, inbox_id, contact_id, changed_attributes, data from events where conversation_id = ? order by id',
-  )
+  const { results } = await shardOfRow(conversationId)
+    .prepare(
+      'select kind, inbox_id, contact_id, changed_attributes, data from events where conversation_id = ? order by id',
+    )
     .bind(conversationId)
     .all<{
       kind: string

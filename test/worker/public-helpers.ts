@@ -1,6 +1,15 @@
 import { env, SELF } from 'cloudflare:test'
 import { expect } from 'vitest'
-import { type ApiOptions, api, createWorld, uniq, type World } from './helpers'
+import { shardBindings } from '../../worker/db/shards'
+import {
+  type ApiOptions,
+  accountDb,
+  api,
+  createWorld,
+  shardOfRow,
+  uniq,
+  type World,
+} from './helpers'
 
 type Channel = 'api' | 'web_widget' | 'email'
 
@@ -88,9 +97,8 @@ export async function startConversation(
 ) {
   const res = await inbox.call(conversationsOf(visitor), { body })
   if (res.status !== 200) throw new Error(`startConversation: ${res.status} ${res.text}`)
-  const row = await env.DB.prepare(
-    'select id from conversations where account_id = ? and display_id = ?',
-  )
+  const row = await (await accountDb(inbox.world.accountId))
+    .prepare('select id from conversations where account_id = ? and display_id = ?')
     .bind(inbox.world.accountId, res.json.id)
     .first<{ id: number }>()
   return { displayId: res.json.id as number, id: row!.id, inboxId: inbox.id, json: res.json }
@@ -118,23 +126,35 @@ export async function hmacHex(key: string, message: string) {
   return [...new Uint8Array(signature)].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 
+/** The visitor's link to an inbox, on the shard the inbox's id names. */
 export async function contactInboxRow(inboxId: number, sourceId: string) {
-  return env.DB.prepare('select * from contact_inboxes where inbox_id = ? and source_id = ?')
+  return shardOfRow(inboxId)
+    .prepare('select * from contact_inboxes where inbox_id = ? and source_id = ?')
     .bind(inboxId, sourceId)
     .first<Record<string, unknown>>()
 }
 
 export async function contactRowById(id: number) {
-  return env.DB.prepare('select * from contacts where id = ?')
+  return shardOfRow(id)
+    .prepare('select * from contacts where id = ?')
     .bind(id)
     .first<Record<string, unknown>>()
 }
 
+/**
+ * Rows of account data matching `where`, counted on every shard: ids are unique across shards,
+ * so this is the count the one database used to give (the directory holds no account data).
+ */
 export async function countRows(table: string, where: string, ...values: unknown[]) {
-  const row = await env.DB.prepare(`select count(*) as n from ${table} where ${where}`)
-    .bind(...values)
-    .first<{ n: number }>()
-  return row?.n ?? 0
+  let total = 0
+  for (const shard of shardBindings(env)) {
+    const row = await shard
+      .prepare(`select count(*) as n from ${table} where ${where}`)
+      .bind(...values)
+      .first<{ n: number }>()
+    total += row?.n ?? 0
+  }
+  return total
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: event rows are read loosely in tests
@@ -142,9 +162,10 @@ type EventRow = Record<string, any>
 
 /** Event rows of the account of a kind, oldest first. */
 export async function eventRows(accountId: number, kind: string) {
-  const { results } = await env.DB.prepare(
-    'select id, kind, conversation_id, message_id, contact_id, inbox_id, changed_attributes, data from events where account_id = ? and kind = ? order by id',
-  )
+  const { results } = await (await accountDb(accountId))
+    .prepare(
+      'select id, kind, conversation_id, message_id, contact_id, inbox_id, changed_attributes, data from events where account_id = ? and kind = ? order by id',
+    )
     .bind(accountId, kind)
     .all<Record<string, unknown>>()
   return results.map((r) => ({
@@ -156,7 +177,8 @@ export async function eventRows(accountId: number, kind: string) {
 
 /** Everything in the account a refused public request must leave as it was. */
 export async function accountSnapshot(accountId: number) {
-  const all = async (sql: string) => (await env.DB.prepare(sql).bind(accountId).all()).results
+  const db = await accountDb(accountId)
+  const all = async (sql: string) => (await db.prepare(sql).bind(accountId).all()).results
   return {
     contacts: await all('select * from contacts where account_id = ? order by id'),
     contactInboxes: await all('select * from contact_inboxes where account_id = ? order by id'),
@@ -201,9 +223,8 @@ export async function agentTraffic(world: World, displayId: number) {
     { token: world.admin.token, body: { status: 'pending' } },
   )
   if (toggled.status !== 200) throw new Error(`agentTraffic: ${toggled.status}`)
-  const activity = await env.DB.prepare(
-    'select max(id) as id from messages where account_id = ? and message_type = 2',
-  )
+  const activity = await (await accountDb(world.accountId))
+    .prepare('select max(id) as id from messages where account_id = ? and message_type = 2')
     .bind(world.accountId)
     .first<{ id: number }>()
   return { reply: reply.id, note: note.id, activity: activity!.id }

@@ -19,7 +19,7 @@ import {
   postMessage,
   type Scene,
 } from './conversation-helpers'
-import { api, type World } from './helpers'
+import { accountDb, api, shardOfRow, type World } from './helpers'
 
 const HOUR = 3600
 const nowSeconds = () => Math.floor(Date.now() / 1000)
@@ -52,7 +52,8 @@ describe('auto-resolve', () => {
     const pending = await scene.conversation({ status: 'pending' })
     const fresh = await scene.conversation()
     const start = nowSeconds()
-    await env.DB.prepare('update conversations set last_activity_at = ? where id = ?')
+    await (await accountDb(world.accountId))
+      .prepare('update conversations set last_activity_at = ? where id = ?')
       .bind(start + 2 * HOUR, await tableId(scene, fresh.id))
       .run()
 
@@ -92,9 +93,8 @@ describe('auto-resolve', () => {
       'waiting_since',
       'updated_at',
     ])
-    const labelRows = await env.DB.prepare(
-      'select label from conversation_labels where conversation_id = ?',
-    )
+    const labelRows = await shardOfRow(id)
+      .prepare('select label from conversation_labels where conversation_id = ?')
       .bind(id)
       .all()
     expect(labelRows.results).toEqual([{ label: 'auto-closed' }])
@@ -137,18 +137,21 @@ describe('auto-resolve', () => {
     const { world } = scene
     await setSettings(world, { auto_resolve_after: 1440 })
     await scene.conversation()
-    await env.DB.prepare(
-      `insert into conversations (account_id, display_id, uuid, inbox_id, contact_id, status, last_activity_at)
-       with recursive seq(n) as (select 2 union all select n + 1 from seq where n < 101)
-       select ?, n, 'bulk-' || ? || '-' || n, ?, ?, 'open', unixepoch() from seq`,
-    )
+    const db = await accountDb(world.accountId)
+    await db
+      .prepare(
+        `insert into conversations (account_id, display_id, uuid, inbox_id, contact_id, status, last_activity_at)
+         with recursive seq(n) as (select 2 union all select n + 1 from seq where n < 101)
+         select ?, n, 'bulk-' || ? || '-' || n, ?, ?, 'open', unixepoch() from seq`,
+      )
       .bind(world.accountId, world.accountId, scene.inboxId, scene.contactId)
       .run()
     const open = async () =>
       (
-        await env.DB.prepare(
-          "select count(*) as n from conversations where account_id = ? and status = 'open'",
-        )
+        await db
+          .prepare(
+            "select count(*) as n from conversations where account_id = ? and status = 'open'",
+          )
           .bind(world.accountId)
           .first<{ n: number }>()
       )?.n

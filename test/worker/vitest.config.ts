@@ -24,6 +24,9 @@ export default defineConfig(async () => {
     test: {
       include: ['test/worker/**/*.test.ts'],
       setupFiles: ['test/worker/setup.ts'],
+      // A test's own work, not a performance bound: on a loaded 2-core machine a test that takes
+      // 2 s alone can take 6, and the default 5 s cut such runs short.
+      testTimeout: 20_000,
       globalSetup: ['test/worker/global-setup.ts'],
       // Every refused request logs one info line with its request id; tests refuse thousands.
       onConsoleLog: (log: string) => !log.startsWith('{"level":"info"'),

@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import {
   type Conversation,
@@ -15,7 +14,7 @@ import {
   sendForm,
   snapshot,
 } from '../conversation-helpers'
-import { api, createWorld, expectError } from '../helpers'
+import { accountDb, api, createWorld, expectError, shardOfRow } from '../helpers'
 
 /**
  * An agent's reply goes one of two ways: JSON without files takes the one-batch SQL path
@@ -36,27 +35,29 @@ function normalized(value: unknown): unknown {
 }
 
 async function tableIdOf(accountId: number, displayId: number) {
-  const row = await env.DB.prepare(
-    'select id from conversations where account_id = ? and display_id = ?',
-  )
+  const row = await (await accountDb(accountId))
+    .prepare('select id from conversations where account_id = ? and display_id = ?')
     .bind(accountId, displayId)
     .first<{ id: number }>()
   return row?.id as number
 }
 
+/** A conversation's rows are on its shard, the one its id names. */
 async function conversationFacts(id: number) {
-  const row = await env.DB.prepare(
-    'select status, assignee_id, team_id, waiting_since, first_reply_created_at, last_activity_at, updated_at from conversations where id = ?',
-  )
+  const row = await shardOfRow(id)
+    .prepare(
+      'select status, assignee_id, team_id, waiting_since, first_reply_created_at, last_activity_at, updated_at from conversations where id = ?',
+    )
     .bind(id)
     .first()
   return normalized(row)
 }
 
 async function reportingRows(id: number) {
-  const { results } = await env.DB.prepare(
-    'select name, value, user_id, inbox_id, team_id, created_at from reporting_events where conversation_id = ? order by id',
-  )
+  const { results } = await shardOfRow(id)
+    .prepare(
+      'select name, value, user_id, inbox_id, team_id, created_at from reporting_events where conversation_id = ? order by id',
+    )
     .bind(id)
     .all<{ name: string; value: number | null; user_id: number | null }>()
   // A duration of a few seconds differs by the second the two replies fell in.
@@ -66,10 +67,11 @@ async function reportingRows(id: number) {
 }
 
 async function rollupTotals(accountId: number) {
-  const { results } = await env.DB.prepare(
-    `select dimension, dimension_id, name, span, sum(count) as count from report_rollups
+  const { results } = await (await accountDb(accountId))
+    .prepare(
+      `select dimension, dimension_id, name, span, sum(count) as count from report_rollups
      where account_id = ? group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
-  )
+    )
     .bind(accountId)
     .all<{ dimension: string; dimension_id: number; name: string; span: number; count: number }>()
   return new Map(
@@ -190,7 +192,8 @@ describe('an agent reply in one batch', () => {
       }
 
       const rawRow = (id: number) =>
-        env.DB.prepare('select updated_at, waiting_since from conversations where id = ?')
+        shardOfRow(id)
+          .prepare('select updated_at, waiting_since from conversations where id = ?')
           .bind(id)
           .first<{ updated_at: number; waiting_since: number | null }>()
       const rowsBefore = new Map([

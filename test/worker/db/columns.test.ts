@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { ALL_READ_LAYERS, createDb } from '../../../worker/db/client'
 import { packedField, packedListSubquery, packedSubquery } from '../../../worker/db/columns'
 import { contacts, teams } from '../../../worker/db/schema'
-import { api, createWorld } from '../helpers'
+import { accountDb, api, createWorld } from '../helpers'
 
 describe('packed columns', () => {
   it('decode to the row a plain select of the same columns gives, JSON and booleans included', async () => {
@@ -19,8 +19,9 @@ describe('packed columns', () => {
     })
     expect(res.status).toBe(200)
     const id = res.json.payload.contact.id as number
-    await env.DB.prepare('update contacts set blocked = 1 where id = ?').bind(id).run()
-    const db = createDb(env.DB)
+    const binding = await accountDb(world.accountId)
+    await binding.prepare('update contacts set blocked = 1 where id = ?').bind(id).run()
+    const db = createDb(binding)
     const keys = Object.keys(getTableColumns(contacts)) as (keyof typeof contacts.$inferSelect)[]
     const [plain] = await db.select().from(contacts).where(eq(contacts.id, id))
     const [[packed]] = await db.batch([
@@ -34,7 +35,7 @@ describe('packed columns', () => {
   })
 
   it('are null for a left join or a subquery that found no row', async () => {
-    const db = createDb(env.DB)
+    const db = createDb(env.SHARD_0)
     const [row] = await db
       .select({
         team: packedField(db, teams, 'tm', ['id', 'name', 'allowAutoAssign']),
@@ -48,12 +49,14 @@ describe('packed columns', () => {
   it('list every row a subquery finds in id order, or null when it finds none', async () => {
     const world = await createWorld()
     const names = ['Third', 'First', 'Second']
+    const binding = await accountDb(world.accountId)
     for (const name of names) {
-      await env.DB.prepare('insert into contacts (account_id, name, blocked) values (?, ?, 1)')
+      await binding
+        .prepare('insert into contacts (account_id, name, blocked) values (?, ?, 1)')
         .bind(world.accountId, name)
         .run()
     }
-    const db = createDb(env.DB)
+    const db = createDb(binding)
     const listOf = (accountId: number, alias: string) =>
       packedListSubquery(
         contacts,
@@ -73,9 +76,9 @@ describe('packed columns', () => {
   })
 
   it('refuse a column list without the id that tells a missing row, packed or not', () => {
-    const db = createDb(env.DB)
+    const db = createDb(env.SHARD_0)
     expect(() => packedField(db, teams, 'tm', ['name'])).toThrow(/must include id/)
-    const unpacked = createDb(env.DB, { ...ALL_READ_LAYERS, packing: false })
+    const unpacked = createDb(env.SHARD_0, { ...ALL_READ_LAYERS, packing: false })
     expect(() => packedField(unpacked, teams, 'tm', ['name'])).toThrow(/must include id/)
   })
 })

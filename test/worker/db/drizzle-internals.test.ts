@@ -26,13 +26,14 @@ const changed = (what: string) => drizzleChanged(what).message
 
 const dialect = new SQLiteAsyncDialect({ casing: 'snake_case' })
 
+// On the directory: it holds every account (a global table) the checks below read.
 describe('worker/db/drizzle-internals.ts against the installed drizzle-orm', () => {
   it('is the version the adapter was written for', () => {
     expect(drizzlePackage.version, changed('version')).toBe(DRIZZLE_ORM_VERSION)
   })
 
   it('prepares a query builder as its batch does (_prepare, getQuery, stmt, query)', () => {
-    const db = createDb(env.DB)
+    const db = createDb(env.DIRECTORY)
     const prepared = prepare(db.select().from(accounts).where(eq(accounts.id, 7)))
     expect(typeof prepared.getQuery, changed('prepared query getQuery()')).toBe('function')
     expect(prepared.getQuery().params, changed('prepared query getQuery()')).toEqual([7])
@@ -43,7 +44,7 @@ describe('worker/db/drizzle-internals.ts against the installed drizzle-orm', () 
 
   it('runs a prepared query again with other values in a batch, mapped as before', async () => {
     const [one, two] = [await createWorld(), await createWorld()]
-    const db = createDb(env.DB)
+    const db = createDb(env.DIRECTORY)
     const builder = db
       .select({ id: accounts.id, tag: sql<string>`'#' || ${accounts.id}`.as('tag') })
       .from(accounts)
@@ -51,7 +52,7 @@ describe('worker/db/drizzle-internals.ts against the installed drizzle-orm', () 
     const template = prepare(builder)
     const use = (id: number) =>
       asBatchItem<typeof builder>(
-        preparedWith(template, env.DB.prepare(template.getQuery().sql), [id]),
+        preparedWith(template, env.DIRECTORY.prepare(template.getQuery().sql), [id]),
       )
     const [first, second] = await db.batch([use(one.accountId), use(two.accountId)])
     expect(first, changed('batch of prepared queries')).toEqual([
@@ -63,13 +64,15 @@ describe('worker/db/drizzle-internals.ts against the installed drizzle-orm', () 
   })
 
   it('lets a raw statement with parameters into a batch (stmt)', async () => {
-    const db = createDb(env.DB)
-    const [rows] = await db.batch([withStatement(db.all(sql`select ${41} + 1 as n`), env.DB)])
+    const db = createDb(env.DIRECTORY)
+    const [rows] = await db.batch([
+      withStatement(db.all(sql`select ${41} + 1 as n`), env.DIRECTORY),
+    ])
     expect(rows, changed('batch of raw statements')).toEqual([{ n: 42 }])
   })
 
   it('tells placeholders from values (Placeholder)', () => {
-    const db = createDb(env.DB)
+    const db = createDb(env.DIRECTORY)
     const { params } = db
       .select()
       .from(accounts)
@@ -88,13 +91,13 @@ describe('worker/db/drizzle-internals.ts against the installed drizzle-orm', () 
 
   it("builds drizzle's database on a dialect of its own choosing (the constructors)", async () => {
     expect(SQLiteD1Session.length, changed('SQLiteD1Session constructor')).toBe(3)
-    const db = d1Database(env.DB, dialect)
+    const db = d1Database(env.DIRECTORY, dialect)
     const internals = db as unknown as { dialect: unknown; session: Record<string, unknown> }
     expect(internals.dialect, changed('DrizzleD1Database constructor')).toBe(dialect)
     expect(internals.session, changed('DrizzleD1Database constructor')).toBeInstanceOf(
       SQLiteD1Session,
     )
-    expect(internals.session.client, changed('SQLiteD1Session constructor')).toBe(env.DB)
+    expect(internals.session.client, changed('SQLiteD1Session constructor')).toBe(env.DIRECTORY)
     const world = await createWorld()
     const byId = db
       // No column name twice: a D1 batch keys a row's values by name.

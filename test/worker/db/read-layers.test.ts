@@ -13,6 +13,7 @@ import {
 } from '../../../worker/db/queries/conversations'
 import { viewStatements } from '../../../worker/db/queries/conversations/views'
 import { loadMessageViews } from '../../../worker/db/queries/messages'
+import { shardBindings } from '../../../worker/db/shards'
 import {
   accountPath,
   conversationRow,
@@ -24,7 +25,7 @@ import {
   postMessage,
   sendForm,
 } from '../conversation-helpers'
-import type { World } from '../helpers'
+import { accountDb, type World } from '../helpers'
 
 /**
  * Each layer of the read path (ReadLayers) off must read exactly what all of them on read: the
@@ -63,25 +64,30 @@ async function seed(): Promise<Data> {
     [assigned, toBot, bare].map((c) => conversationRow(world.accountId, c.id)),
   )
   const ids = rows.map((row) => row?.id as number)
-  await env.DB.batch([
-    env.DB.prepare(
-      "update conversations set assignee_type = 'AgentBot', assignee_id = ? where id = ?",
-    ).bind(bot.id, ids[1]),
-    env.DB.prepare(
-      "insert into messages (account_id, inbox_id, conversation_id, message_type, content, sender_type, sender_id) values (?, ?, ?, 0, 'From the contact', 'Contact', ?)",
-    ).bind(world.accountId, scene.inboxId, ids[0], scene.contactId),
+  const shard = await accountDb(world.accountId)
+  await shard.batch([
+    shard
+      .prepare("update conversations set assignee_type = 'AgentBot', assignee_id = ? where id = ?")
+      .bind(bot.id, ids[1]),
+    shard
+      .prepare(
+        "insert into messages (account_id, inbox_id, conversation_id, message_type, content, sender_type, sender_id) values (?, ?, ?, 0, 'From the contact', 'Contact', ?)",
+      )
+      .bind(world.accountId, scene.inboxId, ids[0], scene.contactId),
     // A sender that no longer exists reads as none.
-    env.DB.prepare(
-      "insert into messages (account_id, inbox_id, conversation_id, message_type, content, sender_type, sender_id) values (?, ?, ?, 1, 'From a deleted user', 'User', -5)",
-    ).bind(world.accountId, scene.inboxId, ids[0]),
+    shard
+      .prepare(
+        "insert into messages (account_id, inbox_id, conversation_id, message_type, content, sender_type, sender_id) values (?, ?, ?, 1, 'From a deleted user', 'User', -5)",
+      )
+      .bind(world.accountId, scene.inboxId, ids[0]),
   ])
   return { world, contactId: scene.contactId, displayIds: [assigned.id, toBot.id, bare.id], ids }
 }
 
 /** Every read function the layers serve, on the same data. */
 async function readAll(layers: ReadLayers, { world, contactId, displayIds, ids }: Data) {
-  const db = createDb(env.DB, layers)
   const accountId = world.accountId
+  const db = createDb(await accountDb(accountId), layers)
   const details = []
   for (const displayId of displayIds) {
     details.push(await loadConversationWithMessages(db, accountId, displayId, null, 'unread'))
@@ -129,7 +135,7 @@ describe('the read path with a layer off', () => {
 
   it('does the work differently with a layer off (the comparisons above are not vacuous)', async () => {
     const sqlOf = (layers: ReadLayers) =>
-      viewStatements(createDb(env.DB, layers), 1, sql`(1)`, []).map((s) => s.toSQL().sql)
+      viewStatements(createDb(env.SHARD_0, layers), 1, sql`(1)`, []).map((s) => s.toSQL().sql)
     const [packed, unpacked] = [
       sqlOf(ALL_READ_LAYERS),
       sqlOf({ ...ALL_READ_LAYERS, packing: false }),
@@ -144,7 +150,15 @@ describe('the read path with a layer off', () => {
     const tripsOf = async (layers: ReadLayers) => {
       const counter = { trips: 0 }
       const app = createApp({ readLayers: () => layers })
-      const counted = { ...env, DB: countingD1(env.DB, counter) }
+      // Every database counted: the directory (the account's shard is looked up there until
+      // this isolate remembers it) and each shard.
+      const counted = {
+        ...env,
+        DIRECTORY: countingD1(env.DIRECTORY, counter),
+        ...Object.fromEntries(
+          shardBindings(env).map((binding, k) => [`SHARD_${k}`, countingD1(binding, counter)]),
+        ),
+      }
       const headers = { api_access_token: world.admin.token }
       await app.request(`${accountPath(world)}/conversations`, { headers }, counted)
       counter.trips = 0

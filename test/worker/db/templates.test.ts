@@ -6,10 +6,11 @@ import { accounts, conversations } from '../../../worker/db/schema'
 import { checkTemplatesAgainstFreshBuilds, fromTemplate, param } from '../../../worker/db/templates'
 import { createWorld } from '../helpers'
 
+// Accounts are global rows: the directory holds them all (each shard holds copies).
 describe('fromTemplate', () => {
   it('builds a shape once and runs it with each use’s own values, mapped as drizzle maps', async () => {
     const [one, two] = [await createWorld(), await createWorld()]
-    const db = createDb(env.DB)
+    const db = createDb(env.DIRECTORY)
     let builds = 0
     const byId = (id: number) =>
       fromTemplate(
@@ -41,7 +42,7 @@ describe('fromTemplate', () => {
   })
 
   it('refuses a use that leaves a parameter without a value', () => {
-    const db = createDb(env.DB)
+    const db = createDb(env.DIRECTORY)
     const build = () =>
       db
         .select()
@@ -52,7 +53,7 @@ describe('fromTemplate', () => {
   })
 
   it('fails a use whose key misses a choice its build made (tests check every use)', () => {
-    const db = createDb(env.DB)
+    const db = createDb(env.DIRECTORY)
     // A wrong key: the status filter's presence changes the SQL, and the key does not say so.
     const byStatus = (status: 'open' | null) =>
       fromTemplate(
@@ -71,7 +72,7 @@ describe('fromTemplate', () => {
   })
 
   it('fails a use whose build put a value in the SQL instead of a parameter', () => {
-    const db = createDb(env.DB)
+    const db = createDb(env.DIRECTORY)
     const byId = (id: number) =>
       fromTemplate(
         db,

@@ -16,6 +16,9 @@ async function waitForTimer(room: DurableObjectStub, ms = 3000) {
   }
 }
 
+/** The room's timer of a placement: its key names the account, whose shard the alert is on. */
+const timerKey = (placementId: number, accountId: number) => `stage:${placementId}:${accountId}`
+
 describe("a stage time-limit alert on the conversation's Durable Object alarm", () => {
   it('is armed by a move, survives eviction, fires once when due and is then gone', async () => {
     const s = await funnelWorld()
@@ -31,15 +34,16 @@ describe("a stage time-limit alert on the conversation's Durable Object alarm", 
     const room = env.CONVERSATION_ROOM.get(
       env.CONVERSATION_ROOM.idFromName(String(s.conversation.id)),
     )
+    const key = timerKey(placement.id, s.world.accountId)
     const timers = await waitForTimer(room)
-    expect(timers[`stage:${placement.id}`]).toBe((placement.entered_at + 3600) * 1000)
+    expect(timers).toEqual({ [key]: (placement.entered_at + 3600) * 1000 })
 
     // Memory is lost; storage (and so the timer) is not.
     await evictDurableObject(room)
     // The stay is older than the 60-minute limit now, and the timer is due.
     await backdatePlacement(s.conversation.id, s.funnel.id, 3601)
     await runInDurableObject(room, async (_o: ConversationRoom, state) => {
-      await state.storage.put('timers', { [`stage:${placement.id}`]: Date.now() - 1 })
+      await state.storage.put('timers', { [key]: Date.now() - 1 })
     })
     const socket = (
       await openSocket(
@@ -64,7 +68,7 @@ describe("a stage time-limit alert on the conversation's Durable Object alarm", 
     expect(left).toEqual({})
     // Running the alarm again does not alert twice.
     await runInDurableObject(room, async (_o: ConversationRoom, state) => {
-      await state.storage.put('timers', { [`stage:${placement.id}`]: Date.now() - 1 })
+      await state.storage.put('timers', { [key]: Date.now() - 1 })
     })
     await runDurableObjectAlarm(room)
     expect(
@@ -88,19 +92,49 @@ describe("a stage time-limit alert on the conversation's Durable Object alarm", 
     const room = env.CONVERSATION_ROOM.get(
       env.CONVERSATION_ROOM.idFromName(String(s.conversation.id)),
     )
+    const key = timerKey(placement.id, s.world.accountId)
     await waitForTimer(room)
     await runInDurableObject(room, async (_o: ConversationRoom, state) => {
-      await state.storage.put('timers', { [`stage:${placement.id}`]: Date.now() - 1 })
+      await state.storage.put('timers', { [key]: Date.now() - 1 })
     })
     await runDurableObjectAlarm(room)
     const timers = await runInDurableObject(room, async (_o: ConversationRoom, state) =>
       state.storage.get<Record<string, number>>('timers'),
     )
-    expect(timers?.[`stage:${placement.id}`]).toBe((placement.entered_at + 3600) * 1000)
+    expect(timers?.[key]).toBe((placement.entered_at + 3600) * 1000)
     expect(
       (await rowsOf<{ message_type: number }>('messages', s.conversation.id)).filter(
         (m) => m.message_type === 2,
       ),
     ).toHaveLength(0)
+  })
+
+  it('fires a timer armed before the shards, whose key names no account, once', async () => {
+    const s = await funnelWorld()
+    const placement = (await placeOk(
+      s.world,
+      s.conversation,
+      s.funnel.id,
+      s.stages.proposal.id,
+    )) as { id: number }
+    const room = env.CONVERSATION_ROOM.get(
+      env.CONVERSATION_ROOM.idFromName(String(s.conversation.id)),
+    )
+    await waitForTimer(room)
+    await backdatePlacement(s.conversation.id, s.funnel.id, 3601)
+    // The room's storage as an older version left it: the alert finds its shard by itself.
+    await runInDurableObject(room, async (_o: ConversationRoom, state) => {
+      await state.storage.put('timers', { [`stage:${placement.id}`]: Date.now() - 1 })
+    })
+    await runDurableObjectAlarm(room)
+    const activity = (
+      await rowsOf<{ message_type: number; content: string }>('messages', s.conversation.id)
+    ).filter((m) => m.message_type === 2)
+    expect(activity).toHaveLength(1)
+    expect(activity[0]!.content).toContain('Proposal')
+    const left = await runInDurableObject(room, async (_o: ConversationRoom, state) =>
+      state.storage.get<Record<string, number>>('timers'),
+    )
+    expect(left).toEqual({})
   })
 })

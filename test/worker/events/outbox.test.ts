@@ -1,23 +1,24 @@
-import { env } from 'cloudflare:test'
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { createDb } from '../../../worker/db/client'
 import { events, labels } from '../../../worker/db/schema'
 import { commitEvents } from '../../../worker/events/outbox'
-import { createWorld } from '../helpers'
+import { accountDb, createWorld } from '../helpers'
 
-const eventsOfAccount = (accountId: number) =>
-  env.DB.prepare(
-    'select kind, data, changed_attributes from events where account_id = ? order by id',
-  )
-    .bind(accountId)
-    .all<{ kind: string; data: string; changed_attributes: string }>()
-    .then((r) => r.results)
+const eventsOfAccount = async (accountId: number) =>
+  (
+    await (
+      await accountDb(accountId)
+    )
+      .prepare('select kind, data, changed_attributes from events where account_id = ? order by id')
+      .bind(accountId)
+      .all<{ kind: string; data: string; changed_attributes: string }>()
+  ).results
 
 describe('commitEvents', () => {
   it('writes the change and its event rows in one batch and returns the event ids', async () => {
     const world = await createWorld()
-    const db = createDb(env.DB)
+    const db = createDb(await accountDb(world.accountId))
     const { results, eventIds } = await commitEvents(
       db,
       [db.insert(labels).values({ accountId: world.accountId, title: 'vip' }).returning()],
@@ -47,7 +48,7 @@ describe('commitEvents', () => {
 
   it('writes a conditional event only when the statement before it changed a row', async () => {
     const world = await createWorld()
-    const db = createDb(env.DB)
+    const db = createDb(await accountDb(world.accountId))
     const event = { kind: 'conversation_updated' as const, accountId: world.accountId }
     const onlyAfterChange = sql`changes() = 1`
     const changed = await commitEvents(
@@ -72,7 +73,7 @@ describe('commitEvents', () => {
 
   it('leaves no half-written change and no event row when a statement of the batch fails', async () => {
     const world = await createWorld()
-    const db = createDb(env.DB)
+    const db = createDb(await accountDb(world.accountId))
     await expect(
       commitEvents(
         db,

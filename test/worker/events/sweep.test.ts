@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { createDb } from '../../../worker/db/client'
 import { publishEvents } from '../../../worker/events/publish'
 import {
   SWEEP_AGES_SECONDS,
@@ -9,7 +10,7 @@ import {
 } from '../../../worker/events/sweep'
 import { fanOutEvent } from '../../../worker/webhooks/fanout'
 import { newWebhookSecret } from '../../../worker/webhooks/signature'
-import { createWorld } from '../helpers'
+import { accountDb, createWorld, shardOfRow } from '../helpers'
 import { receivedBy, scriptReceiver } from '../receiver'
 import { deliveryRow, seedDelivery } from '../webhooks/delivery-helpers'
 
@@ -24,32 +25,37 @@ const nowSeconds = () => Math.floor(Date.now() / 1000)
 async function seedEvent(receiver: string, publishedAgo: number | null, createdAgo = 0) {
   const world = await createWorld()
   const url = await scriptReceiver(receiver)
-  const hook = await env.DB.prepare(
-    'insert into webhooks (account_id, url, subscriptions, secret) values (?, ?, \'["contact_created"]\', ?) returning id',
-  )
+  const db = await accountDb(world.accountId)
+  const hook = await db
+    .prepare(
+      'insert into webhooks (account_id, url, subscriptions, secret) values (?, ?, \'["contact_created"]\', ?) returning id',
+    )
     .bind(world.accountId, url, newWebhookSecret())
     .first<{ id: number }>()
-  const contact = await env.DB.prepare(
-    "insert into contacts (account_id, name) values (?, 'Ada') returning id",
-  )
+  const contact = await db
+    .prepare("insert into contacts (account_id, name) values (?, 'Ada') returning id")
     .bind(world.accountId)
     .first<{ id: number }>()
-  const event = await env.DB.prepare(
-    "insert into events (account_id, kind, contact_id, created_at, published_at) values (?, 'contact_created', ?, unixepoch() - ?, unixepoch() - ?) returning id",
-  )
+  const event = await db
+    .prepare(
+      "insert into events (account_id, kind, contact_id, created_at, published_at) values (?, 'contact_created', ?, unixepoch() - ?, unixepoch() - ?) returning id",
+    )
     .bind(world.accountId, contact!.id, createdAgo, publishedAgo)
     .first<{ id: number }>()
   return { eventId: event!.id, messageId: `msg_${event!.id}_w${hook!.id}` }
 }
 
+// Events and their deliveries are account data: each is on the shard its id names.
 const eventRow = (id: number) =>
-  env.DB.prepare('select published_at, fanned_out_at from events where id = ?')
+  shardOfRow(id)
+    .prepare('select published_at, fanned_out_at from events where id = ?')
     .bind(id)
     .first<{ published_at: number | null; fanned_out_at: number | null }>()
 
 const deliveriesOf = async (eventId: number) =>
   (
-    await env.DB.prepare('select id, message_id from webhook_deliveries where event_id = ?')
+    await shardOfRow(eventId)
+      .prepare('select id, message_id from webhook_deliveries where event_id = ?')
       .bind(eventId)
       .all<{ id: number; message_id: string }>()
   ).results
@@ -101,7 +107,7 @@ describe('the sweeps', () => {
     const seeded = await seedEvent('sweep-fanout-race', SWEEP_AGES_SECONDS.unfanned + 5)
     const sent = recordingDeliveries()
     await Promise.all([
-      fanOutEvent(sent.env, seeded.eventId),
+      fanOutEvent(sent.env, createDb(shardOfRow(seeded.eventId)), seeded.eventId),
       sweepUnfannedEvents(sent.env, nowSeconds()),
     ])
     const deliveries = await deliveriesOf(seeded.eventId)
@@ -113,10 +119,12 @@ describe('the sweeps', () => {
 
   it('mark an event nobody subscribes to as fanned out, so no sweep comes back to it', async () => {
     const world = await createWorld()
+    const db = await accountDb(world.accountId)
     const insert = (publishedAgo: number | null) =>
-      env.DB.prepare(
-        "insert into events (account_id, kind, published_at) values (?, 'contact_created', unixepoch() - ?) returning id",
-      )
+      db
+        .prepare(
+          "insert into events (account_id, kind, published_at) values (?, 'contact_created', unixepoch() - ?) returning id",
+        )
         .bind(world.accountId, publishedAgo)
         .first<{ id: number }>()
     // Published long ago, its queue message lost: the sweep finds nobody to deliver to.
@@ -126,14 +134,15 @@ describe('the sweeps', () => {
     expect(await deliveriesOf(stranded!.id)).toEqual([])
     // Published now: done at publication already, before its queue message is handled.
     const fresh = await insert(null)
-    await publishEvents(env, [fresh!.id])
+    await publishEvents(env, world.accountId, [fresh!.id])
     expect((await eventRow(fresh!.id))?.fanned_out_at).toEqual(expect.any(Number))
   })
 
   it('re-queue a delivery never attempted (its queue message lost) a minute after it was made', async () => {
     const url = await scriptReceiver('sweep-never-attempted')
     const lost = await seedDelivery(url)
-    await env.DB.prepare('update webhook_deliveries set created_at = unixepoch() - ? where id = ?')
+    await shardOfRow(lost.deliveryId)
+      .prepare('update webhook_deliveries set created_at = unixepoch() - ? where id = ?')
       .bind(SWEEP_AGES_SECONDS.overdue + 5, lost.deliveryId)
       .run()
     const fresh = await seedDelivery(await scriptReceiver('sweep-never-attempted-fresh'))
@@ -149,15 +158,17 @@ describe('the sweeps', () => {
     const url = await scriptReceiver('sweep-lost-retry')
     const lost = await seedDelivery(url)
     // Attempt 1 failed and its retry was due two minutes ago; another's is due only just now.
-    await env.DB.prepare(
-      "update webhook_deliveries set status = 'failed', attempts = 1, last_response_code = 503, next_attempt_at = unixepoch() - ? where id = ?",
-    )
+    await shardOfRow(lost.deliveryId)
+      .prepare(
+        "update webhook_deliveries set status = 'failed', attempts = 1, last_response_code = 503, next_attempt_at = unixepoch() - ? where id = ?",
+      )
       .bind(SWEEP_AGES_SECONDS.overdue + 60, lost.deliveryId)
       .run()
     const onTime = await seedDelivery(await scriptReceiver('sweep-retry-on-time'))
-    await env.DB.prepare(
-      "update webhook_deliveries set status = 'failed', attempts = 1, next_attempt_at = unixepoch() - 5 where id = ?",
-    )
+    await shardOfRow(onTime.deliveryId)
+      .prepare(
+        "update webhook_deliveries set status = 'failed', attempts = 1, next_attempt_at = unixepoch() - 5 where id = ?",
+      )
       .bind(onTime.deliveryId)
       .run()
     const sent = recordingDeliveries()

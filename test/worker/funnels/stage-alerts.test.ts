@@ -6,7 +6,7 @@ import {
   stageAlertDueAt,
 } from '../../../worker/funnels/stage-alerts'
 import { conversationPath, funnelWorld, placeOk, rowsOf } from '../funnel-helpers'
-import { api } from '../helpers'
+import { api, shardOfRow } from '../helpers'
 import { conversationEvents } from '../product-helpers'
 
 const workerEnv = env as unknown as Env
@@ -76,9 +76,11 @@ describe('stage time-limit alerts', () => {
     ])
     const [row] = await rowsOf<{ alerted_at: number }>('conversation_stages', conversation.id)
     expect(row?.alerted_at).toBe(due)
-    const published = await env.DB.prepare(
-      'select count(*) as n from events where conversation_id = ? and published_at is null',
-    )
+    // The conversation's events are on its shard, the one its id names.
+    const published = await shardOfRow(conversation.id)
+      .prepare(
+        'select count(*) as n from events where conversation_id = ? and published_at is null',
+      )
       .bind(conversation.id)
       .first<{ n: number }>()
     expect(published?.n).toBe(0)

@@ -107,7 +107,8 @@ export class CredentialPool {
     if (!side || !(name.startsWith('admin') || name.startsWith('agent'))) return false
     const other = side.name === 'a' ? this.world.b : this.world.a
     const userId = name.startsWith('admin') ? side.admin.userId : side.agent.userId
-    const row = await env.DB.prepare(
+    // Memberships are global rows: the directory is their truth (a shard's copy is never wider).
+    const row = await env.DIRECTORY.prepare(
       'select 1 as member from account_users where user_id = ? and account_id in (?, ?)',
     )
       .bind(userId, other.accountId, other.spares.account)

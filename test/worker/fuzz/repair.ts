@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test'
-import { api } from '../helpers'
+import { accountDb, api } from '../helpers'
 import type { CredentialPool } from './credentials'
 import type { FuzzWorld, Side } from './world'
 
@@ -20,7 +20,9 @@ async function must(
  */
 async function repairSide(pool: CredentialPool, side: Side, other: Side) {
   const platform = `/platform/api/v1/accounts/${side.accountId}/account_users`
-  const { results } = await env.DB.prepare(
+  // Memberships and bots are global rows, read from their truth, the directory; inbox members
+  // are account data, on the account's shard.
+  const { results } = await env.DIRECTORY.prepare(
     'select user_id, role from account_users where account_id = ?',
   )
     .bind(side.accountId)
@@ -38,9 +40,8 @@ async function repairSide(pool: CredentialPool, side: Side, other: Side) {
     if (roles.has(userId))
       await must(platform, pool.platformToken(side), 'DELETE', { user_id: userId })
   }
-  const member = await env.DB.prepare(
-    'select 1 as member from inbox_members where inbox_id = ? and user_id = ?',
-  )
+  const member = await (await accountDb(side.accountId))
+    .prepare('select 1 as member from inbox_members where inbox_id = ? and user_id = ?')
     .bind(side.ids.inbox, side.agent.userId)
     .first()
   if (!member) {
@@ -54,7 +55,7 @@ async function repairSide(pool: CredentialPool, side: Side, other: Side) {
       },
     )
   }
-  const botAccount = await env.DB.prepare('select account_id from agent_bots where id = ?')
+  const botAccount = await env.DIRECTORY.prepare('select account_id from agent_bots where id = ?')
     .bind(side.bot.id)
     .first<number | null>('account_id')
   if (botAccount !== side.accountId) {

@@ -16,6 +16,10 @@ export const ROUTE_IDS: Record<string, Entry> = {
   '/platform/api/v1/users/{id}': { id: 'user' },
   '/platform/api/v1/users/{id}/token': { id: 'user' },
   '/platform/api/v1/agent_bots/{id}': { id: 'agent_bot' },
+  // The operator's (the root platform app's alone): another app is refused.
+  '/platform/api/v1/accounts/{id}/move': { id: 'account' },
+  '/platform/api/v1/accounts/{id}/move/finish': { id: 'account' },
+  '/platform/api/v1/shards/{shard}/sync': { skip: "a shard's index, no account's data" },
   '/api/v1/accounts/{account_id}': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/inboxes': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/inboxes/{id}': { account_id: 'account', id: 'inbox' },
@@ -214,6 +218,8 @@ export const ROUTE_IDS: Record<string, Entry> = {
  * reason. Ids in them are the caller's own (`own`), so only the path's id can be at fault.
  */
 export const BODIES: Record<string, (own: Side) => Record<string, unknown>> = {
+  'POST /platform/api/v1/accounts/{id}/move': () => ({ shard: 1 }),
+  'POST /platform/api/v1/accounts/{id}/move/finish': () => ({ from: 0 }),
   'POST /platform/api/v1/accounts/{account_id}/account_users': (own) => ({
     user_id: own.agent.userId,
     role: 'agent',

@@ -1,5 +1,4 @@
-import { env } from 'cloudflare:test'
-import { api } from '../helpers'
+import { accountDb, api, shardOfRow } from '../helpers'
 import { scriptReceiver } from '../receiver'
 import type { IdKind } from './world'
 
@@ -177,27 +176,29 @@ export async function seedRecords(s: Seeder, accountId: number, t: string, agent
 
   s.ids.delivery = await firstDelivery(webhookId)
   s.spares.delivery = await firstDelivery(s.spares.webhook as number)
-  // Contact import and export jobs go straight into D1, never run: their routes only read them.
+  // Contact import and export jobs go straight into D1 (the account's shard), never run: their
+  // routes only read them.
+  const db = await accountDb(accountId)
   await s.both('contact_import', async () => {
     const insert = 'insert into contact_imports (account_id, file_key) values (?, ?) returning id'
-    return (await env.DB.prepare(insert).bind(accountId, mark('import')).first<number>('id')) ?? 0
+    return (await db.prepare(insert).bind(accountId, mark('import')).first<number>('id')) ?? 0
   })
   await s.both('contact_export', async () => {
     const insert =
       "insert into contact_exports (account_id, column_names, filters) values (?, '[]', '{}') returning id"
-    return (await env.DB.prepare(insert).bind(accountId).first<number>('id')) ?? 0
+    return (await db.prepare(insert).bind(accountId).first<number>('id')) ?? 0
   })
 
-  const { results } = await env.DB.prepare(
-    'select source_id, pubsub_token from contact_inboxes where account_id = ? order by id',
-  )
+  const { results } = await db
+    .prepare('select source_id, pubsub_token from contact_inboxes where account_id = ? order by id')
     .bind(accountId)
     .all<{ source_id: string; pubsub_token: string }>()
   for (const row of results) {
     secret(row.source_id)
     secret(row.pubsub_token)
   }
-  const identifier = await env.DB.prepare('select identifier from inboxes where id = ?')
+  const identifier = await db
+    .prepare('select identifier from inboxes where id = ?')
     .bind(inboxId)
     .first<string>('identifier')
   return {
@@ -206,12 +207,14 @@ export async function seedRecords(s: Seeder, accountId: number, t: string, agent
   }
 }
 
-/** The queue consumer records deliveries in the background; wait for the webhook's first. */
+/**
+ * The queue consumer records deliveries in the background; wait for the webhook's first, on the
+ * shard the webhook's id names.
+ */
 async function firstDelivery(webhookId: number) {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const id = await env.DB.prepare(
-      'select id from webhook_deliveries where webhook_id = ? order by id limit 1',
-    )
+    const id = await shardOfRow(webhookId)
+      .prepare('select id from webhook_deliveries where webhook_id = ? order by id limit 1')
       .bind(webhookId)
       .first<number>('id')
     if (id) return id

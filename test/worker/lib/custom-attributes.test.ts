@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../../worker/db/client'
 import {
@@ -6,9 +5,7 @@ import {
   castAttributeText,
   checkCustomAttributes,
 } from '../../../worker/lib/custom-attributes'
-import { api, createWorld, type World } from '../helpers'
-
-const db = createDb(env.DB)
+import { accountDb, api, createWorld, type World } from '../helpers'
 
 /** One contact attribute of every display type, defined through the API. */
 const DEFINITIONS = [
@@ -62,9 +59,12 @@ async function expect422(attributes: Record<string, unknown>, field: string, cod
 }
 
 let world: World
+/** The world's shard, where its definitions are. */
+let db: ReturnType<typeof createDb>
 
 beforeAll(async () => {
   world = await createWorld()
+  db = createDb(await accountDb(world.accountId))
   for (const def of DEFINITIONS) {
     const res = await api(`/api/v1/accounts/${world.accountId}/custom_attribute_definitions`, {
       token: world.admin.token,
@@ -127,6 +127,7 @@ describe('checkCustomAttributes', () => {
 
   it("ignores another account's definitions", async () => {
     const other = await createWorld()
+    // Asked on the world's shard, where its `plan` is defined: the account filter keeps it out.
     const check = checkCustomAttributes(db, other.accountId, 'contact_attribute', { plan: 'pro' })
     await expect(check).rejects.toMatchObject({
       status: 422,

@@ -5,7 +5,7 @@ import { countingD1 } from '../../../bench/worker/d1-counter'
 import { createDb } from '../../../worker/db/client'
 import { accounts, labels } from '../../../worker/db/schema'
 import { D1Gate, failUnless, hasDistinctColumns, isFailedGuard } from '../../../worker/lib/d1-gate'
-import { createWorld } from '../helpers'
+import { accountDb, createWorld } from '../helpers'
 
 class Refused extends Error {}
 
@@ -15,11 +15,12 @@ const isRefusal = (error: unknown) =>
 
 /**
  * A gate over a counted binding whose check passes when the probe row's value is `expected`;
- * with `guarded`, the check also comes as a guard that writing batches carry.
+ * with `guarded`, the check also comes as a guard that writing batches carry. The binding is
+ * the directory (it holds every account) unless a test names the shard of its account.
  */
-function gated(expected: number, guarded = false) {
+function gated(expected: number, guarded = false, binding: D1Database = env.DIRECTORY) {
   const counter = { trips: 0 }
-  const gate = new D1Gate(countingD1(env.DB, counter))
+  const gate = new D1Gate(countingD1(binding, counter))
   const checked: unknown[] = []
   gate.require({
     statement: gate.prepareCheck('select ? as probe', [1]),
@@ -35,7 +36,7 @@ function gated(expected: number, guarded = false) {
 describe('D1Gate', () => {
   it('sends the check in the same round trip as the first read, and only once', async () => {
     const world = await createWorld()
-    const { db, counter, checked } = gated(1)
+    const { db, counter, checked } = gated(1, false, await accountDb(world.accountId))
     const [account] = await db.select().from(accounts).where(eq(accounts.id, world.accountId))
     expect(account?.id).toBe(world.accountId)
     expect(counter.trips).toBe(1)
@@ -82,12 +83,13 @@ describe('D1Gate', () => {
     const title = `gate-${Date.now()}`
     const insert = (db: ReturnType<typeof createDb>) =>
       db.insert(labels).values({ accountId: world.accountId, title, showOnSidebar: true })
-    const refused = gated(2)
+    const binding = await accountDb(world.accountId)
+    const refused = gated(2, false, binding)
     await expect(insert(refused.db)).rejects.toSatisfy(isRefusal)
-    const plain = createDb(env.DB)
+    const plain = createDb(binding)
     expect(await plain.select().from(labels).where(eq(labels.title, title))).toEqual([])
 
-    const allowed = gated(1)
+    const allowed = gated(1, false, binding)
     await insert(allowed.db)
     expect(allowed.counter.trips).toBe(2)
     expect(await plain.select().from(labels).where(eq(labels.title, title))).toHaveLength(1)
@@ -95,7 +97,8 @@ describe('D1Gate', () => {
 
   it('carries a guard ahead of a first write in one round trip, rolling the write back when it fails', async () => {
     const world = await createWorld()
-    const plain = createDb(env.DB)
+    const binding = await accountDb(world.accountId)
+    const plain = createDb(binding)
     const titled = (title: string) => plain.select().from(labels).where(eq(labels.title, title))
     const write = (db: ReturnType<typeof createDb>, title: string) =>
       db.batch([
@@ -103,7 +106,7 @@ describe('D1Gate', () => {
         db.update(accounts).set({ name: title }).where(eq(accounts.id, world.accountId)),
       ])
 
-    const allowed = gated(1, true)
+    const allowed = gated(1, true, binding)
     await write(allowed.db, `guard-ok-${Date.now()}`)
     expect(allowed.counter.trips).toBe(1)
     // A guard that let its batch through answers the check: nothing is looked up again.
@@ -112,7 +115,7 @@ describe('D1Gate', () => {
     expect(allowed.counter.trips).toBe(2)
 
     const refusedTitle = `guard-refused-${Date.now()}`
-    const refused = gated(2, true)
+    const refused = gated(2, true, binding)
     await expect(write(refused.db, refusedTitle)).rejects.toSatisfy(isRefusal)
     expect(await titled(refusedTitle)).toEqual([])
     const [account] = await plain.select().from(accounts).where(eq(accounts.id, world.accountId))
@@ -125,11 +128,12 @@ describe('D1Gate', () => {
     const title = `guard-run-${Date.now()}`
     const insert = (db: ReturnType<typeof createDb>) =>
       db.insert(labels).values({ accountId: world.accountId, title, showOnSidebar: true })
-    const refused = gated(2, true)
+    const binding = await accountDb(world.accountId)
+    const refused = gated(2, true, binding)
     await expect(insert(refused.db)).rejects.toSatisfy(isRefusal)
-    const plain = createDb(env.DB)
+    const plain = createDb(binding)
     expect(await plain.select().from(labels).where(eq(labels.title, title))).toEqual([])
-    const allowed = gated(1, true)
+    const allowed = gated(1, true, binding)
     await insert(allowed.db)
     expect(allowed.counter.trips).toBe(1)
     expect(await plain.select().from(labels).where(eq(labels.title, title))).toHaveLength(1)
@@ -143,14 +147,14 @@ describe('D1Gate', () => {
         db.insert(labels).values({ accountId: world.accountId, title, showOnSidebar: true }),
         db.insert(labels).values({ accountId: world.accountId, title, showOnSidebar: true }),
       ])
-    const passing = gated(1, true)
+    const passing = gated(1, true, await accountDb(world.accountId))
     await expect(insert(passing.db)).rejects.toThrow(/UNIQUE/)
     expect(passing.checked).toEqual([1])
     expect(await passing.db.select().from(accounts).limit(1)).toHaveLength(1)
   })
 
   it('names the guard that failed its batch', async () => {
-    const db = createDb(env.DB)
+    const db = createDb(env.SHARD_0)
     const failed = await db.all(sql.raw(failUnless('1 = 2', 'a-name'))).catch((error) => error)
     expect(isFailedGuard(failed, 'a-name')).toBe(true)
     expect(isFailedGuard(failed, 'another')).toBe(false)
@@ -159,14 +163,15 @@ describe('D1Gate', () => {
 
   it('keeps columns of one name apart by reading them alone after the check', async () => {
     const world = await createWorld()
-    const { db, counter } = gated(1)
+    const binding = await accountDb(world.accountId)
+    const { db, counter } = gated(1, false, binding)
     const [row] = await db
       .select({ a: accounts.id, b: sql<number>`${accounts.id} + 1000` })
       .from(accounts)
       .where(eq(accounts.id, world.accountId))
     expect(row).toEqual({ a: world.accountId, b: world.accountId + 1000 })
     expect(counter.trips).toBe(1)
-    const repeated = gated(1)
+    const repeated = gated(1, false, binding)
     const rows = await repeated.db.values<[number, number]>(
       sql`select ${accounts.id}, ${accounts.id} from ${accounts} where ${accounts.id} = ${world.accountId}`,
     )

@@ -2,7 +2,7 @@ import { env, evictDurableObject, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { accountFeed, conversationRoom } from '../../../worker/live/stubs'
 import { addInboxMember } from '../conversation-helpers'
-import { api } from '../helpers'
+import { accountDb, api } from '../helpers'
 import { addMember } from '../members-helpers'
 import {
   expectRefused,
@@ -122,9 +122,8 @@ describe('live sockets when rights are taken away', () => {
 })
 
 async function conversationIdOf(accountId: number, displayId: number) {
-  const id = await env.DB.prepare(
-    'select id from conversations where account_id = ? and display_id = ?',
-  )
+  const id = await (await accountDb(accountId))
+    .prepare('select id from conversations where account_id = ? and display_id = ?')
     .bind(accountId, displayId)
     .first<number>('id')
   return id as number

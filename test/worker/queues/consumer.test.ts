@@ -8,6 +8,7 @@ import {
 import { describe, expect, it, vi } from 'vitest'
 import worker from '../../../worker/index'
 import { RETRY_SCHEDULE_SECONDS } from '../../../worker/webhooks/backoff'
+import { shardOfRow } from '../helpers'
 import { scriptReceiver } from '../receiver'
 import { deliveryRow, seedDelivery } from '../webhooks/delivery-helpers'
 
@@ -28,14 +29,15 @@ describe('the queue consumer', () => {
     const url = await scriptReceiver('consumer-500', [{ status: 500 }])
     const seeded = await seedDelivery(url)
     // Two attempts were made; the third is due, carried by a fresh message (a sweep's copy).
-    await env.DB.prepare(
-      "update webhook_deliveries set status = 'failed', attempts = 2, next_attempt_at = unixepoch() where id = ?",
-    )
+    await shardOfRow(seeded.deliveryId)
+      .prepare(
+        "update webhook_deliveries set status = 'failed', attempts = 2, next_attempt_at = unixepoch() where id = ?",
+      )
       .bind(seeded.deliveryId)
       .run()
     const result = await runBatch(
       'parley-deliveries',
-      { type: 'delivery', deliveryId: seeded.deliveryId },
+      { type: 'delivery', accountId: seeded.world.accountId, deliveryId: seeded.deliveryId },
       1,
     )
     expect(result.explicitAcks).toEqual([])
@@ -51,10 +53,23 @@ describe('the queue consumer', () => {
     const seeded = await seedDelivery(url)
     const result = await runBatch('parley-deliveries', {
       type: 'delivery',
+      accountId: seeded.world.accountId,
       deliveryId: seeded.deliveryId,
     })
     expect(result.explicitAcks).toHaveLength(1)
     expect(result.retryMessages).toEqual([])
+  })
+
+  it('finds the shard of a message sent before the shards, which names no account', async () => {
+    const url = await scriptReceiver('consumer-no-account')
+    const seeded = await seedDelivery(url)
+    const result = await runBatch('parley-deliveries', {
+      type: 'delivery',
+      deliveryId: seeded.deliveryId,
+    })
+    expect(result.explicitAcks).toHaveLength(1)
+    expect(result.retryMessages).toEqual([])
+    expect(await deliveryRow(seeded.deliveryId)).toMatchObject({ status: 'succeeded', attempts: 1 })
   })
 
   it('marks a delivery dead when it reaches the dead-letter queue', async () => {
@@ -62,6 +77,7 @@ describe('the queue consumer', () => {
     const seeded = await seedDelivery(url)
     const result = await runBatch('parley-deliveries-dlq', {
       type: 'delivery',
+      accountId: seeded.world.accountId,
       deliveryId: seeded.deliveryId,
     })
     expect(result.explicitAcks).toHaveLength(1)

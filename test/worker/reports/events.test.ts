@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import {
   conversationPath,
@@ -8,7 +7,7 @@ import {
   messageRows,
   postMessage,
 } from '../conversation-helpers'
-import { api } from '../helpers'
+import { accountDb, api } from '../helpers'
 import { conversationsOf, createVisitor, publicScene, startConversation } from '../public-helpers'
 import { eventRows, getReport, rollupRows } from './report-helpers'
 
@@ -209,9 +208,8 @@ describe('reporting events written with each change', () => {
     expect(deleted.status).toBe(200)
     const summary = await getReport(world.accountId, 'reports/summary', world.admin.token)
     expect(summary).toMatchObject({ conversations_count: 1, incoming_messages_count: 1 })
-    const { results } = await env.DB.prepare(
-      'select count(*) as n from conversations where account_id = ?',
-    )
+    const { results } = await (await accountDb(world.accountId))
+      .prepare('select count(*) as n from conversations where account_id = ?')
       .bind(world.accountId)
       .all<{ n: number }>()
     expect(results[0]?.n).toBe(0)

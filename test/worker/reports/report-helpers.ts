@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test'
 import { createDb } from '../../../worker/db/client'
 import {
   type ReportingEvent,
@@ -6,7 +5,7 @@ import {
   recordReportingEventsStatements,
 } from '../../../worker/db/queries/reporting-events'
 import type { ReportingEventName } from '../../../worker/db/schema'
-import { api } from '../helpers'
+import { accountDb, api } from '../helpers'
 
 /** An event of a constructed history: what the write paths would have recorded. */
 export type Happening = {
@@ -20,7 +19,7 @@ export type Happening = {
 
 /** Records a constructed history through the same statements the write paths use. */
 export async function recordHistory(accountId: number, inboxId: number, history: Happening[]) {
-  const db = createDb(env.DB)
+  const db = createDb(await accountDb(accountId))
   const events: ReportingEvent[] = history.map((h, i) => ({
     accountId,
     name: h.name,
@@ -38,23 +37,25 @@ export async function recordHistory(accountId: number, inboxId: number, history:
 }
 
 export async function rebuildRollups(accountId: number) {
-  const db = createDb(env.DB)
+  const db = createDb(await accountDb(accountId))
   await db.batch([...rebuildRollupsStatements(db, accountId)])
 }
 
 export async function rollupRows(accountId: number) {
-  const { results } = await env.DB.prepare(
-    'select dimension, dimension_id, name, span, bucket, count, total from report_rollups where account_id = ? order by 1, 2, 3, 4, 5',
-  )
+  const { results } = await (await accountDb(accountId))
+    .prepare(
+      'select dimension, dimension_id, name, span, bucket, count, total from report_rollups where account_id = ? order by 1, 2, 3, 4, 5',
+    )
     .bind(accountId)
     .all()
   return results
 }
 
 export async function eventRows(accountId: number) {
-  const { results } = await env.DB.prepare(
-    'select name, value, user_id, inbox_id, team_id, created_at from reporting_events where account_id = ? order by id',
-  )
+  const { results } = await (await accountDb(accountId))
+    .prepare(
+      'select name, value, user_id, inbox_id, team_id, created_at from reporting_events where account_id = ? order by id',
+    )
     .bind(accountId)
     .all<{
       name: string

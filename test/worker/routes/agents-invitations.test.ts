@@ -43,7 +43,7 @@ describe('invitation links of new agents', () => {
     expect(url.pathname).toBe('/app/auth/password/edit')
     const token = tokenOf(res.json.invitation_url)
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    const row = await env.DB.prepare('select * from password_tokens where user_id = ?')
+    const row = await env.DIRECTORY.prepare('select * from password_tokens where user_id = ?')
       .bind(res.json.id)
       .first<Record<string, unknown>>()
     expect(row).toMatchObject({
@@ -166,7 +166,9 @@ describe('POST …/agents/{id}/password_reset', () => {
     const hours = (Date.parse(res.json.expires_at) - Date.now()) / 3_600_000
     expect(hours).toBeGreaterThan(23.9)
     expect(hours).toBeLessThanOrEqual(24)
-    const purpose = await env.DB.prepare('select purpose from password_tokens where token_hash = ?')
+    const purpose = await env.DIRECTORY.prepare(
+      'select purpose from password_tokens where token_hash = ?',
+    )
       .bind(await sha256Hex(tokenOf(res.json.reset_url)))
       .first<{ purpose: string }>()
     expect(purpose?.purpose).toBe('reset')

@@ -1,6 +1,5 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { api, createWorld, expectError, uniq, type World } from '../helpers'
+import { accountDb, api, createWorld, expectError, uniq, type World } from '../helpers'
 import {
   accountPath,
   addMember,
@@ -231,9 +230,8 @@ describe('agents', () => {
     })
     const assign = async (w: World, userId: number) => {
       const id = await insertConversation(w.accountId, await createInbox(w), null)
-      await env.DB.prepare(
-        "update conversations set assignee_id = ?, assignee_type = 'User' where id = ?",
-      )
+      await (await accountDb(w.accountId))
+        .prepare("update conversations set assignee_id = ?, assignee_type = 'User' where id = ?")
         .bind(userId, id)
         .run()
       return id

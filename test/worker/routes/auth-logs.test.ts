@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { app } from '../../../worker/app'
+import { shardBindings } from '../../../worker/db/shards'
 import { sha256Hex } from '../../../worker/lib/crypto'
 import { createWorldWithPasswords, freshIp, ORIGIN, PASSWORD, sessionOf } from '../auth-helpers'
 import { PLATFORM_TOKEN } from '../helpers'
@@ -21,8 +22,11 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-/** A D1 whose statements naming `table` fail, with their bound parameters in the message. */
-function failingOn(table: string): D1Database {
+/**
+ * A D1 whose statements naming `table` fail, with their bound parameters in the message; so do
+ * those of its sessions (`withSession`, through which requests read and write).
+ */
+function failingOn(database: D1Database, table: string): D1Database {
   const fail = (sql: string, values: unknown[]) =>
     Promise.reject(new Error(`D1_ERROR: SQLITE_BUSY: ${sql} params ${JSON.stringify(values)}`))
   const sqlOf = new WeakMap<object, { sql: string; values: unknown[] }>()
@@ -40,24 +44,44 @@ function failingOn(table: string): D1Database {
     sqlOf.set(proxy, { sql, values })
     return proxy
   }
-  return new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === 'prepare') return (sql: string) => wrap(sql, [], target.prepare(sql))
-      if (prop === 'batch') {
-        return (statements: D1PreparedStatement[]) => {
-          const failing = statements.map((s) => sqlOf.get(s)).find((s) => s?.sql.includes(table))
-          return failing ? fail(failing.sql, failing.values) : target.batch(statements)
+  const wrapDatabase = <T extends D1Database | D1DatabaseSession>(db: T): T =>
+    new Proxy(db, {
+      get(target, prop) {
+        if (prop === 'withSession' && 'withSession' in target) {
+          return (...args: Parameters<D1Database['withSession']>) =>
+            wrapDatabase(target.withSession(...args))
         }
-      }
-      const value = Reflect.get(target, prop)
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
+        if (prop === 'prepare') return (sql: string) => wrap(sql, [], target.prepare(sql))
+        if (prop === 'batch') {
+          return (statements: D1PreparedStatement[]) => {
+            const failing = statements.map((s) => sqlOf.get(s)).find((s) => s?.sql.includes(table))
+            return failing ? fail(failing.sql, failing.values) : target.batch(statements)
+          }
+        }
+        const value = Reflect.get(target, prop)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+  return wrapDatabase(database)
+}
+
+/**
+ * The directory and every shard failing on `table`: a global row is written to the directory and
+ * copied to the shards (or narrowed on the shards first), so the query fails wherever it runs.
+ */
+function failingOnEvery(table: string): Partial<Env> {
+  const shards = shardBindings(env).map((binding, k) => [`SHARD_${k}`, failingOn(binding, table)])
+  return { DIRECTORY: failingOn(env.DIRECTORY, table), ...Object.fromEntries(shards) }
 }
 
 async function request(
   path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string>; db?: D1Database },
+  init: {
+    method?: string
+    body?: unknown
+    headers?: Record<string, string>
+    databases?: Partial<Env>
+  },
 ) {
   const ctx = createExecutionContext()
   const res = await app.request(
@@ -71,7 +95,7 @@ async function request(
       },
       body: JSON.stringify(init.body),
     },
-    { ...env, DB: init.db ?? env.DB },
+    { ...env, ...init.databases },
     ctx,
   )
   await waitOnExecutionContext(ctx)
@@ -94,7 +118,7 @@ describe('log lines around passwords and sessions', () => {
       // Storing the session fails: the query's parameters (its hash) are in the error.
       await request('/auth/sign_in', {
         body: { email: world.admin.email, password: PASSWORD },
-        db: failingOn('user_sessions'),
+        databases: failingOnEvery('user_sessions'),
       }),
       await request('/api/v1/profile', {
         method: 'PATCH',
@@ -105,7 +129,7 @@ describe('log lines around passwords and sessions', () => {
         method: 'PATCH',
         headers: { api_access_token: world.agent.token },
         body: { current_password: PASSWORD, password: newPassword },
-        db: failingOn('update "users"'),
+        databases: failingOnEvery('update "users"'),
       }),
       await request('/api/v1/profile', {
         method: 'PATCH',

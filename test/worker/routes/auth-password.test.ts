@@ -104,7 +104,7 @@ describe('PUT /auth/password', () => {
   it('refuses an expired link with the same answer as an unknown one', async () => {
     const world = await createWorld()
     const invitee = await invite(world)
-    await env.DB.prepare('update password_tokens set expires_at = ? where token_hash = ?')
+    await env.DIRECTORY.prepare('update password_tokens set expires_at = ? where token_hash = ?')
       .bind(Math.floor(Date.now() / 1000) - 1, await sha256Hex(invitee.token))
       .run()
     const expired = await putPassword(invitee.token)

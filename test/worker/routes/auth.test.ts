@@ -12,7 +12,7 @@ import {
   signIn,
   withCookie,
 } from '../auth-helpers'
-import { api, createUser, expectError } from '../helpers'
+import { api, createUser, everyDatabase, expectError } from '../helpers'
 
 describe('POST /auth/sign_in', () => {
   it("answers in Chatwoot's shape with the user's accounts, a session cookie and devise headers", async () => {
@@ -35,7 +35,7 @@ describe('POST /auth/sign_in', () => {
     expect(res.headers.get('token-type')).toBe('Bearer')
     expect(Number(res.headers.get('expiry'))).toBeGreaterThan(Date.now() / 1000 + 13 * 86400)
     // Only the token's hash is stored, with an expiry about 14 days out.
-    const row = await env.DB.prepare('select * from user_sessions where token_hash = ?')
+    const row = await env.DIRECTORY.prepare('select * from user_sessions where token_hash = ?')
       .bind(await sha256Hex(res.session ?? ''))
       .first<{ user_id: number; expires_at: number }>()
     expect(row?.user_id).toBe(world.agent.id)
@@ -248,11 +248,13 @@ describe('the session cookie on /api/v1', () => {
   it('refuses an expired session', async () => {
     const world = await createWorldWithPasswords()
     const session = await sessionOf(world.admin.email)
-    await env.DB.prepare(
-      'update user_sessions set expires_at = unixepoch() - 1 where token_hash = ?',
-    )
-      .bind(await sha256Hex(session))
-      .run()
+    // Every shard keeps a copy of the session: it expires on all of them and the directory.
+    for (const database of everyDatabase()) {
+      await database
+        .prepare('update user_sessions set expires_at = unixepoch() - 1 where token_hash = ?')
+        .bind(await sha256Hex(session))
+        .run()
+    }
     expectError(await withCookie('/api/v1/profile', session), 401, 'unauthorized')
   })
 
@@ -306,10 +308,14 @@ describe('DELETE /auth/sign_out', () => {
     expect(out.status).toBe(200)
     expect(out.json).toEqual({ success: true })
     expect(out.headers.get('set-cookie')).toMatch(/^parley_session=;.*Max-Age=0/i)
-    const row = await env.DB.prepare('select id from user_sessions where token_hash = ?')
-      .bind(await sha256Hex(session))
-      .first()
-    expect(row).toBeNull()
+    // Gone from the directory and from every shard's copy.
+    for (const database of everyDatabase()) {
+      const row = await database
+        .prepare('select id from user_sessions where token_hash = ?')
+        .bind(await sha256Hex(session))
+        .first()
+      expect(row).toBeNull()
+    }
     expectError(await withCookie('/api/v1/profile', session), 401, 'unauthorized')
     expectError(await withCookie('/auth/sign_out', session, { method: 'DELETE' }), 401)
   })

@@ -1,7 +1,6 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { createAgentBot } from '../conversation-helpers'
-import { api, createWorld, expectError, type World } from '../helpers'
+import { accountDb, api, createWorld, expectError, type World } from '../helpers'
 import { accountPath, scalar } from '../members-helpers'
 
 type Canned = { id: number; short_code: string; content: string; updated_at: string }
@@ -160,9 +159,10 @@ describe('canned responses', () => {
     const world = await createWorld()
     const made = await createCanned(world, 'ship', 'Shipped today')
     // A day older, so the update's stamp is sure to differ from the creation's.
-    await env.DB.prepare(
-      'update canned_responses set created_at = created_at - 86400, updated_at = updated_at - 86400 where id = ?',
-    )
+    await (await accountDb(world.accountId))
+      .prepare(
+        'update canned_responses set created_at = created_at - 86400, updated_at = updated_at - 86400 where id = ?',
+      )
       .bind(made.id)
       .run()
     const [canned] = await list(world)

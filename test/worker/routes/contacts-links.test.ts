@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import {
   addInboxMember,
@@ -7,7 +6,7 @@ import {
   createInbox,
   expectFieldErrors,
 } from '../contacts-helpers'
-import { api, createWorld, expectError, type World } from '../helpers'
+import { accountDb, api, createWorld, expectError, type World } from '../helpers'
 
 const labelsPath = (world: World, id: number) => `${contactsPath(world)}/${id}/labels`
 
@@ -39,9 +38,8 @@ describe('contact labels', () => {
       body: { labels },
     })
     expect(res.json.payload).toEqual(labels)
-    const stored = await env.DB.prepare(
-      'select count(*) as n from contact_labels where contact_id = ?',
-    )
+    const stored = await (await accountDb(world.accountId))
+      .prepare('select count(*) as n from contact_labels where contact_id = ?')
       .bind(contact.id)
       .first<{ n: number }>()
     expect(stored?.n).toBe(100)
@@ -157,7 +155,8 @@ describe('POST /contacts/{id}/contact_inboxes', () => {
     await addInboxMember(world, agentInbox.id, world.agent.id)
     await api(path, { token: world.admin.token, body: { inbox_id: agentInbox.id } })
     expectError(await api(path, { token: world.agent.token, body: { inbox_id: inbox.id } }), 403)
-    const links = await env.DB.prepare('select inbox_id from contact_inboxes where contact_id = ?')
+    const links = await (await accountDb(world.accountId))
+      .prepare('select inbox_id from contact_inboxes where contact_id = ?')
       .bind(contact.id)
       .all<{ inbox_id: number }>()
     expect(links.results.map((r) => r.inbox_id)).toEqual([agentInbox.id])

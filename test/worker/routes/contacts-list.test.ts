@@ -1,14 +1,14 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { contactsPath, createContact, createInbox, idsOf } from '../contacts-helpers'
-import { api, createWorld, expectError, type World } from '../helpers'
+import { accountDb, api, createWorld, expectError, shardOfRow, type World } from '../helpers'
 
 const list = (world: World, query = '') =>
   api(`${contactsPath(world)}${query}`, { token: world.admin.token })
 
 async function setColumns(id: number, values: Record<string, unknown>) {
   const keys = Object.keys(values)
-  await env.DB.prepare(`update contacts set ${keys.map((k) => `${k} = ?`).join(', ')} where id = ?`)
+  await shardOfRow(id)
+    .prepare(`update contacts set ${keys.map((k) => `${k} = ?`).join(', ')} where id = ?`)
     .bind(...Object.values(values), id)
     .run()
 }
@@ -23,7 +23,7 @@ describe('GET /contacts', () => {
     await createContact(world, { email: null, name: 'Anonymous visitor' })
     await createContact(world, { email: '', identifier: '', name: 'Blank' })
     // Rows written by other paths may hold empty strings rather than NULL.
-    const insert = env.DB.prepare(
+    const insert = (await accountDb(world.accountId)).prepare(
       'insert into contacts (account_id, name, email, phone_number, identifier) values (?, ?, ?, ?, ?)',
     )
     await insert.bind(world.accountId, 'Empty strings', null, '', '').run()

@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { createDb } from '../../../worker/db/client'
 import { type ContactFilter, listContactPage } from '../../../worker/db/queries/contact-search'
@@ -8,7 +7,7 @@ import {
   trigramQuery,
 } from '../../../worker/db/queries/contact-search-index'
 import { contactsPath, createContact, idsOf, visibilityWorld } from '../contacts-helpers'
-import { api, createWorld, expectError, type World } from '../helpers'
+import { accountDb, api, createWorld, expectError, type World } from '../helpers'
 
 const search = (world: World, query: string) =>
   api(`${contactsPath(world)}/search?${query}`, { token: world.admin.token })
@@ -158,9 +157,10 @@ function expected(query: string) {
  */
 async function fill(world: World) {
   const rows = Math.max(SMALL_ACCOUNT, MAX_CANDIDATES) + 100
-  await env.DB.prepare(
-    `insert into contacts (account_id, name) with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ?) select ?, 'Filler ' || n from seq`,
-  )
+  await (await accountDb(world.accountId))
+    .prepare(
+      `insert into contacts (account_id, name) with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ?) select ?, 'Filler ' || n from seq`,
+    )
     .bind(rows, world.accountId)
     .run()
 }
@@ -184,10 +184,11 @@ async function searchAll(world: World, query: string, token = world.admin.token)
   }
 }
 
-const indexed = (ids: number[]) =>
-  env.DB.prepare(
-    `select rowid as id from contacts_search where rowid in (${ids.map(() => '?').join(',')})`,
-  )
+const indexed = async (world: World, ids: number[]) =>
+  (await accountDb(world.accountId))
+    .prepare(
+      `select rowid as id from contacts_search where rowid in (${ids.map(() => '?').join(',')})`,
+    )
     .bind(...ids)
     .all<{ id: number }>()
     .then(({ results }) => results.map((r) => r.id).sort((a, b) => a - b))
@@ -213,10 +214,13 @@ describe('GET /contacts/search through the trigram index', () => {
   it('reads a big account through the index, kept by the insert, update and delete triggers', async () => {
     const { world, ids } = await peopleWorld(true)
     const [ada, hopper, , ident] = ids as [number, number, number, number]
-    expect(await indexed(ids)).toEqual([...ids].sort((a, b) => a - b))
+    expect(await indexed(world, ids)).toEqual([...ids].sort((a, b) => a - b))
 
     // Taken out of the index, a contact of a big account is no longer found by a long term.
-    await env.DB.prepare('delete from contacts_search where rowid = ?').bind(ada).run()
+    await (await accountDb(world.accountId))
+      .prepare('delete from contacts_search where rowid = ?')
+      .bind(ada)
+      .run()
     expect(await searchAll(world, 'Lovelace')).toEqual([])
     expect(await searchAll(world, 'ov')).toEqual([ada])
 
@@ -240,7 +244,7 @@ describe('GET /contacts/search through the trigram index', () => {
       token: world.admin.token,
     })
     expect(res.status).toBe(200)
-    expect(await indexed([hopper])).toEqual([])
+    expect(await indexed(world, [hopper])).toEqual([])
     expect(await searchAll(world, 'rear.adm')).toEqual([])
   })
 
@@ -265,13 +269,15 @@ describe('GET /contacts/search through the trigram index', () => {
   it('pages and counts a term matching many exactly, whichever way it is read', async () => {
     const world = await createWorld()
     await fill(world)
-    await env.DB.prepare(
-      `insert into contacts (account_id, name, email) with recursive seq(n) as (select 1 union all select n + 1 from seq where n < 40) select ?, 'Filler member ' || n, 'fm' || n || '@many.test' from seq`,
-    )
+    const shard = await accountDb(world.accountId)
+    const db = createDb(shard)
+    await shard
+      .prepare(
+        `insert into contacts (account_id, name, email) with recursive seq(n) as (select 1 union all select n + 1 from seq where n < 40) select ?, 'Filler member ' || n, 'fm' || n || '@many.test' from seq`,
+      )
       .bind(world.accountId)
       .run()
     const members = Array.from({ length: 40 }, (_, i) => `Filler member ${i + 1}`).sort()
-    const db = createDb(env.DB)
     const filter = (query: string, agentId: number | null = null): ContactFilter => ({
       accountId: world.accountId,
       agentId,

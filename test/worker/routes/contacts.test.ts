@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import {
   contactRow,
@@ -11,7 +10,7 @@ import {
   expectFieldErrors,
   insertConversation,
 } from '../contacts-helpers'
-import { api, createWorld, expectError, uniq } from '../helpers'
+import { accountDb, api, createWorld, expectError, uniq } from '../helpers'
 
 describe('POST /contacts', () => {
   it('creates a contact with every field, lower-casing the email, and records contact_created', async () => {
@@ -278,7 +277,8 @@ describe('DELETE /contacts/{id}', () => {
     expect(res.json).toEqual({})
     expectError(await api(path, { token: world.admin.token }), 404)
     for (const table of ['conversations', 'contact_inboxes', 'contact_labels']) {
-      const row = await env.DB.prepare(`select count(*) as n from ${table} where contact_id = ?`)
+      const row = await (await accountDb(world.accountId))
+        .prepare(`select count(*) as n from ${table} where contact_id = ?`)
         .bind(contact.id)
         .first<{ n: number }>()
       expect(row?.n).toBe(0)

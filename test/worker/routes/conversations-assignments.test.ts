@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import {
   conversationPath,
@@ -10,7 +9,7 @@ import {
   messageRows,
   snapshot,
 } from '../conversation-helpers'
-import { api, createWorld, expectError } from '../helpers'
+import { accountDb, api, createWorld, expectError } from '../helpers'
 
 async function setup() {
   const scene = await createScene()
@@ -155,9 +154,10 @@ describe('conversation labels', () => {
       'refund',
     ])
     expect((await api(path, { token: world.admin.token })).json.labels).toEqual(['vip', 'refund'])
-    const rows = await env.DB.prepare(
-      'select label, account_id from conversation_labels where conversation_id = ? order by label',
-    )
+    const rows = await (await accountDb(world.accountId))
+      .prepare(
+        'select label, account_id from conversation_labels where conversation_id = ? order by label',
+      )
       .bind(conversationId)
       .all<{ label: string; account_id: number }>()
     expect(rows.results).toEqual([

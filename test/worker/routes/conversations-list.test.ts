@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import {
   accountPath,
@@ -10,7 +9,7 @@ import {
   insertTeam,
   postMessage,
 } from '../conversation-helpers'
-import { api, createWorld, expectError, type World } from '../helpers'
+import { accountDb, api, createWorld, expectError, type World } from '../helpers'
 
 /**
  * Six conversations: inbox A (the agent is a member) and inbox B (it is not).
@@ -54,9 +53,10 @@ async function listWorld() {
     token: world.admin.token,
     body: { labels: ['billing'] },
   })
-  await env.DB.prepare(
-    'update conversations set last_activity_at = 1700000000 + display_id, created_at = 1700000000 + display_id where account_id = ?',
-  )
+  await (await accountDb(world.accountId))
+    .prepare(
+      'update conversations set last_activity_at = 1700000000 + display_id, created_at = 1700000000 + display_id where account_id = ?',
+    )
     .bind(world.accountId)
     .run()
   return { world, inboxA, inboxB, team, contactId }
@@ -164,9 +164,10 @@ describe('GET /conversations', () => {
       token: world.admin.token,
       body: { priority: 'low' },
     })
-    await env.DB.prepare(
-      'update conversations set last_activity_at = 1700000000 + display_id, waiting_since = case display_id when 1 then 50 when 2 then 10 else null end where account_id = ?',
-    )
+    await (await accountDb(world.accountId))
+      .prepare(
+        'update conversations set last_activity_at = 1700000000 + display_id, waiting_since = case display_id when 1 then 50 when 2 then 10 else null end where account_id = ?',
+      )
       .bind(world.accountId)
       .run()
     const order = async (sort: string) => (await list(world, `?sort_by=${sort}`)).ids
@@ -209,9 +210,10 @@ describe('GET /conversations', () => {
         body: { inbox_id: inbox.id, contact_id: contactId },
       })
     }
-    await env.DB.prepare(
-      'update conversations set last_activity_at = 1700000000 + display_id where account_id = ?',
-    )
+    await (await accountDb(world.accountId))
+      .prepare(
+        'update conversations set last_activity_at = 1700000000 + display_id where account_id = ?',
+      )
       .bind(world.accountId)
       .run()
     const first = await list(world)
@@ -255,9 +257,10 @@ describe('GET /conversations', () => {
   it('carries the last message and unread count of each conversation', async () => {
     const { world } = await listWorld()
     await postMessage(world, 1, { content: 'hello there', message_type: 'incoming' })
-    await env.DB.prepare(
-      'update conversations set last_activity_at = 1800000000 where account_id = ? and display_id = 1',
-    )
+    await (await accountDb(world.accountId))
+      .prepare(
+        'update conversations set last_activity_at = 1800000000 where account_id = ? and display_id = 1',
+      )
       .bind(world.accountId)
       .run()
     const { payload } = await list(world)

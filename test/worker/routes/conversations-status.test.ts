@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import {
   conversationPath,
@@ -12,7 +11,7 @@ import {
   postMessage,
   snapshot,
 } from '../conversation-helpers'
-import { api, expectError } from '../helpers'
+import { accountDb, api, expectError } from '../helpers'
 
 async function setup() {
   const scene = await createScene()
@@ -290,9 +289,8 @@ describe('DELETE /conversations/{id}', () => {
     expect(res.status).toBe(200)
     expect(res.json).toEqual({})
     expect(await conversationRow(world.accountId, displayId)).toBeNull()
-    const messages = await env.DB.prepare(
-      'select count(*) as n from messages where conversation_id = ?',
-    )
+    const messages = await (await accountDb(world.accountId))
+      .prepare('select count(*) as n from messages where conversation_id = ?')
       .bind(conversationId)
       .first<{ n: number }>()
     expect(messages?.n).toBe(0)

@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import {
   addInboxMember,
@@ -15,7 +14,7 @@ import {
   kindsOf,
   messageRows,
 } from '../conversation-helpers'
-import { api, createWorld, expectError } from '../helpers'
+import { accountDb, api, createWorld, expectError } from '../helpers'
 
 const CONVERSATION_KEYS = [
   'meta',
@@ -47,7 +46,8 @@ const CONVERSATION_KEYS = [
 ]
 
 async function countConversations(accountId: number) {
-  const row = await env.DB.prepare('select count(*) as n from conversations where account_id = ?')
+  const row = await (await accountDb(accountId))
+    .prepare('select count(*) as n from conversations where account_id = ?')
     .bind(accountId)
     .first<{ n: number }>()
   return row?.n
@@ -94,9 +94,8 @@ describe('POST /conversations', () => {
 
     const second = await scene.conversation()
     expect(second.id).toBe(2)
-    const links = await env.DB.prepare(
-      'select source_id, pubsub_token from contact_inboxes where contact_id = ?',
-    )
+    const links = await (await accountDb(world.accountId))
+      .prepare('select source_id, pubsub_token from contact_inboxes where contact_id = ?')
       .bind(scene.contactId)
       .all<{ source_id: string; pubsub_token: string }>()
     expect(links.results).toHaveLength(1)
@@ -128,7 +127,8 @@ describe('POST /conversations', () => {
     const scene = await createScene()
     const { world } = scene
     await scene.conversation()
-    const link = await env.DB.prepare('select source_id from contact_inboxes where contact_id = ?')
+    const link = await (await accountDb(world.accountId))
+      .prepare('select source_id from contact_inboxes where contact_id = ?')
       .bind(scene.contactId)
       .first<{ source_id: string }>()
     const res = await api(conversationsPath(world), {
@@ -238,9 +238,8 @@ describe('POST /conversations', () => {
       expectError(res, 422, 'validation_failed')
     }
     expect(await countConversations(world.accountId)).toBe(0)
-    const links = await env.DB.prepare(
-      'select count(*) as n from contact_inboxes where contact_id = ?',
-    )
+    const links = await (await accountDb(world.accountId))
+      .prepare('select count(*) as n from contact_inboxes where contact_id = ?')
       .bind(scene.contactId)
       .first<{ n: number }>()
     expect(links?.n).toBe(0)
@@ -306,9 +305,8 @@ describe('POST /conversations', () => {
       })
       expect(res.status).toBe(200)
       expect(res.json.meta.channel).toBe(channel)
-      const link = await env.DB.prepare(
-        'select source_id from contact_inboxes where contact_id = ? and inbox_id = ?',
-      )
+      const link = await (await accountDb(world.accountId))
+        .prepare('select source_id from contact_inboxes where contact_id = ? and inbox_id = ?')
         .bind(contactId, inbox.id)
         .first<{ source_id: string }>()
       expect(link?.source_id).toEqual(sourceId)

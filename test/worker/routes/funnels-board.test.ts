@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import {
   accountPath,
@@ -15,7 +14,7 @@ import {
   setLabels,
   type TestConversation,
 } from '../funnel-helpers'
-import { api, expectError } from '../helpers'
+import { accountDb, api, expectError } from '../helpers'
 
 type World = Awaited<ReturnType<typeof funnelWorld>>
 type Card = { id: number; products_total: string; labels: string[]; time_in_stage_seconds: number }
@@ -117,11 +116,12 @@ describe('funnel board', () => {
     const s = await funnelWorld()
     const [big] = await placeMany(s, s.stages.won.id, 1)
     // 100,000 maximal lines (past the API's per-conversation cap, written straight to D1).
-    await env.DB.prepare(
-      `with recursive n(i) as (select 1 union all select i + 1 from n where i < 100000)
+    await (await accountDb(s.world.accountId))
+      .prepare(
+        `with recursive n(i) as (select 1 union all select i + 1 from n where i < 100000)
        insert into conversation_products (account_id, conversation_id, product_name, product_value_minor, quantity)
        select ?, ?, 'Bulk', 9999999999999999, 1000000 from n`,
-    )
+      )
       .bind(s.world.accountId, big!.id)
       .run()
     const won = (await board(s)).stages[2]!

@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import {
   conversationPath,
@@ -9,7 +8,7 @@ import {
   placeOk,
   rowsOf,
 } from '../funnel-helpers'
-import { api, expectError } from '../helpers'
+import { accountDb, api, expectError } from '../helpers'
 import { conversationEvents } from '../product-helpers'
 
 type World = Awaited<ReturnType<typeof funnelWorld>>
@@ -153,10 +152,11 @@ describe('conversation checklists', () => {
 
   it('caps a stage checklist at 100 items with 422', async () => {
     const s = await placedWorld()
-    await env.DB.prepare(
-      `with recursive n(i) as (select 1 union all select i + 1 from n where i < 98)
+    await (await accountDb(s.world.accountId))
+      .prepare(
+        `with recursive n(i) as (select 1 union all select i + 1 from n where i < 98)
        insert into checklist_items (account_id, conversation_id, stage_id, title, position) select ?, ?, ?, 'Bulk ' || i, i + 1 from n`,
-    )
+      )
       .bind(s.world.accountId, s.conversation.id, s.stages.lead.id)
       .run()
     const res = await api(path(s), {
@@ -183,9 +183,8 @@ describe('conversation checklists', () => {
       checked_at: expect.any(Number),
       checked_by: { id: s.world.agent.id, name: 'Agent' },
     })
-    const row = await env.DB.prepare(
-      'select checked_at, checked_by_id from checklist_items where id = ?',
-    )
+    const row = await (await accountDb(s.world.accountId))
+      .prepare('select checked_at, checked_by_id from checklist_items where id = ?')
       .bind(qualify!.id)
       .first<{ checked_at: number; checked_by_id: number }>()
     expect(row).toEqual({ checked_at: checked.json.checked_at, checked_by_id: s.world.agent.id })
@@ -306,7 +305,8 @@ describe('conversation checklists', () => {
     const token = s.world.admin.token
     expectError(await api(siblingItem, { method: 'PATCH', token, body: { checked: true } }), 404)
     expectError(await api(siblingItem, { method: 'DELETE', token }), 404)
-    await env.DB.prepare('delete from inbox_members where inbox_id = ?')
+    await (await accountDb(s.world.accountId))
+      .prepare('delete from inbox_members where inbox_id = ?')
       .bind(s.conversation.inboxId)
       .run()
     const agent = s.world.agent.token

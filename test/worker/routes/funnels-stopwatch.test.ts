@@ -1,7 +1,6 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { accountPath, conversationPath, funnelWorld, rowsOf } from '../funnel-helpers'
-import { api, expectError } from '../helpers'
+import { accountDb, api, expectError } from '../helpers'
 
 type World = Awaited<ReturnType<typeof funnelWorld>>
 
@@ -16,7 +15,8 @@ async function act(s: World, action: 'start' | 'stop' | 'reset', token = s.world
 
 /** Moves the current run's start back to a known instant. */
 async function setRunningSince(s: World, at: number) {
-  await env.DB.prepare('update stopwatches set running_since = ? where conversation_id = ?')
+  await (await accountDb(s.world.accountId))
+    .prepare('update stopwatches set running_since = ? where conversation_id = ?')
     .bind(at, s.conversation.id)
     .run()
 }
@@ -113,7 +113,8 @@ describe('conversation stopwatch', () => {
     )
     expectError(await api(missing, { token: s.world.admin.token }), 404)
     expectError(await api(`${missing}/start`, { method: 'POST', token: s.world.admin.token }), 404)
-    await env.DB.prepare('delete from inbox_members where inbox_id = ?')
+    await (await accountDb(s.world.accountId))
+      .prepare('delete from inbox_members where inbox_id = ?')
       .bind(s.conversation.inboxId)
       .run()
     const token = s.world.agent.token

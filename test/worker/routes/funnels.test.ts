@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import {
   accountPath,
@@ -8,7 +7,7 @@ import {
   placeOk,
   rowsOf,
 } from '../funnel-helpers'
-import { api, createWorld, expectError } from '../helpers'
+import { accountDb, api, createWorld, expectError } from '../helpers'
 
 const stageIds = (stages: { id: number }[]) => stages.map((s) => s.id)
 
@@ -105,9 +104,8 @@ describe('funnels', () => {
     expect(res.json).toEqual({})
     expectError(await api(accountPath(world, `/funnels/${funnel.id}`), { token }), 404)
     expectError(await api(accountPath(world, `/funnels/${funnel.id}/stages`), { token }), 404)
-    const stagesLeft = await env.DB.prepare(
-      'select count(*) as n from funnel_stages where funnel_id = ?',
-    )
+    const stagesLeft = await (await accountDb(world.accountId))
+      .prepare('select count(*) as n from funnel_stages where funnel_id = ?')
       .bind(funnel.id)
       .first<{ n: number }>()
     expect(stagesLeft?.n).toBe(0)
@@ -202,10 +200,11 @@ describe('funnels', () => {
 
   it('caps an account at 100 funnels with 422', async () => {
     const world = await createWorld()
-    await env.DB.prepare(
-      `with recursive n(i) as (select 1 union all select i + 1 from n where i < 100)
+    await (await accountDb(world.accountId))
+      .prepare(
+        `with recursive n(i) as (select 1 union all select i + 1 from n where i < 100)
        insert into funnels (account_id, name) select ?, 'Bulk ' || i from n`,
-    )
+      )
       .bind(world.accountId)
       .run()
     const res = await api(accountPath(world, '/funnels'), {
@@ -415,10 +414,11 @@ describe('stages', () => {
   it('caps a funnel at 50 stages with 422', async () => {
     const world = await createWorld()
     const funnel = await createFunnel(world)
-    await env.DB.prepare(
-      `with recursive n(i) as (select 0 union all select i + 1 from n where i < 49)
+    await (await accountDb(world.accountId))
+      .prepare(
+        `with recursive n(i) as (select 0 union all select i + 1 from n where i < 49)
        insert into funnel_stages (account_id, funnel_id, name, position) select ?, ?, 'S' || i, i from n`,
-    )
+      )
       .bind(world.accountId, funnel.id)
       .run()
     const res = await api(accountPath(world, `/funnels/${funnel.id}/stages`), {

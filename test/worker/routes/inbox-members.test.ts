@@ -1,8 +1,7 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { createDb } from '../../../worker/db/client'
 import { listInboxMemberIds } from '../../../worker/db/queries/inbox-members'
-import { api, createWorld, expectError, type World } from '../helpers'
+import { accountDb, api, createWorld, expectError, type World } from '../helpers'
 import {
   accountPath,
   addMember,
@@ -117,7 +116,7 @@ describe('inbox members', () => {
   it('exports listInboxMemberIds for other parts of the worker', async () => {
     const world = await createWorld()
     const inbox = await createInbox(world)
-    const db = createDb(env.DB)
+    const db = createDb(await accountDb(world.accountId))
     expect(await listInboxMemberIds(db, inbox)).toEqual([])
     await write(world, 'POST', { inbox_id: inbox, user_ids: [world.agent.id, world.admin.id] })
     expect(await listInboxMemberIds(db, inbox)).toEqual(sorted([world.agent.id, world.admin.id]))

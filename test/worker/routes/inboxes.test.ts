@@ -1,6 +1,5 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { api, createWorld, expectError, type World } from '../helpers'
+import { accountDb, api, createWorld, expectError, type World } from '../helpers'
 
 const widget = {
   name: 'Website',
@@ -95,7 +94,8 @@ describe('inboxes', () => {
     ]) {
       expectError(await api(path, { token: world.admin.token, body }), 422, 'validation_failed')
     }
-    const count = await env.DB.prepare('select count(*) as n from inboxes where account_id = ?')
+    const count = await (await accountDb(world.accountId))
+      .prepare('select count(*) as n from inboxes where account_id = ?')
       .bind(world.accountId)
       .first<{ n: number }>()
     expect(count?.n).toBe(0)
@@ -134,9 +134,8 @@ describe('inboxes', () => {
     const path = `/api/v1/accounts/${world.accountId}/inboxes`
     expect((await api(path, { token: world.agent.token })).json.payload).toEqual([])
     expectError(await api(`${path}/${inbox.id}`, { token: world.agent.token }), 403)
-    await env.DB.prepare(
-      'insert into inbox_members (account_id, inbox_id, user_id) values (?, ?, ?)',
-    )
+    await (await accountDb(world.accountId))
+      .prepare('insert into inbox_members (account_id, inbox_id, user_id) values (?, ?, ?)')
       .bind(world.accountId, inbox.id, world.agent.id)
       .run()
     const listed = await api(path, { token: world.agent.token })

@@ -10,7 +10,7 @@ import {
   sendForm,
   snapshot,
 } from '../conversation-helpers'
-import { api, expectError } from '../helpers'
+import { accountDb, api, expectError } from '../helpers'
 
 async function setup() {
   const scene = await createScene('api')
@@ -69,9 +69,8 @@ describe('message attachments', () => {
     expect(shown.json.messages[0].attachments).toHaveLength(2)
     const created = (await eventsOf(conversationId)).filter((e) => e.kind === 'message_created')
     expect(created.map((e) => e.message_id)).toEqual([res.json.id])
-    const rows = await env.DB.prepare(
-      'select file_name, content_type, message_id from attachments where message_id = ?',
-    )
+    const rows = await (await accountDb(world.accountId))
+      .prepare('select file_name, content_type, message_id from attachments where message_id = ?')
       .bind(res.json.id)
       .all()
     expect(rows.results).toHaveLength(2)
@@ -144,7 +143,8 @@ describe('message attachments', () => {
     expect(res.json.attachments).toBeUndefined()
     expect(res.json.content_attributes).toEqual({ deleted: true })
     expect((await fetchFile(url)).status).toBe(404)
-    const rows = await env.DB.prepare('select count(*) as n from attachments where message_id = ?')
+    const rows = await (await accountDb(world.accountId))
+      .prepare('select count(*) as n from attachments where message_id = ?')
       .bind(created.json.id)
       .first<{ n: number }>()
     expect(rows?.n).toBe(0)

@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import {
   conversationPath,
@@ -12,7 +11,7 @@ import {
   postMessage,
   snapshot,
 } from '../conversation-helpers'
-import { api, expectError, sendForm } from '../helpers'
+import { accountDb, api, everyDatabase, expectError, sendForm } from '../helpers'
 
 const MESSAGE_KEYS = [
   'id',
@@ -83,7 +82,8 @@ describe('POST /conversations/{id}/messages', () => {
       message_type: 0,
       sender: { id: api_.contactId, type: 'contact', name: 'Casey Contact' },
     })
-    const contact = await env.DB.prepare('select last_activity_at from contacts where id = ?')
+    const contact = await (await accountDb(api_.world.accountId))
+      .prepare('select last_activity_at from contacts where id = ?')
       .bind(api_.contactId)
       .first<{ last_activity_at: number }>()
     expect(contact?.last_activity_at).toBe(incoming.json.created_at)
@@ -121,7 +121,8 @@ describe('POST /conversations/{id}/messages', () => {
     now = await read()
     expect(now.waiting_since).toBe(incoming.json.created_at)
 
-    await env.DB.prepare('update conversations set first_reply_created_at = 1 where id = ?')
+    await (await accountDb(world.accountId))
+      .prepare('update conversations set first_reply_created_at = 1 where id = ?')
       .bind(conversationId)
       .run()
     await postMessage(world, displayId, { content: 'Second reply' })
@@ -313,10 +314,12 @@ describe('POST /conversations/{id}/messages', () => {
     expect((await api(path, { token: world.admin.token })).json.unread_count).toBe(10)
     const last = (await messageRows(conversationId)).filter((m) => m.message_type === 0)
     const seenAt = (last[8]?.created_at as number) - 1
-    await env.DB.prepare('update conversations set agent_last_seen_at = ? where id = ?')
+    await (await accountDb(world.accountId))
+      .prepare('update conversations set agent_last_seen_at = ? where id = ?')
       .bind(seenAt, conversationId)
       .run()
-    await env.DB.prepare('update messages set created_at = created_at - 100 where id <= ?')
+    await (await accountDb(world.accountId))
+      .prepare('update messages set created_at = created_at - 100 where id <= ?')
       .bind(last[8]?.id)
       .run()
     const partly = await api(path, { token: world.admin.token })
@@ -329,9 +332,10 @@ describe('POST /conversations/{id}/messages', () => {
 describe('GET /conversations/{id}/messages', () => {
   it('shows each kind of sender with what its JSON carries, and none for a deleted user', async () => {
     const { world, displayId, contactId } = await sceneWithConversation()
-    await env.DB.prepare(
-      `update contacts set blocked = 1, identifier = 'cust-9', additional_attributes = '{"city":"Oslo"}' where id = ?`,
-    )
+    await (await accountDb(world.accountId))
+      .prepare(
+        `update contacts set blocked = 1, identifier = 'cust-9', additional_attributes = '{"city":"Oslo"}' where id = ?`,
+      )
       .bind(contactId)
       .run()
     const busy = await api('/api/v1/profile/availability', {
@@ -344,7 +348,10 @@ describe('GET /conversations/{id}/messages', () => {
     await postMessage(world, displayId, { content: 'from the agent' }, world.agent.token)
     await postMessage(world, displayId, { content: 'from the bot' }, bot.token)
     await postMessage(world, displayId, { content: 'from the admin' })
-    await env.DB.prepare('delete from users where id = ?').bind(world.admin.id).run()
+    // Users are global: gone from every shard's copy first, then from the directory.
+    for (const database of everyDatabase().reverse()) {
+      await database.prepare('delete from users where id = ?').bind(world.admin.id).run()
+    }
 
     const res = await api(messagesPath(world, displayId), { token: world.agent.token })
     expect(res.status).toBe(200)

@@ -1,6 +1,13 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { api, createUser, createWorld, expectError, PLATFORM_TOKEN, uniq } from '../helpers'
+import {
+  accountDb,
+  api,
+  createUser,
+  createWorld,
+  expectError,
+  PLATFORM_TOKEN,
+  uniq,
+} from '../helpers'
 import { createInbox, insertConversation, scalar } from '../members-helpers'
 
 async function otherPlatformApp() {
@@ -67,10 +74,9 @@ describe('platform users', () => {
     const inbox = await createInbox(world)
     const theirs = await insertConversation(world.accountId, inbox, null)
     const admins = await insertConversation(world.accountId, inbox, null)
-    const assign = (id: number, userId: number) =>
-      env.DB.prepare(
-        "update conversations set assignee_id = ?, assignee_type = 'User' where id = ?",
-      )
+    const assign = async (id: number, userId: number) =>
+      (await accountDb(world.accountId))
+        .prepare("update conversations set assignee_id = ?, assignee_type = 'User' where id = ?")
         .bind(userId, id)
         .run()
     await assign(theirs, world.agent.id)

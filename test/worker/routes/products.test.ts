@@ -1,6 +1,5 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { api, createWorld, expectError, type World } from '../helpers'
+import { accountDb, api, createWorld, expectError, type World } from '../helpers'
 import {
   addInboxMember,
   conversationEvents,
@@ -312,11 +311,12 @@ describe('conversation products', () => {
 
   it('caps a conversation at 1000 products with 422', async () => {
     const s = await setup()
-    await env.DB.prepare(
-      `with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000)
+    await (await accountDb(s.world.accountId))
+      .prepare(
+        `with recursive n(i) as (select 1 union all select i + 1 from n where i < 1000)
        insert into conversation_products (account_id, conversation_id, product_name, product_value_minor, quantity)
        select ?, ?, 'Bulk ' || i, 10000, 1 from n`,
-    )
+      )
       .bind(s.world.accountId, s.conversation.id)
       .run()
     const res = await api(s.path, {

@@ -1,7 +1,6 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { conversationRow, eventsOf, kindsOf, messageRows } from '../conversation-helpers'
-import { api, expectError, uniq } from '../helpers'
+import { accountDb, api, expectError, uniq } from '../helpers'
 import { openSocket } from '../live-helpers'
 import {
   accountSnapshot,
@@ -124,7 +123,8 @@ describe('POST …/conversations/{id}/update_last_seen', () => {
 })
 
 async function defineLabel(accountId: number, title: string) {
-  await env.DB.prepare('insert into labels (account_id, title) values (?, ?)')
+  await (await accountDb(accountId))
+    .prepare('insert into labels (account_id, title) values (?, ?)')
     .bind(accountId, title)
     .run()
 }

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { api, createWorld, expectError } from '../helpers'
+import { accountDb, api, createWorld, everyDatabase, expectError } from '../helpers'
 import {
   accountSnapshot,
   createPublicInbox,
@@ -75,9 +75,13 @@ describe('GET /public/api/v1/inboxes/{inbox_identifier}', () => {
 
   it('answers 404 for an inbox of a suspended account', async () => {
     const { world, inbox } = await publicScene()
-    await env.DB.prepare("update accounts set status = 'suspended' where id = ?")
-      .bind(world.accountId)
-      .run()
+    // Accounts are global: suspended on every shard's copy first, then in the directory.
+    for (const database of everyDatabase().reverse()) {
+      await database
+        .prepare("update accounts set status = 'suspended' where id = ?")
+        .bind(world.accountId)
+        .run()
+    }
     expectError(await inbox.call(''), 404, 'not_found')
     expectError(await inbox.call('/contacts', { body: {} }), 404, 'not_found')
   })
@@ -94,8 +98,13 @@ describe('GET /public/api/v1/inboxes/{inbox_identifier}', () => {
     expectError(await api(publicPath('none')), 404, 'not_found')
     // Even with an identifier of its own, an email inbox is not open to the public API.
     const identifier = `email-${email.id}-identifier`
-    await env.DB.prepare('update inboxes set identifier = ? where id = ?')
+    // Routed in the directory too, so only the inbox's kind can refuse it.
+    await (await accountDb(world.accountId))
+      .prepare('update inboxes set identifier = ? where id = ?')
       .bind(identifier, email.id)
+      .run()
+    await env.DIRECTORY.prepare('insert into inbox_routes (identifier, account_id) values (?, ?)')
+      .bind(identifier, world.accountId)
       .run()
     expectError(await api(publicPath(identifier)), 404, 'not_found')
     expectError(await api(publicPath(identifier, '/contacts'), { body: {} }), 404, 'not_found')

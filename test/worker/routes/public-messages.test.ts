@@ -1,7 +1,6 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { conversationRow, eventsOf, kindsOf, messageRows } from '../conversation-helpers'
-import { expectError, uniq } from '../helpers'
+import { accountDb, expectError, uniq } from '../helpers'
 import { insertMessage } from '../live-helpers'
 import {
   accountSnapshot,
@@ -154,9 +153,10 @@ async function interactive(
   contentType: string,
   createdAt?: number,
 ) {
-  const row = await env.DB.prepare(
-    'insert into messages (account_id, inbox_id, conversation_id, message_type, content_type, content, content_attributes, created_at) values (?, ?, ?, 3, ?, ?, ?, coalesce(?, unixepoch())) returning id',
-  )
+  const row = await (await accountDb(accountId))
+    .prepare(
+      'insert into messages (account_id, inbox_id, conversation_id, message_type, content_type, content, content_attributes, created_at) values (?, ?, ?, 3, ?, ?, ?, coalesce(?, unixepoch())) returning id',
+    )
     .bind(
       accountId,
       conversation.inboxId,

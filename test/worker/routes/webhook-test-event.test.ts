@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:test'
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
+import { createDb } from '../../../worker/db/client'
 import { WebhookTestEventSchema } from '../../../worker/schemas/webhooks'
 import { attemptDelivery } from '../../../worker/webhooks/deliver'
-import { api, createWorld, expectError, type World } from '../helpers'
+import { accountDb, api, createWorld, expectError, type World } from '../helpers'
 import { receivedBy, scriptReceiver } from '../receiver'
 import { retryComesDue } from '../webhooks/delivery-helpers'
 
@@ -102,7 +103,10 @@ describe('POST /webhooks/{id}/test', () => {
     })
     // The scheduled retry comes due and is made, as its queue message would make it.
     await retryComesDue(deliveryId)
-    expect(await attemptDelivery(env, deliveryId, { timeoutMs: 5000 })).toEqual({ kind: 'done' })
+    const db = createDb(await accountDb(world.accountId))
+    expect(await attemptDelivery(env, db, deliveryId, { timeoutMs: 5000 })).toEqual({
+      kind: 'done',
+    })
     const retried = await api(logPath(world, webhook.id), { token: world.admin.token })
     expect(retried.json.payload).toEqual([
       expect.objectContaining({
@@ -167,9 +171,8 @@ describe('POST /webhooks/{id}/test', () => {
     expectError(await api(testPath(world, webhook.id), { method: 'POST' }), 401)
     const log = await api(logPath(world, webhook.id), { token: world.admin.token })
     expect(log.json.payload).toEqual([])
-    const rows = await env.DB.prepare(
-      "select count(*) as n from events where kind = 'webhook_test' and account_id = ?",
-    )
+    const rows = await (await accountDb(other.accountId))
+      .prepare("select count(*) as n from events where kind = 'webhook_test' and account_id = ?")
       .bind(other.accountId)
       .first<{ n: number }>()
     expect(rows?.n).toBe(0)

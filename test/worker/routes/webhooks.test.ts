@@ -1,6 +1,5 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { api, createWorld, expectError, type World } from '../helpers'
+import { accountDb, api, createWorld, expectError, type World } from '../helpers'
 import { PRIVATE_TARGETS } from '../private-targets'
 import { createApiInbox } from '../product-helpers'
 
@@ -46,7 +45,8 @@ describe('webhooks', () => {
     })
     expect(secretBytes(webhook.secret)).toBe(24)
     expect(await listed(world)).toEqual([webhook])
-    const stored = await env.DB.prepare('select secret from webhooks where id = ?')
+    const stored = await (await accountDb(world.accountId))
+      .prepare('select secret from webhooks where id = ?')
       .bind(webhook.id)
       .first<{ secret: string }>()
     expect(stored?.secret).toBe(webhook.secret)

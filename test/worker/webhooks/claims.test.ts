@@ -1,8 +1,10 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { createDb } from '../../../worker/db/client'
 import { sweepOverdueDeliveries } from '../../../worker/events/sweep'
 import { RETRY_SCHEDULE_SECONDS } from '../../../worker/webhooks/backoff'
 import { attemptDelivery } from '../../../worker/webhooks/deliver'
+import { shardOfRow } from '../helpers'
 import { receivedBy, scriptReceiver } from '../receiver'
 import { deliveryRow, retryComesDue, seedDelivery } from './delivery-helpers'
 
@@ -17,18 +19,22 @@ const ages = { unpublished: 60, unfanned: 60, overdue: 60 }
 /** The local queue hands a batch over within its max_batch_timeout (1 s). */
 const settleWithin = { timeout: 15_000, interval: 50 }
 
+/** A delivery's attempt on its shard (the one its id names), as its queue message makes it. */
+const attempt = (deliveryId: number) =>
+  attemptDelivery(env, createDb(shardOfRow(deliveryId)), deliveryId, options)
+
 async function setRow(id: number, assignments: string) {
-  await env.DB.prepare(`update webhook_deliveries set ${assignments} where id = ?`).bind(id).run()
+  await shardOfRow(id)
+    .prepare(`update webhook_deliveries set ${assignments} where id = ?`)
+    .bind(id)
+    .run()
 }
 
 describe('claiming a delivery attempt', () => {
   it('sends once when two copies of a message arrive at the same time', async () => {
     const url = await scriptReceiver('claim-concurrent', [{ delayMs: 300 }])
     const seeded = await seedDelivery(url)
-    const outcomes = await Promise.all([
-      attemptDelivery(env, seeded.deliveryId, options),
-      attemptDelivery(env, seeded.deliveryId, options),
-    ])
+    const outcomes = await Promise.all([attempt(seeded.deliveryId), attempt(seeded.deliveryId)])
     expect(outcomes).toEqual([{ kind: 'done' }, { kind: 'done' }])
     expect(await receivedBy('claim-concurrent')).toHaveLength(1)
     expect(await deliveryRow(seeded.deliveryId)).toMatchObject({
@@ -41,8 +47,8 @@ describe('claiming a delivery attempt', () => {
     const url = await scriptReceiver('claim-in-flight', [{ status: 500, delayMs: 300 }])
     const seeded = await seedDelivery(url)
     const [first, second] = await Promise.all([
-      attemptDelivery(env, seeded.deliveryId, options),
-      attemptDelivery(env, seeded.deliveryId, options),
+      attempt(seeded.deliveryId),
+      attempt(seeded.deliveryId),
     ])
     // One copy made the attempt and holds the retry; the other sent nothing and let go.
     expect([first, second]).toContainEqual({ kind: 'done' })
@@ -57,9 +63,9 @@ describe('claiming a delivery attempt', () => {
   it('sends nothing from a copy that arrives before the scheduled retry is due', async () => {
     const url = await scriptReceiver('claim-early', [{ status: 500 }])
     const seeded = await seedDelivery(url)
-    expect((await attemptDelivery(env, seeded.deliveryId, options)).kind).toBe('retry')
+    expect((await attempt(seeded.deliveryId)).kind).toBe('retry')
     const scheduled = (await deliveryRow(seeded.deliveryId))?.next_attempt_at
-    expect(await attemptDelivery(env, seeded.deliveryId, options)).toEqual({ kind: 'done' })
+    expect(await attempt(seeded.deliveryId)).toEqual({ kind: 'done' })
     expect(await receivedBy('claim-early')).toHaveLength(1)
     expect(await deliveryRow(seeded.deliveryId)).toMatchObject({
       status: 'failed',
@@ -68,20 +74,20 @@ describe('claiming a delivery attempt', () => {
     })
     // When it is due, the copy holding the schedule makes the second attempt.
     await retryComesDue(seeded.deliveryId)
-    expect(await attemptDelivery(env, seeded.deliveryId, options)).toEqual({ kind: 'done' })
+    expect(await attempt(seeded.deliveryId)).toEqual({ kind: 'done' })
     expect((await receivedBy('claim-early')).map((r) => r.status)).toEqual([500, 200])
   })
 
   it("sends once when a late original and the sweep's copy of an overdue retry both arrive", async () => {
     const url = await scriptReceiver('claim-late-original', [{ status: 500 }])
     const seeded = await seedDelivery(url)
-    expect((await attemptDelivery(env, seeded.deliveryId, options)).kind).toBe('retry')
+    expect((await attempt(seeded.deliveryId)).kind).toBe('retry')
     // The retry was due two minutes ago and never came: the sweep re-queues it (a real queue
     // message, handled by the consumer), and the original turns up at the same time.
     await setRow(seeded.deliveryId, 'next_attempt_at = unixepoch() - 120')
     const [requeued, late] = await Promise.all([
       sweepOverdueDeliveries(env, nowSeconds(), ages),
-      attemptDelivery(env, seeded.deliveryId, options),
+      attempt(seeded.deliveryId),
     ])
     expect(requeued).toBeLessThanOrEqual(1)
     expect(late).toEqual({ kind: 'done' })
@@ -99,7 +105,7 @@ describe('claiming a delivery attempt', () => {
     // An attempt was claimed, then its worker died mid-POST: the claim is still running.
     await setRow(seeded.deliveryId, 'attempts = 1, claimed_until = unixepoch() + 30')
     await setRow(seeded.deliveryId, 'created_at = unixepoch() - 600')
-    expect(await attemptDelivery(env, seeded.deliveryId, options)).toEqual({ kind: 'done' })
+    expect(await attempt(seeded.deliveryId)).toEqual({ kind: 'done' })
     await sweepOverdueDeliveries(env, nowSeconds(), ages)
     // Not re-queued: a re-queue marks the delivery due from now.
     expect((await deliveryRow(seeded.deliveryId))?.next_attempt_at).toBeNull()
@@ -117,9 +123,9 @@ describe('claiming a delivery attempt', () => {
   it("a redelivered delivery is attempted now under the same webhook-id, numbered on from D1's count", async () => {
     const url = await scriptReceiver('claim-redeliver')
     const seeded = await seedDelivery(url)
-    expect(await attemptDelivery(env, seeded.deliveryId, options)).toEqual({ kind: 'done' })
+    expect(await attempt(seeded.deliveryId)).toEqual({ kind: 'done' })
     await setRow(seeded.deliveryId, "status = 'pending', next_attempt_at = unixepoch()")
-    expect(await attemptDelivery(env, seeded.deliveryId, options)).toEqual({ kind: 'done' })
+    expect(await attempt(seeded.deliveryId)).toEqual({ kind: 'done' })
     const got = await receivedBy('claim-redeliver')
     expect(got.map((r) => r.headers['webhook-id'])).toEqual([seeded.messageId, seeded.messageId])
     expect(await deliveryRow(seeded.deliveryId)).toMatchObject({

@@ -1,8 +1,10 @@
 import { env } from 'cloudflare:test'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createDb } from '../../../worker/db/client'
 import { MAX_DELIVERY_ATTEMPTS, RETRY_SCHEDULE_SECONDS } from '../../../worker/webhooks/backoff'
 import { attemptDelivery } from '../../../worker/webhooks/deliver'
+import { shardOfRow } from '../helpers'
 import { PRIVATE_TARGETS } from '../private-targets'
 import { receivedBy, scriptReceiver } from '../receiver'
 import { deliveryRow, neverAttempted, retryComesDue, seedDelivery } from './delivery-helpers'
@@ -10,7 +12,9 @@ import { deliveryRow, neverAttempted, retryComesDue, seedDelivery } from './deli
 /** The delivery's next attempt, made when it is due (as its queue message would be). */
 async function attempt(deliveryId: number) {
   await retryComesDue(deliveryId)
-  return attemptDelivery(env, deliveryId, { timeoutMs: 1500, random: () => 0.5 })
+  // On the delivery's shard, the one its id names.
+  const db = createDb(shardOfRow(deliveryId))
+  return attemptDelivery(env, db, deliveryId, { timeoutMs: 1500, random: () => 0.5 })
 }
 
 describe('attemptDelivery', () => {
@@ -84,7 +88,8 @@ describe('attemptDelivery', () => {
     const url = await scriptReceiver('gone', [{ status: 410 }])
     const seeded = await seedDelivery(url)
     expect(await attempt(seeded.deliveryId)).toEqual({ kind: 'done' })
-    const hook = await env.DB.prepare('select disabled_at from webhooks where id = ?')
+    const hook = await shardOfRow(seeded.webhookId)
+      .prepare('select disabled_at from webhooks where id = ?')
       .bind(seeded.webhookId)
       .first<{ disabled_at: number | null }>()
     expect(hook?.disabled_at).toEqual(expect.any(Number))
@@ -125,7 +130,8 @@ describe('attemptDelivery', () => {
     const sent = vi.spyOn(globalThis, 'fetch')
     for (const url of PRIVATE_TARGETS) {
       // A URL stored before the guard knew better is checked again at send time.
-      await env.DB.prepare('update webhooks set url = ? where id = ?')
+      await shardOfRow(seeded.webhookId)
+        .prepare('update webhooks set url = ? where id = ?')
         .bind(url, seeded.webhookId)
         .run()
       await neverAttempted(seeded.deliveryId)
@@ -138,7 +144,10 @@ describe('attemptDelivery', () => {
   it('sends nothing for a webhook deleted after the event', async () => {
     const url = await scriptReceiver('deleted')
     const seeded = await seedDelivery(url)
-    await env.DB.prepare('delete from webhooks where id = ?').bind(seeded.webhookId).run()
+    await shardOfRow(seeded.webhookId)
+      .prepare('delete from webhooks where id = ?')
+      .bind(seeded.webhookId)
+      .run()
     expect(await attempt(seeded.deliveryId)).toEqual({ kind: 'done' })
     expect(await receivedBy('deleted')).toEqual([])
   })
@@ -147,9 +156,10 @@ describe('attemptDelivery', () => {
     const url = await scriptReceiver('last', [{ status: 500 }])
     const seeded = await seedDelivery(url)
     // Every attempt but the last was made (by whichever queue messages); the last is due now.
-    await env.DB.prepare(
-      "update webhook_deliveries set status = 'failed', attempts = ?, next_attempt_at = unixepoch() where id = ?",
-    )
+    await shardOfRow(seeded.deliveryId)
+      .prepare(
+        "update webhook_deliveries set status = 'failed', attempts = ?, next_attempt_at = unixepoch() where id = ?",
+      )
       .bind(MAX_DELIVERY_ATTEMPTS - 1, seeded.deliveryId)
       .run()
     expect(await attempt(seeded.deliveryId)).toEqual({ kind: 'done' })

@@ -1,10 +1,10 @@
-import { env } from 'cloudflare:test'
 import { newWebhookSecret } from '../../../worker/webhooks/signature'
-import { createWorld } from '../helpers'
+import { accountDb, createWorld, shardOfRow } from '../helpers'
 
 /**
  * A webhook pointing at `url` with one event whose payload is already frozen, and the delivery
- * of that event to that webhook, made straight in D1 so delivery is tested on its own.
+ * of that event to that webhook, made straight in D1 (on the account's shard) so delivery is
+ * tested on its own.
  */
 export async function seedDelivery(
   url: string,
@@ -12,20 +12,24 @@ export async function seedDelivery(
 ) {
   const world = await createWorld()
   const secret = newWebhookSecret()
-  const webhook = await env.DB.prepare(
-    'insert into webhooks (account_id, url, subscriptions, secret) values (?, ?, \'["contact_created"]\', ?) returning id',
-  )
+  const db = await accountDb(world.accountId)
+  const webhook = await db
+    .prepare(
+      'insert into webhooks (account_id, url, subscriptions, secret) values (?, ?, \'["contact_created"]\', ?) returning id',
+    )
     .bind(world.accountId, url, secret)
     .first<{ id: number }>()
-  const event = await env.DB.prepare(
-    "insert into events (account_id, kind, payload, published_at) values (?, 'contact_created', ?, unixepoch()) returning id",
-  )
+  const event = await db
+    .prepare(
+      "insert into events (account_id, kind, payload, published_at) values (?, 'contact_created', ?, unixepoch()) returning id",
+    )
     .bind(world.accountId, JSON.stringify(payload))
     .first<{ id: number }>()
   const messageId = `msg_${event!.id}_w${webhook!.id}`
-  const delivery = await env.DB.prepare(
-    "insert into webhook_deliveries (account_id, webhook_id, event_id, event, message_id, url) values (?, ?, ?, 'contact_created', ?, ?) returning id",
-  )
+  const delivery = await db
+    .prepare(
+      "insert into webhook_deliveries (account_id, webhook_id, event_id, event, message_id, url) values (?, ?, ?, 'contact_created', ?, ?) returning id",
+    )
     .bind(world.accountId, webhook!.id, event!.id, messageId, url)
     .first<{ id: number }>()
   return {
@@ -39,8 +43,9 @@ export async function seedDelivery(
   }
 }
 
+/** A delivery's row, from the shard its id names (as the helpers below). */
 export async function deliveryRow(id: number) {
-  return env.DB.prepare('select * from webhook_deliveries where id = ?').bind(id).first<{
+  return shardOfRow(id).prepare('select * from webhook_deliveries where id = ?').bind(id).first<{
     status: string
     attempts: number
     last_response_code: number | null
@@ -52,18 +57,20 @@ export async function deliveryRow(id: number) {
 
 /** Time passes until the delivery's scheduled retry is due (its queue message would arrive now). */
 export async function retryComesDue(id: number) {
-  await env.DB.prepare(
-    'update webhook_deliveries set next_attempt_at = unixepoch() where id = ? and next_attempt_at is not null',
-  )
+  await shardOfRow(id)
+    .prepare(
+      'update webhook_deliveries set next_attempt_at = unixepoch() where id = ? and next_attempt_at is not null',
+    )
     .bind(id)
     .run()
 }
 
 /** Puts a delivery back to before its first attempt. */
 export async function neverAttempted(id: number) {
-  await env.DB.prepare(
-    "update webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = null, claimed_until = null where id = ?",
-  )
+  await shardOfRow(id)
+    .prepare(
+      "update webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = null, claimed_until = null where id = ?",
+    )
     .bind(id)
     .run()
 }

@@ -1,10 +1,11 @@
 import { env } from 'cloudflare:test'
 import { Webhook } from 'standardwebhooks'
 import { expect } from 'vitest'
+import { createDb } from '../../../worker/db/client'
 import { attemptDelivery, DEFAULT_TIMEOUT_MS } from '../../../worker/webhooks/deliver'
 import { fanOutEvent } from '../../../worker/webhooks/fanout'
 import { newWebhookSecret } from '../../../worker/webhooks/signature'
-import { createWorld } from '../helpers'
+import { accountDb, createWorld } from '../helpers'
 import { type Received, type ReceiverAnswer, receivedBy, scriptReceiver } from '../receiver'
 import { retryComesDue } from './delivery-helpers'
 
@@ -59,10 +60,13 @@ export class ReceiverLog {
  * pause.
  */
 export async function pipelineSettled(accountId: number) {
-  const { results } = await env.DB.prepare('select id from events where account_id = ?')
+  const binding = await accountDb(accountId)
+  const db = createDb(binding)
+  const { results } = await binding
+    .prepare('select id from events where account_id = ?')
     .bind(accountId)
     .all<{ id: number }>()
-  for (const { id } of results) await fanOutEvent(env, id)
+  for (const { id } of results) await fanOutEvent(env, db, id)
   for (let round = 0; round < 3; round++) {
     await expect
       .poll(() => deliveriesOf(accountId, "status = 'pending'"), { timeout: 15_000, interval: 50 })
@@ -76,15 +80,14 @@ export async function pipelineSettled(accountId: number) {
     if (retries.length === 0) return
     for (const id of retries) {
       await retryComesDue(id)
-      await attemptDelivery(env, id, { timeoutMs: DEFAULT_TIMEOUT_MS })
+      await attemptDelivery(env, db, id, { timeoutMs: DEFAULT_TIMEOUT_MS })
     }
   }
 }
 
 async function deliveriesOf(accountId: number, condition: string) {
-  const { results } = await env.DB.prepare(
-    `select id from webhook_deliveries where account_id = ? and ${condition}`,
-  )
+  const { results } = await (await accountDb(accountId))
+    .prepare(`select id from webhook_deliveries where account_id = ? and ${condition}`)
     .bind(accountId)
     .all<{ id: number }>()
   return results.map((r) => r.id)
@@ -232,19 +235,23 @@ export async function seedContactEvent(
   const world = await createWorld()
   const url = await scriptReceiver(receiver, answers)
   const secret = newWebhookSecret()
-  await env.DB.prepare(
-    'insert into webhooks (account_id, url, subscriptions, secret) values (?, ?, \'["contact_created","message_created"]\', ?)',
-  )
+  const db = await accountDb(world.accountId)
+  await db
+    .prepare(
+      'insert into webhooks (account_id, url, subscriptions, secret) values (?, ?, \'["contact_created","message_created"]\', ?)',
+    )
     .bind(world.accountId, url, secret)
     .run()
-  const contact = await env.DB.prepare(
-    "insert into contacts (account_id, name, email) values (?, 'Ada', 'ada@example.com') returning id",
-  )
+  const contact = await db
+    .prepare(
+      "insert into contacts (account_id, name, email) values (?, 'Ada', 'ada@example.com') returning id",
+    )
     .bind(world.accountId)
     .first<{ id: number }>()
-  const event = await env.DB.prepare(
-    "insert into events (account_id, kind, contact_id, created_at) values (?, 'contact_created', ?, unixepoch() - ?) returning id",
-  )
+  const event = await db
+    .prepare(
+      "insert into events (account_id, kind, contact_id, created_at) values (?, 'contact_created', ?, unixepoch() - ?) returning id",
+    )
     .bind(world.accountId, contact!.id, createdAgoSeconds)
     .first<{ id: number }>()
   return { world, secret, contactId: contact!.id, eventId: event!.id }

@@ -1,10 +1,12 @@
 import { env } from 'cloudflare:test'
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
+import { createDb } from '../../../worker/db/client'
 import { publishEvents } from '../../../worker/events/publish'
 import { sweepOutbox } from '../../../worker/events/sweep'
 import { attemptDelivery } from '../../../worker/webhooks/deliver'
 import { fanOutEvent } from '../../../worker/webhooks/fanout'
+import { shardOfRow } from '../helpers'
 import { receivedBy } from '../receiver'
 import { deliveryRow, retryComesDue } from './delivery-helpers'
 import { seedContactEvent } from './events-helpers'
@@ -36,10 +38,12 @@ function recordingQueues() {
 const committedEvent = (receiver: string, answers: { status: number }[] = []) =>
   seedContactEvent(receiver, 0, answers)
 
+/** Each event's rows are on its shard, the one its id names, with its deliveries. */
+const shardDb = (id: number) => createDb(shardOfRow(id))
+
 async function deliveryOf(eventId: number) {
-  const row = await env.DB.prepare(
-    'select id, message_id from webhook_deliveries where event_id = ?',
-  )
+  const row = await shardOfRow(eventId)
+    .prepare('select id, message_id from webhook_deliveries where event_id = ?')
     .bind(eventId)
     .first<{ id: number; message_id: string }>()
   if (!row) throw new Error(`no delivery for event ${eventId}`)
@@ -50,7 +54,7 @@ describe('the webhook fast path', () => {
   it('delivers within the publish itself, signed and logged, without a queue hop', async () => {
     const seeded = await committedEvent('fast-ok')
     const queues = recordingQueues()
-    await publishEvents(queues.env, [seeded.eventId])
+    await publishEvents(queues.env, seeded.world.accountId, [seeded.eventId])
     // By the time the publish returns, the receiver has it: no queue message was needed.
     const got = await receivedBy('fast-ok')
     expect(got).toHaveLength(1)
@@ -64,9 +68,8 @@ describe('the webhook fast path', () => {
       attempts: 1,
       last_response_code: 200,
     })
-    const event = await env.DB.prepare(
-      'select published_at, fanned_out_at from events where id = ?',
-    )
+    const event = await shardOfRow(seeded.eventId)
+      .prepare('select published_at, fanned_out_at from events where id = ?')
       .bind(seeded.eventId)
       .first<{ published_at: number | null; fanned_out_at: number | null }>()
     expect(event).toEqual({ published_at: expect.any(Number), fanned_out_at: expect.any(Number) })
@@ -75,7 +78,7 @@ describe('the webhook fast path', () => {
   it('hands a failed first attempt to the deliveries queue with its backoff, under the same webhook-id', async () => {
     const seeded = await committedEvent('fast-fail', [{ status: 500 }, { status: 200 }])
     const queues = recordingQueues()
-    await publishEvents(queues.env, [seeded.eventId])
+    await publishEvents(queues.env, seeded.world.accountId, [seeded.eventId])
     const delivery = await deliveryOf(seeded.eventId)
     const failed = await deliveryRow(delivery.id)
     expect(failed).toMatchObject({ status: 'failed', attempts: 1, last_response_code: 500 })
@@ -83,7 +86,7 @@ describe('the webhook fast path', () => {
     expect(queues.sent).toEqual([
       {
         queue: 'deliveries',
-        body: { type: 'delivery', deliveryId: delivery.id },
+        body: { type: 'delivery', accountId: seeded.world.accountId, deliveryId: delivery.id },
         delaySeconds: expect.any(Number),
       },
     ])
@@ -95,7 +98,10 @@ describe('the webhook fast path', () => {
     )
     // The queue hands the retry over once it is due; it succeeds under the same webhook-id.
     await retryComesDue(delivery.id)
-    expect(await attemptDelivery(env, delivery.id, { timeoutMs: 1500 })).toEqual({ kind: 'done' })
+    const retried = await attemptDelivery(env, shardDb(delivery.id), delivery.id, {
+      timeoutMs: 1500,
+    })
+    expect(retried).toEqual({ kind: 'done' })
     const got = await receivedBy('fast-fail')
     expect(got.map((r) => [r.status, r.headers['webhook-id']])).toEqual([
       [500, delivery.message_id],
@@ -107,7 +113,9 @@ describe('the webhook fast path', () => {
   it('leaves a delivery stranded by a crash before its attempt to the sweep, which sends it once', async () => {
     const seeded = await committedEvent('fast-crash')
     // The crash: the fan-out committed the delivery, then the isolate died before the attempt.
-    const [deliveryId] = await fanOutEvent(env, seeded.eventId, { queue: false })
+    const [deliveryId] = await fanOutEvent(env, shardDb(seeded.eventId), seeded.eventId, {
+      queue: false,
+    })
     expect(deliveryId).toEqual(expect.any(Number))
     expect(await receivedBy('fast-crash')).toEqual([])
     // A minute later the cron finds it overdue and re-queues it; the queue delivers it.
@@ -116,7 +124,7 @@ describe('the webhook fast path', () => {
     expect(counts.requeued).toBeGreaterThanOrEqual(1)
     expect(queues.sent).toContainEqual({
       queue: 'deliveries',
-      body: { type: 'delivery', deliveryId },
+      body: { type: 'delivery', accountId: seeded.world.accountId, deliveryId },
       delaySeconds: undefined,
     })
     await expect
@@ -130,7 +138,8 @@ describe('the webhook fast path', () => {
 
   it('leaves an event whose publish never ran to the sweep, which delivers it by the fast path', async () => {
     const seeded = await committedEvent('fast-unpublished')
-    await env.DB.prepare('update events set created_at = unixepoch() - 120 where id = ?')
+    await shardOfRow(seeded.eventId)
+      .prepare('update events set created_at = unixepoch() - 120 where id = ?')
       .bind(seeded.eventId)
       .run()
     const queues = recordingQueues()

@@ -1,9 +1,11 @@
 import { env } from 'cloudflare:test'
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
+import { createDb } from '../../../worker/db/client'
 import { publishEvents } from '../../../worker/events/publish'
 import { runScheduledWork } from '../../../worker/scheduled'
 import { fanOutEvent } from '../../../worker/webhooks/fanout'
+import { accountDb, shardOfRow } from '../helpers'
 import { receivedBy, scriptReceiver } from '../receiver'
 import { pipelineSettled, seedContactEvent } from './events-helpers'
 
@@ -37,9 +39,11 @@ function recordingDeliveries() {
   return { env: { ...env, DELIVERIES: recorded as unknown as Env['DELIVERIES'] }, deliveryIds }
 }
 
+/** An event's rows (it, its deliveries) are on its shard, the one its id names. */
 const deliveryCount = async (eventId: number) =>
   (
-    await env.DB.prepare('select count(*) as n from webhook_deliveries where event_id = ?')
+    await shardOfRow(eventId)
+      .prepare('select count(*) as n from webhook_deliveries where event_id = ?')
       .bind(eventId)
       .first<{ n: number }>()
   )?.n
@@ -47,7 +51,7 @@ const deliveryCount = async (eventId: number) =>
 describe('the webhook pipeline: outbox → events queue → deliveries queue → receiver', () => {
   it('delivers a published event once, signed, with the Chatwoot payload', async () => {
     const seeded = await seedContactEvent('pipeline')
-    await publishEvents(env, [seeded.eventId])
+    await publishEvents(env, seeded.world.accountId, [seeded.eventId])
     const got = await waitForReceived('pipeline', 1)
     expect(got).toHaveLength(1)
     const body = new Webhook(seeded.secret).verify(got[0]!.body, got[0]!.headers) as Record<
@@ -64,7 +68,7 @@ describe('the webhook pipeline: outbox → events queue → deliveries queue →
     expect(got[0]!.headers['webhook-id']).toMatch(new RegExp(`^msg_${seeded.eventId}_w\\d+$`))
     // The same event again (a duplicate queue message) makes no new delivery and queues none.
     const sent = recordingDeliveries()
-    await fanOutEvent(sent.env, seeded.eventId)
+    await fanOutEvent(sent.env, createDb(shardOfRow(seeded.eventId)), seeded.eventId)
     expect(sent.deliveryIds).toEqual([])
     expect(await deliveryCount(seeded.eventId)).toBe(1)
     await pipelineSettled(seeded.world.accountId)
@@ -77,12 +81,14 @@ describe('the webhook pipeline: outbox → events queue → deliveries queue →
     await runScheduledWork(env, Date.now())
     const got = await waitForReceived('sweep', 1)
     expect(got).toHaveLength(1)
-    const row = await env.DB.prepare('select published_at from events where id = ?')
+    const row = await shardOfRow(seeded.eventId)
+      .prepare('select published_at from events where id = ?')
       .bind(seeded.eventId)
       .first<{ published_at: number | null }>()
     expect(row?.published_at).toEqual(expect.any(Number))
     // An event younger than the grace period is left to its own request.
-    const freshRow = await env.DB.prepare('select published_at from events where id = ?')
+    const freshRow = await shardOfRow(fresh.eventId)
+      .prepare('select published_at from events where id = ?')
       .bind(fresh.eventId)
       .first<{ published_at: number | null }>()
     expect(freshRow?.published_at).toBeNull()
@@ -90,12 +96,13 @@ describe('the webhook pipeline: outbox → events queue → deliveries queue →
 
   it('does not deliver events the webhook is not subscribed to', async () => {
     const seeded = await seedContactEvent('unsubscribed')
-    const other = await env.DB.prepare(
-      "insert into events (account_id, kind, contact_id) values (?, 'contact_updated', ?) returning id",
-    )
+    const other = await (await accountDb(seeded.world.accountId))
+      .prepare(
+        "insert into events (account_id, kind, contact_id) values (?, 'contact_updated', ?) returning id",
+      )
       .bind(seeded.world.accountId, seeded.contactId)
       .first<{ id: number }>()
-    await publishEvents(env, [other!.id, seeded.eventId])
+    await publishEvents(env, seeded.world.accountId, [other!.id, seeded.eventId])
     const got = await waitForReceived('unsubscribed', 1)
     await pipelineSettled(seeded.world.accountId)
     expect(await deliveryCount(other!.id)).toBe(0)
@@ -111,9 +118,8 @@ describe('the delivery sweep', () => {
     const { seedDelivery } = await import('./delivery-helpers')
     const url = await scriptReceiver('stranded')
     const stranded = await seedDelivery(url)
-    await env.DB.prepare(
-      'update webhook_deliveries set created_at = unixepoch() - 3600 where id = ?',
-    )
+    await shardOfRow(stranded.deliveryId)
+      .prepare('update webhook_deliveries set created_at = unixepoch() - 3600 where id = ?')
       .bind(stranded.deliveryId)
       .run()
     const freshUrl = await scriptReceiver('not-stranded')

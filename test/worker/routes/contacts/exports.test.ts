@@ -4,7 +4,7 @@ import { SMALL_ACCOUNT } from '../../../../worker/db/queries/contact-search-inde
 import { csvRecords } from '../../../../worker/lib/csv'
 import { DOWNLOAD_LINK_SECONDS, signedDownloadUrl } from '../../../../worker/lib/download-links'
 import { createContact, defineContactAttribute } from '../../contacts-helpers'
-import { api, createWorld, expectError, uniq } from '../../helpers'
+import { accountDb, api, createWorld, expectError, uniq } from '../../helpers'
 import {
   exportCsv,
   fetchDownload,
@@ -108,9 +108,10 @@ describe('POST contacts/export', () => {
       await defineContactAttribute(world.accountId, 'plan', 'text')
       // Name-only contacts, which neither lists: enough for searches to read the index.
       if (big) {
-        await env.DB.prepare(
-          `insert into contacts (account_id, name) with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ?) select ?, 'Filler ' || n from seq`,
-        )
+        await (await accountDb(world.accountId))
+          .prepare(
+            `insert into contacts (account_id, name) with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ?) select ?, 'Filler ' || n from seq`,
+          )
           .bind(SMALL_ACCOUNT + 100, world.accountId)
           .run()
       }

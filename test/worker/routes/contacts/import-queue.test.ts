@@ -11,7 +11,7 @@ import { applyImportChunk } from '../../../../worker/db/queries/contact-imports'
 import worker from '../../../../worker/index'
 import { ROWS_PER_CHUNK } from '../../../../worker/queues/contact-import'
 import { countContacts } from '../../contacts-helpers'
-import { createWorld } from '../../helpers'
+import { accountDb, createWorld, shardOfRow } from '../../helpers'
 import { uploadCsv, waitForImport } from './jobs-helpers'
 
 /** Runs one message through the worker's queue handler, as the queue would deliver it. */
@@ -29,18 +29,20 @@ async function deliver(queue: string, body: unknown) {
 async function seedImport(accountId: number, csv: string, rows: number) {
   const fileKey = `contact-import/${crypto.randomUUID()}.csv`
   await env.FILES.put(fileKey, csv)
-  const row = await env.DB.prepare(
-    'insert into contact_imports (account_id, file_key, total_records) values (?, ?, ?) returning id',
-  )
+  const row = await (await accountDb(accountId))
+    .prepare(
+      'insert into contact_imports (account_id, file_key, total_records) values (?, ?, ?) returning id',
+    )
     .bind(accountId, fileKey, rows)
     .first<{ id: number }>()
   return row!.id
 }
 
 const importRow = (id: number) =>
-  env.DB.prepare(
-    'select status, processed_records, failed_records, next_row, error from contact_imports where id = ?',
-  )
+  shardOfRow(id)
+    .prepare(
+      'select status, processed_records, failed_records, next_row, error from contact_imports where id = ?',
+    )
     .bind(id)
     .first<{
       status: string
@@ -58,7 +60,7 @@ describe('the contact jobs queue', () => {
     const world = await createWorld()
     const rows = ROWS_PER_CHUNK * 2 + 17
     const id = await seedImport(world.accountId, emailsCsv(rows, 'twice'), rows)
-    const message = { type: 'contact_import', importId: id }
+    const message = { type: 'contact_import', accountId: world.accountId, importId: id }
     await Promise.all([
       deliver('parley-contact-jobs', message),
       deliver('parley-contact-jobs', message),
@@ -78,6 +80,7 @@ describe('the contact jobs queue', () => {
     const done = await waitForImport(world, res.json.id)
     const result = await deliver('parley-contact-jobs', {
       type: 'contact_import',
+      accountId: world.accountId,
       importId: res.json.id,
     })
     expect(result.explicitAcks).toHaveLength(1)
@@ -88,7 +91,7 @@ describe('the contact jobs queue', () => {
   it('writes nothing for a batch whose start the cursor has already passed (a retry)', async () => {
     const world = await createWorld()
     const id = await seedImport(world.accountId, emailsCsv(1, 'retry'), 1)
-    const db = createDb(env.DB)
+    const db = createDb(await accountDb(world.accountId))
     const chunk = {
       importId: id,
       accountId: world.accountId,
@@ -117,6 +120,7 @@ describe('the contact jobs queue', () => {
     const id = await seedImport(world.accountId, emailsCsv(1, 'dead'), 1)
     const result = await deliver('parley-contact-jobs-dlq', {
       type: 'contact_import',
+      accountId: world.accountId,
       importId: id,
     })
     expect(result.explicitAcks).toHaveLength(1)
@@ -129,11 +133,16 @@ describe('the contact jobs queue', () => {
   it('fails an import whose file is gone instead of retrying it forever', async () => {
     const world = await createWorld()
     const id = await seedImport(world.accountId, emailsCsv(1, 'gone'), 1)
-    const { results } = await env.DB.prepare('select file_key from contact_imports where id = ?')
+    const { results } = await shardOfRow(id)
+      .prepare('select file_key from contact_imports where id = ?')
       .bind(id)
       .all<{ file_key: string }>()
     await env.FILES.delete(results[0]!.file_key)
-    const result = await deliver('parley-contact-jobs', { type: 'contact_import', importId: id })
+    const result = await deliver('parley-contact-jobs', {
+      type: 'contact_import',
+      accountId: world.accountId,
+      importId: id,
+    })
     expect(result.explicitAcks).toHaveLength(1)
     expect(await importRow(id)).toMatchObject({ status: 'failed', error: expect.any(String) })
   })

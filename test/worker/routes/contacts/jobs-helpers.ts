@@ -1,5 +1,5 @@
-import { env, SELF } from 'cloudflare:test'
-import { api, sendForm, type World } from '../../helpers'
+import { SELF } from 'cloudflare:test'
+import { accountDb, api, sendForm, type World } from '../../helpers'
 
 export const jobsPath = (world: World, rest: string) =>
   `/api/v1/accounts/${world.accountId}/contacts${rest}`
@@ -78,9 +78,10 @@ export type StoredContact = {
 
 /** The account's contacts as stored, in id order. */
 export async function storedContacts(accountId: number): Promise<StoredContact[]> {
-  const { results } = await env.DB.prepare(
-    'select id, name, email, phone_number, identifier, custom_attributes from contacts where account_id = ? order by id',
-  )
+  const { results } = await (await accountDb(accountId))
+    .prepare(
+      'select id, name, email, phone_number, identifier, custom_attributes from contacts where account_id = ? order by id',
+    )
     .bind(accountId)
     .all<StoredContact & { custom_attributes: string }>()
   return results.map((r) => ({ ...r, custom_attributes: JSON.parse(r.custom_attributes) }))
