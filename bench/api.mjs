@@ -7,11 +7,14 @@ import { call, d1, PLATFORM_TOKEN } from './worker.mjs'
 
 const SIZES = [1_000, 10_000, 100_000]
 
-/** An account with an administrator and a website inbox, made through the API. */
-export async function account(base, name) {
+/**
+ * An account with an administrator and a website inbox, made through the API; on the shard
+ * `options.shard` names (the platform API's operator option), else where Parley places it.
+ */
+export async function account(base, name, options = {}) {
   const acc = await call(base, '/platform/api/v1/accounts', {
     token: PLATFORM_TOKEN,
-    body: { name },
+    body: options.shard === undefined ? { name } : { name, shard: options.shard },
   })
   const user = await call(base, '/platform/api/v1/users', {
     token: PLATFORM_TOKEN,
@@ -26,7 +29,12 @@ export async function account(base, name) {
     token,
     body: { name: 'Web', channel: { type: 'web_widget', website_url: 'https://bench.test' } },
   })
-  return { id: acc.json.id, token, inboxId: inbox.json.id }
+  return {
+    id: acc.json.id,
+    token,
+    inboxId: inbox.json.id,
+    inboxIdentifier: inbox.json.inbox_identifier,
+  }
 }
 
 /** `rows` contacts, each with a contact inbox and one conversation, inserted in bulk. */
@@ -36,16 +44,19 @@ export async function seedRows(acc, rows) {
     `insert into contacts (account_id, name, email, phone_number, last_activity_at, created_at) ${seq} ` +
       `select ${acc.id}, 'Contact ' || n, 'contact' || n || '@example.com', '+1555' || printf('%07d', n), ` +
       `1700000000 + n, 1700000000 + n from seq`,
+    acc.id,
   )
   await d1(
     `insert into contact_inboxes (account_id, contact_id, inbox_id, source_id, pubsub_token) ` +
       `select ${acc.id}, id, ${acc.inboxId}, 'src-' || id, 'pub-' || id from contacts where account_id = ${acc.id}`,
+    acc.id,
   )
   await d1(
     `insert into conversations (account_id, display_id, uuid, inbox_id, contact_id, contact_inbox_id, status, last_activity_at, created_at) ` +
       `select ${acc.id}, row_number() over (order by ci.id), 'uuid-' || ci.id, ${acc.inboxId}, ci.contact_id, ci.id, ` +
       `case when ci.id % 4 = 0 then 'resolved' else 'open' end, 1700000000 + ci.id, 1700000000 + ci.id ` +
       `from contact_inboxes ci where ci.account_id = ${acc.id}`,
+    acc.id,
   )
 }
 
@@ -56,6 +67,7 @@ export async function seedMessages(acc, displayId, count) {
       `select ${acc.id}, ${acc.inboxId}, c.id, n % 2, 'Message number ' || n, case when n % 2 = 0 then 'Contact' else null end, ` +
       `case when n % 2 = 0 then c.contact_id else null end, 1700000000 + n from seq, conversations c ` +
       `where c.account_id = ${acc.id} and c.display_id = ${displayId}`,
+    acc.id,
   )
 }
 

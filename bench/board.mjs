@@ -37,19 +37,22 @@ async function funnelAccount(base, conversations) {
   }
   const a = acc.json.id
   const seq = `with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${conversations})`
-  await d1(`insert into contacts (account_id, name) ${seq} select ${a}, 'Deal ' || n from seq`)
+  await d1(`insert into contacts (account_id, name) ${seq} select ${a}, 'Deal ' || n from seq`, a)
   await d1(
     `insert into conversations (account_id, display_id, uuid, inbox_id, contact_id, status, last_activity_at) ` +
       `select ${a}, row_number() over (order by id), 'b-' || id, ${inbox.json.id}, id, 'open', 1700000000 + id from contacts where account_id = ${a}`,
+    a,
   )
   const stageCase = `case c.id % 5 ${stages.map((s, i) => `when ${i} then ${s}`).join(' ')} end`
   await d1(
     `insert into conversation_stages (account_id, conversation_id, funnel_id, stage_id, entered_at) ` +
       `select ${a}, c.id, ${funnel.json.id}, ${stageCase}, 1700000000 + c.id from conversations c where c.account_id = ${a}`,
+    a,
   )
   await d1(
     `insert into conversation_products (account_id, conversation_id, product_name, product_value_minor, quantity) ` +
       `select ${a}, c.id, 'Plan', 199900 + (c.id % 7) * 1000, 1 + c.id % 3 from conversations c where c.account_id = ${a}`,
+    a,
   )
   return { token, path: `${path}/funnels/${funnel.json.id}/board` }
 }

@@ -1,13 +1,16 @@
 // Issue: live conversations. Latency from an agent's POST …/messages to receipt on the visitor's
 // socket, p50 and p99, with 1, 10 and 100 sockets on the conversation, against a Durable Object
-// that only broadcasts (same HTTP hop, same sockets); and messages per second one conversation
+// that only broadcasts (same HTTP hop, same sockets), and against that object after one D1 write (the
+// floor any durable reply pays); and messages per second one conversation
 // sustains.
 import autocannon from 'autocannon'
 import WebSocket from 'ws'
 import { fmt, percentiles } from './measure.mjs'
 import { call, PLATFORM_TOKEN } from './worker.mjs'
 
-const SOCKET_COUNTS = [1, 10, 100]
+const SOCKET_COUNTS = process.env.BENCH_SOCKETS
+  ? process.env.BENCH_SOCKETS.split(',').map(Number)
+  : [1, 10, 100]
 const SAMPLES = 60
 const WARMUP = 10
 const PAUSE_MS = 30
@@ -114,7 +117,11 @@ export async function benchLive(base) {
     const baselineSockets = await Promise.all(
       Array.from({ length: n }, () => openSocket(`${ws}/bench/rooms/${room}/live`)),
     )
-    const [parley, baseline] = await measurePair([
+    const floorRoom = `floor-${n}`
+    const floorSockets = await Promise.all(
+      Array.from({ length: n }, () => openSocket(`${ws}/bench/rooms/${floorRoom}/live`)),
+    )
+    const [parley, baseline, floor] = await measurePair([
       {
         sockets: visitors,
         trigger: (marker) => call(base, messages, { token, body: { content: marker } }),
@@ -126,13 +133,24 @@ export async function benchLive(base) {
           call(base, `/bench/rooms/${room}/broadcast`, { body: { text: marker } }),
         matches: (text, marker) => text === marker,
       },
+      {
+        sockets: floorSockets,
+        trigger: (marker) =>
+          call(base, `/bench/rooms/${floorRoom}/broadcast`, {
+            body: { text: marker, after_d1_write: true },
+          }),
+        matches: (text, marker) => text === marker,
+      },
     ])
-    for (const s of [...visitors, ...baselineSockets]) s.ws.close()
+    for (const s of [...visitors, ...baselineSockets, ...floorSockets]) s.ws.close()
     out.push(
       `${n} socket(s): agent POST → visitor socket p50 ${fmt(parley.p50)} ms, p99 ${fmt(parley.p99)} ms; ` +
         `broadcast-only DO p50 ${fmt(baseline.p50)} ms, p99 ${fmt(baseline.p99)} ms; ` +
         `p50 ratio ${fmt(parley.p50 / baseline.p50)} (target ≤ 1.5: ${parley.p50 / baseline.p50 <= 1.5 ? 'met' : 'NOT met'}), ` +
         `p99 ratio ${fmt(parley.p99 / baseline.p99)}`,
+      `  the floor of a durable reply here (one D1 write round trip, then the same broadcast): ` +
+        `p50 ${fmt(floor.p50)} ms, p99 ${fmt(floor.p99)} ms, ${fmt(floor.p50 / baseline.p50)}× the ` +
+        `broadcast-only p50; Parley's reply is ${fmt(parley.p50 / floor.p50)}× this floor`,
     )
   }
   const result = await autocannon({

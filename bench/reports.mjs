@@ -47,12 +47,14 @@ async function reportsAccount(base, conversations, until) {
     union all ${event("'incoming_message'", 0, 'null', 'null')}
     union all ${event("'incoming_message'", 600, 'null', 'null')}
     union all ${event("'outgoing_message'", 120, 'null', agent('n'))}`,
+    a,
   )
   await d1(
     `${insert} ${event("'outgoing_message'", 900, 'null', agent('n'))}
     union all ${event("'first_response'", 120, 120, agent('n'))}
     union all ${event("'reply_time'", 900, 300, agent('n'))}
     union all ${event("'conversation_resolved'", 3600, 3600, agent('n'))}`,
+    a,
   )
   await call(base, `/bench/accounts/${a}/report_rollups`, { method: 'POST' })
   return { token, path: `/api/v2/accounts/${a}` }

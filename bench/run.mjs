@@ -7,6 +7,7 @@ import { benchDashboard } from './dashboard.mjs'
 import { benchLayers } from './layers.mjs'
 import { benchLive } from './live.mjs'
 import { benchReports } from './reports.mjs'
+import { benchShards } from './shards.mjs'
 import { benchWebhooks } from './webhooks.mjs'
 import { benchWidget } from './widget.mjs'
 import { startWorker } from './worker.mjs'
@@ -20,6 +21,7 @@ const sections = [
   ['Contacts', benchContacts],
   ['Funnel board', benchBoard],
   ['Reports', benchReports],
+  ['Scale-out', benchShards],
   ['Widget', benchWidget],
   ['Agent inbox', benchDashboard],
 ]

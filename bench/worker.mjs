@@ -6,27 +6,50 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { migrateAll } from '../scripts/db-migrate.mjs'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler')
 const config = ['--config', path.join(root, 'bench', 'wrangler.toml')]
-export const persistDir = path.join(root, '.wrangler', 'bench-state')
-const buildDir = path.join(root, '.wrangler', 'bench-build')
+// BENCH_PORT also names the local state and the bundle: two benchmarks on two ports can run at once.
+const instance = process.env.BENCH_PORT ? `-${process.env.BENCH_PORT}` : ''
+export const persistDir = path.join(root, '.wrangler', `bench-state${instance}`)
+const buildDir = path.join(root, '.wrangler', `bench-build${instance}`)
 export const PLATFORM_TOKEN = 'bench-platform-token-000000000000000000000000'
 
 /**
- * Runs SQL on the Worker's local database. Asynchronous on purpose: a call that blocked Node for
+ * Runs SQL on the Worker's local databases: on the shard that holds `accountId` when given
+ * (account data), else on the directory. Asynchronous on purpose: a call that blocked Node for
  * the seconds it takes would leave the connections `fetch` keeps alive to be closed by the server
  * unnoticed, and the next request on one would fail with "other side closed".
  */
-export async function d1(sql) {
+export async function d1(sql, accountId) {
+  const binding = accountId === undefined ? 'DIRECTORY' : await shardOf(accountId)
+  return execute(binding, sql)
+}
+
+const shards = new Map()
+async function shardOf(accountId) {
+  if (!shards.has(accountId)) {
+    const [result] = await execute(
+      'DIRECTORY',
+      `select shard from account_shards where account_id = ${Number(accountId)}`,
+    )
+    const row = result?.results?.[0]
+    if (!row) throw new Error(`account ${accountId} is on no shard`)
+    shards.set(accountId, `SHARD_${row.shard}`)
+  }
+  return shards.get(accountId)
+}
+
+async function execute(binding, sql) {
   try {
     const { stdout } = await promisify(execFile)(
       wrangler,
       [
         'd1',
         'execute',
-        'DB',
+        binding,
         ...config,
         '--local',
         '--persist-to',
@@ -62,12 +85,7 @@ export async function startWorker(port = Number(process.env.BENCH_PORT ?? 8799))
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
   })
   if (bundle.status !== 0) throw new Error(`bundling failed: ${bundle.stderr || bundle.stdout}`)
-  const migrate = spawnSync(
-    wrangler,
-    ['d1', 'migrations', 'apply', 'DB', ...config, '--local', '--persist-to', persistDir],
-    { cwd: root, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
-  )
-  if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`)
+  migrateAll({ config: config[1], persistTo: persistDir })
   // BENCH_LOG_LEVEL=info shows the Worker's request log (wrangler writes it to stdout).
   const logLevel = process.env.BENCH_LOG_LEVEL ?? 'error'
   const child = spawn(

@@ -23,7 +23,10 @@ const SETTLE_MS = 6 * 60_000
  * `sentAt` maps a message id to when its API call was made, for the delay to its webhook.
  */
 async function webhookFigures(worker, scene, hook, receiver, sentAt) {
-  const events = await worker.d1(`select id from events where account_id = ${scene.accountId}`)
+  const events = await worker.d1(
+    `select id from events where account_id = ${scene.accountId}`,
+    scene.accountId,
+  )
   const expected = events.map((e) => `msg_${e.id}_w${hook.id}`)
   await until(
     async () => {

@@ -116,6 +116,7 @@ try {
     const [row] = await worker.d1(
       `select (select count(*) from events where account_id = ${scene.accountId} and fanned_out_at is null)
         + (select count(*) from webhook_deliveries where account_id = ${scene.accountId} and status != 'succeeded') as n`,
+      scene.accountId,
     )
     return row.n
   }
@@ -133,7 +134,10 @@ try {
   const all = [...accepted.visitor, ...accepted.agent]
   const lost = all.filter((m) => !stored.has(m.content)).length
   const duplicated = [...stored.values()].filter((n) => n > 1).length
-  const events = await worker.d1(`select id from events where account_id = ${scene.accountId}`)
+  const events = await worker.d1(
+    `select id from events where account_id = ${scene.accountId}`,
+    scene.accountId,
+  )
   const hooksTally = receivers.map((receiver, i) =>
     tally(
       receiver,

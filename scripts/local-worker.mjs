@@ -17,6 +17,7 @@ import { createServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { migrateAll } from './db-migrate.mjs'
 import { startLocalCron, TEST_SCHEDULED_FLAG } from './local-cron.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -91,12 +92,7 @@ export async function startLocalWorker({ name, vars = {}, cron = true, logLevel 
   const persistDir = path.join(root, '.wrangler', `${name}-state`)
   rmSync(persistDir, { recursive: true, force: true })
   const config = snapshotSources(path.join(root, '.wrangler', `${name}-src`))
-  const migrate = spawnSync(
-    wrangler,
-    ['d1', 'migrations', 'apply', 'DB', '--config', config, '--local', '--persist-to', persistDir],
-    { cwd: root, encoding: 'utf8', env: childEnv },
-  )
-  if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`)
+  migrateAll({ config, persistTo: persistDir, env: childEnv })
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
   let child
@@ -175,11 +171,16 @@ export async function startLocalWorker({ name, vars = {}, cron = true, logLevel 
     kill: () => signalGroup('SIGKILL'),
     restart: spawnWorker,
     stop: () => signalGroup('SIGTERM'),
-    /** Runs SQL on the local database (`wrangler d1 execute --json`): the rows of its result. */
-    d1: (sql) => d1Execute(config, persistDir, sql),
+    /**
+     * Runs SQL on a local database (`wrangler d1 execute --json`): the rows of its result. On
+     * the shard that holds `accountId` when given (account data), else on the directory.
+     */
+    d1: async (sql, accountId) =>
+      d1Execute(config, persistDir, sql, await shardOf(config, persistDir, accountId)),
     /** Where an account's events are on their way out: what a crash now would strand. */
     outboxState: async (accountId) => {
-      const [row] = await d1Execute(config, persistDir, outboxStateSql(accountId))
+      const binding = await shardOf(config, persistDir, accountId)
+      const [row] = await d1Execute(config, persistDir, outboxStateSql(accountId), binding)
       return row
     },
   }
@@ -198,12 +199,25 @@ const outboxStateSql = (accountId) => `select
   (select count(*) from webhook_deliveries where account_id = ${accountId}
     and status = 'succeeded') as succeeded`
 
-async function d1Execute(config, persistDir, sql) {
+/** The binding of the shard that holds an account (the directory when none is given). */
+async function shardOf(config, persistDir, accountId) {
+  if (accountId === undefined) return 'DIRECTORY'
+  const [row] = await d1Execute(
+    config,
+    persistDir,
+    `select shard from account_shards where account_id = ${Number(accountId)}`,
+    'DIRECTORY',
+  )
+  if (!row) throw new Error(`account ${accountId} is on no shard`)
+  return `SHARD_${row.shard}`
+}
+
+async function d1Execute(config, persistDir, sql, binding) {
   try {
     const { stdout } = await promisify(execFile)(
       wrangler,
       [
-        ...['d1', 'execute', 'DB', '--config', config, '--local', '--persist-to', persistDir],
+        ...['d1', 'execute', binding, '--config', config, '--local', '--persist-to', persistDir],
         ...['--json', '--command', sql],
       ],
       { cwd: root, encoding: 'utf8', env: childEnv, maxBuffer: 64 * 1024 * 1024 },

@@ -64,7 +64,7 @@ const vars = Object.fromEntries(
 
 // The widget, the API reference and the dashboard (/app), all served from widget/dist.
 if (existsSync(path.join(root, 'widget', 'vite.config.ts'))) run('npm', ['run', 'build'])
-run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local'])
+run(bin('node'), [path.join(root, 'scripts', 'db-migrate.mjs'), '--local'])
 
 // --test-scheduled plus the ticker below run wrangler.toml's crons, which `wrangler dev` never fires.
 const server = spawn(

@@ -44,6 +44,11 @@ export function countingD1(db: D1Database, counter: D1Counter): D1Database {
       if (prop === 'prepare') {
         return (query: string) => wrap(target.prepare(query))
       }
+      // A request's D1 session (worker/db/read-replicas.ts) counts as its database does.
+      if (prop === 'withSession') {
+        return (...args: unknown[]) =>
+          countingD1((value as (...a: unknown[]) => D1Database).apply(target, args), counter)
+      }
       if (prop === 'batch') {
         return (statements: D1PreparedStatement[]) => {
           counter.trips++

@@ -5,6 +5,7 @@
  */
 import { createApp } from '../../worker/app'
 import { ALL_READ_LAYERS, type ReadLayers } from '../../worker/db/client'
+import { shardBindings } from '../../worker/db/shards'
 import production from '../../worker/index'
 import { countingD1, type D1Counter } from './d1-counter'
 import { benchRoomRoutes, benchRoutes } from './routes'
@@ -38,13 +39,17 @@ const app = createApp({
 export default {
   async fetch(request, env, ctx) {
     const counter: D1Counter = { trips: 0, rowsRead: 0 }
-    const response = await app.fetch(request, { ...env, DB: countingD1(env.DB, counter) }, ctx)
+    const counted: Record<string, D1Database> = { DIRECTORY: countingD1(env.DIRECTORY, counter) }
+    for (const [index, binding] of shardBindings(env).entries()) {
+      counted[`SHARD_${index}`] = countingD1(binding, counter)
+    }
+    const response = await app.fetch(request, { ...env, ...counted }, ctx)
     // A WebSocket upgrade's 101 response comes from a Durable Object and cannot take headers.
     if (response.status === 101) return response
-    const counted = new Response(response.body, response)
-    counted.headers.set('x-d1-round-trips', String(counter.trips))
-    counted.headers.set('x-d1-rows-read', String(counter.rowsRead ?? 0))
-    return counted
+    const withCounts = new Response(response.body, response)
+    withCounts.headers.set('x-d1-round-trips', String(counter.trips))
+    withCounts.headers.set('x-d1-rows-read', String(counter.rowsRead ?? 0))
+    return withCounts
   },
   queue: production.queue,
   scheduled: production.scheduled,

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { createDb } from '../../worker/db/client'
 import { rebuildRollupsStatements } from '../../worker/db/queries/reporting-events'
+import { accountBinding } from '../../worker/db/shards'
 import { createRouter } from '../../worker/env'
 import { errorResponses } from '../../worker/errors'
 import { jsonBody, jsonResponse } from '../../worker/schemas/common'
@@ -31,12 +32,13 @@ const rebuildReports = createRoute({
 
 export const benchRoutes = createRouter()
   .openapi(baseline, async (c) => {
-    const row = await c.env.DB.prepare('select 1 as one').first<{ one: number }>()
+    const row = await c.env.SHARD_0.prepare('select 1 as one').first<{ one: number }>()
     return c.json({ one: row?.one ?? 0 }, 200)
   })
   .openapi(rebuildReports, async (c) => {
-    const db = createDb(c.env.DB)
-    await db.batch([...rebuildRollupsStatements(db, c.req.valid('param').account_id)])
+    const accountId = c.req.valid('param').account_id
+    const db = createDb(await accountBinding(c.env, accountId))
+    await db.batch([...rebuildRollupsStatements(db, accountId)])
     return c.json({}, 200)
   })
 
@@ -61,7 +63,13 @@ const benchRoomBroadcast = createRoute({
   summary: "Broadcast a frame on the benchmark's broadcast-only Durable Object",
   request: {
     params: z.object({ name: roomName }),
-    body: jsonBody(z.object({ text: z.string().max(10_000) })),
+    body: jsonBody(
+      z.object({
+        text: z.string().max(10_000),
+        /** One D1 round trip first (a batch that writes a row), as any durable message pays. */
+        after_d1_write: z.boolean().optional(),
+      }),
+    ),
   },
   responses: {
     200: jsonResponse(z.object({ sent: z.number() }), 'Sockets it went to'),
@@ -79,6 +87,17 @@ export const benchRoomRoutes = createRouter()
     return roomOf(c, c.req.valid('param').name).fetch(c.req.raw) as never
   })
   .openapi(benchRoomBroadcast, async (c) => {
-    const sent = await roomOf(c, c.req.valid('param').name).broadcast(c.req.valid('json').text)
+    const body = c.req.valid('json')
+    if (body.after_d1_write) {
+      // A row really written and committed, in a table of the benchmark's own.
+      const shard = c.env.SHARD_0
+      await shard.batch([
+        shard.prepare(
+          'create table if not exists bench_writes (id integer primary key, text text not null)',
+        ),
+        shard.prepare('insert into bench_writes (text) values (?)').bind(body.text),
+      ])
+    }
+    const sent = await roomOf(c, c.req.valid('param').name).broadcast(body.text)
     return c.json({ sent }, 200)
   })
