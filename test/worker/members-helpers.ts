@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { expect } from 'vitest'
+import { DIRECTORY_TABLE_NAMES } from '../../worker/db/queries/replication'
 import { copyToShards } from '../../worker/db/replicate'
 import { accountUsers, users } from '../../worker/db/schema'
 import {
@@ -70,21 +71,6 @@ export async function createInbox(world: World, name = 'Support'): Promise<numbe
   return res.json.id
 }
 
-/** Tables whose truth is the directory (docs/scaling.md): global ones and directory-only ones. */
-const DIRECTORY_TABLES = new Set([
-  'accounts',
-  'users',
-  'user_sessions',
-  'account_users',
-  'platform_apps',
-  'platform_app_permissibles',
-  'agent_bots',
-  'access_tokens',
-  'password_tokens',
-  'account_shards',
-  'inbox_routes',
-])
-
 /**
  * Where `scalar` and `column` read. A query of directory tables only reads the directory (the
  * truth for them). A query of account data reads the shard its first bound value names: the
@@ -95,7 +81,7 @@ async function databaseFor(query: string, binds: unknown[]): Promise<D1Database>
   const tables = [...query.matchAll(/\b(?:from|join)\s+([a-z_]+)/gi)].map((m) =>
     String(m[1]).toLowerCase(),
   )
-  if (tables.length > 0 && tables.every((table) => DIRECTORY_TABLES.has(table))) {
+  if (tables.length > 0 && tables.every((table) => DIRECTORY_TABLE_NAMES.has(table))) {
     return env.DIRECTORY
   }
   const first = binds[0]

@@ -2,26 +2,12 @@ import { is } from 'drizzle-orm'
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { columnSqlName } from '../drizzle-internals'
 import * as schema from '../schema'
+import { DIRECTORY_TABLE_NAMES } from './replication'
 
 /**
  * The SQL that moves an account's data between shards (worker/scale/move-account.ts). Raw SQL
  * over every table of the schema: a table added later is moved without a change here.
  */
-
-/** Tables that are not an account's data: global copies, and the directory's own. */
-const NOT_ACCOUNT_DATA = new Set([
-  'accounts',
-  'users',
-  'user_sessions',
-  'account_users',
-  'platform_apps',
-  'platform_app_permissibles',
-  'agent_bots',
-  'access_tokens',
-  'password_tokens',
-  'account_shards',
-  'inbox_routes',
-])
 
 export type MovedTable = {
   name: string
@@ -45,7 +31,7 @@ export function accountDataTables(): MovedTable[] {
   const configs = new Map(tables.map((table) => [getTableConfig(table).name, table]))
   const ordered: string[] = []
   const visit = (name: string, path: string[]) => {
-    if (ordered.includes(name) || NOT_ACCOUNT_DATA.has(name)) return
+    if (ordered.includes(name) || DIRECTORY_TABLE_NAMES.has(name)) return
     if (path.includes(name)) throw new Error(`foreign keys loop through ${name}`)
     const table = configs.get(name) as SQLiteTable
     for (const key of getTableConfig(table).foreignKeys) {

@@ -26,6 +26,17 @@ export const GLOBAL_TABLES: SQLiteTable[] = [
   accessTokens,
 ]
 
+/**
+ * The tables whose truth is the directory: the global ones (copied to every shard) and the
+ * directory's own. Every other table is an account's data, on the account's shard alone.
+ */
+export const DIRECTORY_TABLE_NAMES: ReadonlySet<string> = new Set([
+  ...GLOBAL_TABLES.map((table) => getTableConfig(table).name),
+  'password_tokens',
+  'account_shards',
+  'inbox_routes',
+])
+
 const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`
 const marks = (count: number) => Array.from({ length: count }, () => '?').join(', ')
 
