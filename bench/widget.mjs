@@ -5,7 +5,7 @@
 // launcher for the floor this machine sets, loads interleaved in one run, each in a fresh browser context (a first
 // visit: nothing cached), medians compared; plus the layout shift each page shows. TaskDuration
 // is all of the renderer main thread's busy time (parsing, script, style, layout, paint, network
-// callbacks), so it also counts fetching the script and the loader's idle-time inbox request.
+// callbacks), so it also counts fetching the script and the launcher's stylesheet (launcher.css).
 
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -195,7 +195,8 @@ async function startPageServer(base, inbox) {
 /**
  * One first visit in a fresh context: the renderer's main-thread busy time (CDP Performance
  * metrics, in ms) once the page is loaded and the network has been quiet for 500 ms (which
- * covers the loader's idle-time inbox request), and the page's cumulative layout shift.
+ * covers the launcher's stylesheet and the loader's idle-time work), and the page's cumulative
+ * layout shift.
  */
 async function visit(browser, pageUrl, withWidget) {
   const context = await browser.newContext()

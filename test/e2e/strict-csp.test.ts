@@ -40,6 +40,22 @@ describe('the widget under a strict Content-Security-Policy', () => {
     expect(policy).toContain("style-src 'self'")
     expect(policy).not.toContain('unsafe-inline')
 
+    // Before any intent, the launcher takes the inbox colour from launcher.css, a stylesheet the
+    // loader links with the page's nonce.
+    const color: string = await page.evaluate(async () => {
+      const script = document.querySelector('script[data-inbox]') as HTMLScriptElement
+      const res = await fetch(`/public/api/v1/inboxes/${script.dataset.inbox}`)
+      return (await res.json()).widget_color
+    })
+    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16))
+    await expect
+      .poll(() =>
+        page
+          .locator('parley-widget button.launcher')
+          .evaluate((el) => getComputedStyle(el).backgroundColor),
+      )
+      .toBe(`rgb(${r}, ${g}, ${b})`)
+
     const name = uniq('Cora Strict')
     const w = await openAndIntroduce(page, name, 'cora@example.com')
     // The styles arrived (constructable stylesheets, not <style>): the launcher is fixed in place.

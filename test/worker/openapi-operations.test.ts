@@ -95,11 +95,13 @@ describe('/openapi.json operations', () => {
         .filter(([status, response]) => isSuccess(status) && !jsonSchemaOf(response.content))
         .map(([status]) => `${key} ${status}`),
     )
-    // Only file downloads answer a success with something other than JSON (CSV for contacts).
+    // Only file downloads (CSV for contacts) and the launcher's stylesheet answer a success
+    // with something other than JSON.
     expect(withoutJson).toEqual([
       'GET /api/v1/accounts/{account_id}/contacts/imports/{import_id}/failed_rows 200',
       'GET /downloads/contact_exports/{export_id} 200',
       'GET /files/{kind}/{uuid}/{name} 200',
+      'GET /public/api/v1/inboxes/{inbox_identifier}/launcher.css 200',
     ])
   })
 

@@ -62,7 +62,7 @@ export function launcherButton(): HTMLButtonElement {
   return button
 }
 
-/** The loader asks for the inbox settings when the page is idle. */
+/** The loader asks for the inbox settings once the visitor shows intent. */
 export function fakeInboxFetch(body: object = { widget_color: '#ffcc00' }) {
   return vi
     .spyOn(window, 'fetch')

@@ -218,17 +218,49 @@ describe('the Chatwoot-compatible shim', () => {
     ])
   })
 
-  it('colours the launcher from the inbox settings fetched at idle time, without credentials', async () => {
+  it('colours the launcher with a stylesheet carrying the nonce, and runs no request at idle time', async () => {
     const fetch = fakeInboxFetch({ widget_color: '#ffcc00' })
-    start(loaderScript({ 'data-inbox': 'abc' }), recordingApp().importApp)
-    await vi.waitFor(() =>
-      expect(fetch).toHaveBeenCalledWith('https://chat.example.test/public/api/v1/inboxes/abc', {
-        credentials: 'omit',
-      }),
-    )
-    const host = document.querySelector('parley-widget') as HTMLElement
-    await vi.waitFor(() => expect(host.style.getPropertyValue('--parley-color')).toBe('#ffcc00'))
-    expect(host.style.getPropertyValue('--parley-on-color')).toBe('#000000')
+    const script = loaderScript({ 'data-inbox': 'abc' })
+    script.nonce = 'n0nce'
+    start(script, recordingApp().importApp)
+    const root = document.querySelector('parley-widget')?.shadowRoot as ShadowRoot
+    const link = root.querySelector('link') as HTMLLinkElement
+    expect(link.rel).toBe('stylesheet')
+    expect(link.href).toBe('https://chat.example.test/public/api/v1/inboxes/abc/launcher.css')
+    expect(link.nonce).toBe('n0nce')
+    // Past the idle-time work (requestIdleCallback, or 200 ms without it): still no request.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('asks for the inbox settings, without credentials, once there is intent, and hands them to the app', async () => {
+    const fetch = fakeInboxFetch({ widget_color: '#ffcc00', welcome_title: 'Hi' })
+    const app = recordingApp()
+    start(loaderScript({ 'data-inbox': 'abc' }), app.importApp)
+    launcherButton().dispatchEvent(new Event('pointerenter'))
+    expect(fetch).toHaveBeenCalledWith('https://chat.example.test/public/api/v1/inboxes/abc', {
+      credentials: 'omit',
+    })
+    await vi.waitFor(() => expect(app.options).toBeDefined())
+    await expect(app.options?.inbox$).resolves.toEqual({
+      widget_color: '#ffcc00',
+      welcome_title: 'Hi',
+    })
+    expect(fetch).toHaveBeenCalledTimes(1)
+  })
+
+  it('reports a failed settings request as a chatwoot:error event', async () => {
+    vi.spyOn(window, 'fetch').mockImplementation(async () => new Response('', { status: 503 }))
+    const errors: unknown[] = []
+    const listener = (event: Event) => errors.push((event as CustomEvent).detail)
+    window.addEventListener('chatwoot:error', listener)
+    try {
+      start(loaderScript({ 'data-inbox': 'abc' }), recordingApp().importApp)
+      launcherButton().dispatchEvent(new Event('focus'))
+      await vi.waitFor(() => expect(errors).toEqual([{ message: 'inbox 503' }]))
+    } finally {
+      window.removeEventListener('chatwoot:error', listener)
+    }
   })
 
   it('loads the app at idle time for a returning visitor, so replies can raise the badge', async () => {

@@ -8,6 +8,7 @@ import type {
   WidgetEvent,
 } from '../shared/protocol'
 import { inboxPath, storageKey } from '../shared/protocol'
+import { linkSheet } from '../shared/styles'
 import { launcherLabel } from './labels'
 import { createLauncher, showBubble } from './launcher'
 import { injectApp } from './load-app'
@@ -49,6 +50,7 @@ export function startLoader(env: LoaderEnv): ParleySdk {
   let launcher: LauncherHandle | undefined
   let controller: AppController | undefined
   let loading: Promise<void> | undefined
+  // The inbox settings, asked for when the app starts loading (load()).
   let inbox$: Promise<unknown> | undefined
   // Where widget-app.js and its chunks live; set by run() with view.websiteToken and baseUrl.
   let assetBase: string | undefined
@@ -81,6 +83,17 @@ export function startLoader(env: LoaderEnv): ParleySdk {
     if (!launcher || loading) return
     const { button } = launcher
     button.setAttribute('aria-busy', 'true')
+    // The settings the app opens with, asked for while its script downloads.
+    inbox$ = win
+      .fetch(inboxPath(view.baseUrl as string, view.websiteToken as string), {
+        credentials: 'omit',
+      })
+      .then((res) => {
+        if (!res.ok) throw new Error(`inbox ${res.status}`)
+        return res.json()
+      })
+    // Reported, as the app may never come to handle it; the app asks again if it failed.
+    inbox$.catch(fail)
     loading = (env.importApp ?? injectApp)(`${assetBase}widget-app.js`, nonce, win)
       .then((mount) => {
         controller = mount({
@@ -146,6 +159,9 @@ export function startLoader(env: LoaderEnv): ParleySdk {
       `${assetBase}widget.css`,
       nonce,
     )
+    // The inbox colour, for the launcher and the panel: a stylesheet the browser keeps, so no
+    // script runs for it on any page view.
+    linkSheet(shown.root, `${inboxPath(baseUrl, inbox)}/launcher.css`, nonce)
     showBubble(shown, !view.hideMessageBubble)
     launcher = shown
     if (resetOnRun) reset()
@@ -156,14 +172,11 @@ export function startLoader(env: LoaderEnv): ParleySdk {
     shown.button.addEventListener('click', () => call({ type: 'toggle' }))
 
     const whenIdle = () => {
-      if (loading) return
-      inbox$ = win
-        .fetch(inboxPath(baseUrl, inbox), { credentials: 'omit' })
-        .then((res) => (res.ok ? res.json() : Promise.reject(new Error(`inbox ${res.status}`))))
-      inbox$.then((body) => shown.setColor((body as { widget_color: string }).widget_color), fail)
-      // A returning visitor has a conversation: load now, so replies raise the unread badge.
+      // A returning visitor has a conversation: load now (unless loading already), so replies
+      // raise the unread badge.
       try {
-        if (win.localStorage.getItem(storageKey(inbox)) !== null) load()
+        // A stored session is JSON, never '': any value is one.
+        if (win.localStorage.getItem(storageKey(inbox))) load()
       } catch {}
     }
     if (win.requestIdleCallback) win.requestIdleCallback(whenIdle)

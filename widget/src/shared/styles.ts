@@ -13,12 +13,12 @@ function adoptSheet(root: ShadowRoot, css: string): boolean {
   }
 }
 
-/** A <link> to the same CSS as a file, carrying the nonce; calls `loaded` once it applies. */
+/** A <link> to a CSS file, carrying the nonce; calls `loaded` once it applies. */
 export function linkSheet(
   root: ShadowRoot,
   href: string,
   nonce: string | undefined,
-  loaded: () => void,
+  loaded?: () => void,
 ) {
   root.append(
     Object.assign(root.ownerDocument.createElement('link'), {

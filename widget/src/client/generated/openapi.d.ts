@@ -1859,6 +1859,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/api/v1/inboxes/{inbox_identifier}/launcher.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The launcher's colours, as a stylesheet
+         * @description What the widget's loader links in the launcher's shadow root on every page view, so the launcher takes the inbox colour with no script work on the page: `:host` with `--parley-color` and `--parley-on-color` (black or white, whichever reads better on it). Browsers may keep it 300 seconds. No token; any other kind of inbox, or an unknown identifier, is 404.
+         */
+        get: operations["getPublicInboxLauncherCss"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/api/v1/inboxes/{inbox_identifier}/contacts": {
         parameters: {
             query?: never;
@@ -23315,6 +23335,73 @@ export interface operations {
             };
             /** @description You are not authorized to do this action */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublicInboxLauncherCss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                inbox_identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stylesheet (empty when the inbox has no colour of its own) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
+                };
+            };
+            /** @description The request could not be read */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
