@@ -1,7 +1,8 @@
 // Issue: live conversations. Latency from an agent's POST …/messages to receipt on the visitor's
 // socket, p50 and p99, with 1, 10 and 100 sockets on the conversation, against a Durable Object
-// that only broadcasts (same HTTP hop, same sockets), and against that object after one D1 write (the
-// floor any durable reply pays); and messages per second one conversation
+// that only broadcasts (same HTTP hop, same sockets), against that object after one D1 write (the
+// floor any durable reply pays), and against that write behind the application API's middleware
+// (rate limit, token check in the write's batch); and messages per second one conversation
 // sustains.
 import autocannon from 'autocannon'
 import WebSocket from 'ws'
@@ -121,7 +122,11 @@ export async function benchLive(base) {
     const floorSockets = await Promise.all(
       Array.from({ length: n }, () => openSocket(`${ws}/bench/rooms/${floorRoom}/live`)),
     )
-    const [parley, baseline, floor] = await measurePair([
+    const authRoom = `auth-floor-${n}`
+    const authSockets = await Promise.all(
+      Array.from({ length: n }, () => openSocket(`${ws}/bench/rooms/${authRoom}/live`)),
+    )
+    const [parley, baseline, floor, authFloor] = await measurePair([
       {
         sockets: visitors,
         trigger: (marker) => call(base, messages, { token, body: { content: marker } }),
@@ -141,8 +146,19 @@ export async function benchLive(base) {
           }),
         matches: (text, marker) => text === marker,
       },
+      {
+        sockets: authSockets,
+        trigger: (marker) =>
+          call(base, `${path}/bench/rooms/${authRoom}/broadcast`, {
+            token,
+            body: { text: marker },
+          }),
+        matches: (text, marker) => text === marker,
+      },
     ])
-    for (const s of [...visitors, ...baselineSockets, ...floorSockets]) s.ws.close()
+    for (const s of [...visitors, ...baselineSockets, ...floorSockets, ...authSockets]) {
+      s.ws.close()
+    }
     out.push(
       `${n} socket(s): agent POST → visitor socket p50 ${fmt(parley.p50)} ms, p99 ${fmt(parley.p99)} ms; ` +
         `broadcast-only DO p50 ${fmt(baseline.p50)} ms, p99 ${fmt(baseline.p99)} ms; ` +
@@ -151,6 +167,10 @@ export async function benchLive(base) {
       `  the floor of a durable reply here (one D1 write round trip, then the same broadcast): ` +
         `p50 ${fmt(floor.p50)} ms, p99 ${fmt(floor.p99)} ms, ${fmt(floor.p50 / baseline.p50)}× the ` +
         `broadcast-only p50; Parley's reply is ${fmt(parley.p50 / floor.p50)}× this floor`,
+      `  the same write behind the API's middleware (rate limit, then the token check in the ` +
+        `write's batch): p50 ${fmt(authFloor.p50)} ms, p99 ${fmt(authFloor.p99)} ms, ` +
+        `${fmt(authFloor.p50 / baseline.p50)}× the broadcast-only p50 (locally the rate limit is ` +
+        `a Durable Object call per request; production's limiter answers from the machine's memory)`,
     )
   }
   const result = await autocannon({

@@ -77,6 +77,33 @@ const benchRoomBroadcast = createRoute({
   },
 })
 
+const benchAccountBroadcast = createRoute({
+  method: 'post',
+  path: '/api/v1/accounts/{account_id}/bench/rooms/{name}/broadcast',
+  tags: ['Benchmark'],
+  summary:
+    "The durable floor behind the application API's middleware: the rate limit and the token " +
+    "check (carried in the write's batch, as a reply's is), one D1 write, then the broadcast",
+  request: {
+    params: z.object({ account_id: z.coerce.number().int().positive(), name: roomName }),
+    body: jsonBody(z.object({ text: z.string().max(10_000) })),
+  },
+  responses: {
+    200: jsonResponse(z.object({ sent: z.number() }), 'Sockets it went to'),
+    ...errorResponses('unauthorized', 'not_found', 'validation_failed', 'rate_limited'),
+  },
+})
+
+/** One committed row in a table of the benchmark's own, through `d1` (a shard, or the gate). */
+async function writeBenchRow(d1: D1Database, text: string) {
+  await d1.batch([
+    d1.prepare(
+      'create table if not exists bench_writes (id integer primary key, text text not null)',
+    ),
+    d1.prepare('insert into bench_writes (text) values (?)').bind(text),
+  ])
+}
+
 const roomOf = (c: Context, name: string) => {
   const rooms = (c.env as BenchBindings).BENCH_ROOM
   return rooms.get(rooms.idFromName(name))
@@ -88,16 +115,14 @@ export const benchRoomRoutes = createRouter()
   })
   .openapi(benchRoomBroadcast, async (c) => {
     const body = c.req.valid('json')
-    if (body.after_d1_write) {
-      // A row really written and committed, in a table of the benchmark's own.
-      const shard = c.env.SHARD_0
-      await shard.batch([
-        shard.prepare(
-          'create table if not exists bench_writes (id integer primary key, text text not null)',
-        ),
-        shard.prepare('insert into bench_writes (text) values (?)').bind(body.text),
-      ])
-    }
+    if (body.after_d1_write) await writeBenchRow(c.env.SHARD_0, body.text)
     const sent = await roomOf(c, c.req.valid('param').name).broadcast(body.text)
+    return c.json({ sent }, 200)
+  })
+  .openapi(benchAccountBroadcast, async (c) => {
+    const { text } = c.req.valid('json')
+    // The account's shard through the request's gate, which adds the token check to the batch.
+    await writeBenchRow(c.var.d1Gate.binding, text)
+    const sent = await roomOf(c, c.req.valid('param').name).broadcast(text)
     return c.json({ sent }, 200)
   })
