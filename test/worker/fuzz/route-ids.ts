@@ -158,6 +158,9 @@ export const ROUTE_IDS: Record<string, Entry> = {
   '/public/api/v1/inboxes/{inbox_identifier}': {
     skip: 'names only the inbox capability: there is no other account to ask for',
   },
+  '/public/api/v1/inboxes/{inbox_identifier}/launcher.css': {
+    skip: "the inbox's public colours, named only by the inbox capability: no other account's id",
+  },
   '/public/api/v1/inboxes/{inbox_identifier}/contacts': {
     skip: 'creates a visitor in the named inbox: no id of another account in it',
   },
