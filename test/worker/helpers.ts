@@ -137,3 +137,15 @@ export const shardOfRow = (id: number): D1Database =>
 
 /** The directory and every shard: where a test changes a global row, it changes it on all. */
 export const everyDatabase = (): D1Database[] => [env.DIRECTORY, ...shardBindings(env)]
+
+/** The first column of `query`'s first row on each database: [directory, shard 0, shard 1]. */
+export const countsOnEveryDatabase = (query: string, ...binds: unknown[]) =>
+  Promise.all(
+    everyDatabase().map(async (db) => {
+      const row = await db
+        .prepare(query)
+        .bind(...binds)
+        .first<Record<string, number>>()
+      return Number(Object.values(row ?? {})[0] ?? 0)
+    }),
+  )

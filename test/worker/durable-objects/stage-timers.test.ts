@@ -19,6 +19,22 @@ async function waitForTimer(room: DurableObjectStub, ms = 3000) {
 /** The room's timer of a placement: its key names the account, whose shard the alert is on. */
 const timerKey = (placementId: number, accountId: number) => `stage:${placementId}:${accountId}`
 
+/** The stage alert was written once (an activity message naming the stage) and no timer is left. */
+async function expectOneAlertAndNoTimers(
+  room: DurableObjectStub<ConversationRoom>,
+  conversationId: number,
+) {
+  const activity = (
+    await rowsOf<{ message_type: number; content: string }>('messages', conversationId)
+  ).filter((m) => m.message_type === 2)
+  expect(activity).toHaveLength(1)
+  expect(activity[0]!.content).toContain('Proposal')
+  const left = await runInDurableObject(room, async (_o: ConversationRoom, state) =>
+    state.storage.get<Record<string, number>>('timers'),
+  )
+  expect(left).toEqual({})
+}
+
 describe("a stage time-limit alert on the conversation's Durable Object alarm", () => {
   it('is armed by a move, survives eviction, fires once when due and is then gone', async () => {
     const s = await funnelWorld()
@@ -57,15 +73,7 @@ describe("a stage time-limit alert on the conversation's Durable Object alarm", 
     const updated = await socket.next('conversation.updated')
     expect(updated.data).toMatchObject({ id: s.conversation.displayId })
     socket.close()
-    const activity = (
-      await rowsOf<{ message_type: number; content: string }>('messages', s.conversation.id)
-    ).filter((m) => m.message_type === 2)
-    expect(activity).toHaveLength(1)
-    expect(activity[0]!.content).toContain('Proposal')
-    const left = await runInDurableObject(room, async (_o: ConversationRoom, state) =>
-      state.storage.get<Record<string, number>>('timers'),
-    )
-    expect(left).toEqual({})
+    await expectOneAlertAndNoTimers(room, s.conversation.id)
     // Running the alarm again does not alert twice.
     await runInDurableObject(room, async (_o: ConversationRoom, state) => {
       await state.storage.put('timers', { [key]: Date.now() - 1 })
@@ -127,14 +135,6 @@ describe("a stage time-limit alert on the conversation's Durable Object alarm", 
       await state.storage.put('timers', { [`stage:${placement.id}`]: Date.now() - 1 })
     })
     await runDurableObjectAlarm(room)
-    const activity = (
-      await rowsOf<{ message_type: number; content: string }>('messages', s.conversation.id)
-    ).filter((m) => m.message_type === 2)
-    expect(activity).toHaveLength(1)
-    expect(activity[0]!.content).toContain('Proposal')
-    const left = await runInDurableObject(room, async (_o: ConversationRoom, state) =>
-      state.storage.get<Record<string, number>>('timers'),
-    )
-    expect(left).toEqual({})
+    await expectOneAlertAndNoTimers(room, s.conversation.id)
   })
 })

@@ -2,21 +2,11 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { sha256Hex } from '../../../worker/lib/crypto'
 import { createWorldWithPasswords, PASSWORD, sessionOf, signIn, withCookie } from '../auth-helpers'
-import { api, createWorld, everyDatabase, uniq } from '../helpers'
+import { api, countsOnEveryDatabase, createWorld, everyDatabase, uniq } from '../helpers'
 import { accountPath } from '../members-helpers'
 
 /** How many rows match on each database: [directory, shard 0, shard 1]. */
-async function counts(query: string, ...binds: unknown[]) {
-  return Promise.all(
-    everyDatabase().map(async (db) => {
-      const row = await db
-        .prepare(query)
-        .bind(...binds)
-        .first<Record<string, number>>()
-      return Number(Object.values(row ?? {})[0] ?? 0)
-    }),
-  )
-}
+const counts = countsOnEveryDatabase
 const membership = (accountId: number, userId: number) =>
   counts(
     'select count(*) from account_users where account_id = ? and user_id = ?',

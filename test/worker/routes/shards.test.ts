@@ -4,6 +4,7 @@ import { SHARD_ID_SPAN } from '../../../worker/db/queries/sequences'
 import { sha256Hex } from '../../../worker/lib/crypto'
 import {
   api,
+  countsOnEveryDatabase,
   createWorld,
   everyDatabase,
   expectError,
@@ -29,16 +30,7 @@ const shardOf = async (accountId: number) =>
 const idShard = (id: number) => Math.floor(id / SHARD_ID_SPAN)
 
 /** Rows matching on each database: [directory, shard 0, shard 1]. */
-const counts = (query: string, ...binds: unknown[]) =>
-  Promise.all(
-    everyDatabase().map(async (db) => {
-      const row = await db
-        .prepare(query)
-        .bind(...binds)
-        .first<Record<string, number>>()
-      return Number(Object.values(row ?? {})[0] ?? 0)
-    }),
-  )
+const counts = countsOnEveryDatabase
 
 /** New accounts go to the emptiest shard: make worlds until one is on each. */
 async function worldsOnBothShards(): Promise<[World, World]> {
