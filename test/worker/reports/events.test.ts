@@ -56,6 +56,9 @@ describe('reporting events written with each change', () => {
     const stored = await conversationRow(world.accountId, conversation.id)
     if (!stored) throw new Error('no conversation row')
     const row = { id: stored.id as number, created_at: stored.created_at as number }
+    // The wait the reply ends: from the conversation's waiting_since, which a visitor's new
+    // conversation already has, else from the first incoming message (as in Chatwoot).
+    const waitingSince = stored.waiting_since as number | null
 
     expect(
       (await postMessage(world, conversation.id, { content: 'Hi?', message_type: 'incoming' }))
@@ -114,7 +117,7 @@ describe('reporting events written with each change', () => {
       {
         ...base,
         name: 'reply_time',
-        value: at('Hello!') - at('Hi?'),
+        value: at('Hello!') - (waitingSince ?? at('Hi?')),
         user_id: world.agent.id,
         created_at: at('Hello!'),
       },
