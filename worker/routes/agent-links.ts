@@ -12,7 +12,7 @@ import { currentUserId } from '../middleware/auth'
 import { InvitationLinkSchema, ResetLinkSchema } from '../schemas/agents'
 import { accountSecurity } from '../schemas/auth'
 import { AccountAndIdParamsSchema, EmptySchema, jsonResponse } from '../schemas/common'
-import { administratorsOnly } from './agents'
+import { administratorsOnly } from './agents/shared'
 
 /**
  * Invitation and reset links of an account's agents (Parley's additions; Chatwoot emails them).

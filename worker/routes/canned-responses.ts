@@ -26,7 +26,7 @@ import {
   jsonBody,
   jsonResponse,
 } from '../schemas/common'
-import { administratorsOnly } from './agents'
+import { administratorsOnly } from './agents/shared'
 
 const tags = ['Canned Responses']
 const base = '/api/v1/accounts/{account_id}/canned_responses'

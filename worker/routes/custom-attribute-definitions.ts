@@ -28,7 +28,7 @@ import {
   type DisplayType,
   toDefinition,
 } from '../schemas/custom-attributes'
-import { administratorsOnly } from './agents'
+import { administratorsOnly } from './agents/shared'
 
 const tags = ['Custom Attributes']
 const base = '/api/v1/accounts/{account_id}/custom_attribute_definitions'

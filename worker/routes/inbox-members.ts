@@ -27,7 +27,7 @@ import {
   jsonBody,
   jsonResponse,
 } from '../schemas/common'
-import { administratorsOnly, requireAccountMembers } from './agents'
+import { administratorsOnly, requireAccountMembers } from './agents/shared'
 import { visibleInbox } from './inboxes'
 
 const tags = ['Inbox Members']

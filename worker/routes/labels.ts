@@ -25,7 +25,7 @@ import {
   jsonResponse,
 } from '../schemas/common'
 import { LabelInputSchema, LabelSchema, LabelUpdateSchema, toLabel } from '../schemas/labels'
-import { administratorsOnly } from './agents'
+import { administratorsOnly } from './agents/shared'
 
 const tags = ['Labels']
 const base = '/api/v1/accounts/{account_id}/labels'

@@ -31,7 +31,7 @@ import {
   SummaryReportQuerySchema,
   SummaryReportRowsSchema,
 } from '../schemas/reports'
-import { administratorsOnly } from './agents'
+import { administratorsOnly } from './agents/shared'
 
 const tags = ['Reports']
 const base = '/api/v2/accounts/{account_id}'

@@ -33,7 +33,7 @@ import {
   jsonResponse,
 } from '../schemas/common'
 import { TeamInputSchema, TeamSchema, TeamUpdateSchema, toTeam } from '../schemas/teams'
-import { administratorsOnly, requireAccountMembers } from './agents'
+import { administratorsOnly, requireAccountMembers } from './agents/shared'
 
 const tags = ['Teams']
 const base = '/api/v1/accounts/{account_id}/teams'

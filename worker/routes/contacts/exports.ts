@@ -23,7 +23,7 @@ import {
   ExportParamsSchema,
   toContactExport,
 } from '../../schemas/contact-jobs'
-import { administratorsOnly } from '../agents'
+import { administratorsOnly } from '../agents/shared'
 import { base, labelsOf, tags } from './shared'
 
 const exportRoute = createRoute({

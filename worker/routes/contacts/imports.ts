@@ -28,7 +28,7 @@ import {
   ImportParamsSchema,
   toContactImport,
 } from '../../schemas/contact-jobs'
-import { administratorsOnly } from '../agents'
+import { administratorsOnly } from '../agents/shared'
 import { base, tags } from './shared'
 
 const MISSING_FILE = 'import_file is required: attach a CSV file as multipart/form-data'

@@ -1,0 +1,10 @@
+import { createRouter } from '../../env'
+import { agentCreateRoutes } from './create'
+import { agentManageRoutes } from './manage'
+import { agentReadRoutes } from './read'
+
+/** The account's agents under /api/v1/accounts/{account_id}/agents. */
+export const agentRoutes = createRouter()
+  .route('/', agentReadRoutes)
+  .route('/', agentCreateRoutes)
+  .route('/', agentManageRoutes)

@@ -1,0 +1,137 @@
+import { createRoute } from '@hono/zod-openapi'
+import {
+  batchAll,
+  countAdministrators,
+  removeMemberDataStatements,
+  updateMembershipStatement,
+} from '../../db/queries/agents'
+import { updateUserStatement } from '../../db/queries/users'
+import { directoryDb, narrowOnShards } from '../../db/replicate'
+import { createRouter } from '../../env'
+import { errorResponses } from '../../errors'
+import { copyMembership, revokeMembership } from '../../lib/memberships'
+import { closeSessionSockets } from '../../lib/sessions'
+import { revokeLiveAccess } from '../../live/revoke'
+import { unwrapBody } from '../../middleware/body'
+import { AgentSchema, AgentUpdateSchema, toAgent } from '../../schemas/agents'
+import { accountSecurity } from '../../schemas/auth'
+import { AccountAndIdParamsSchema, EmptySchema, jsonBody, jsonResponse } from '../../schemas/common'
+import { administratorsOnly, agentOr404, agentsPath, lastAdministrator, tags } from './shared'
+
+const updateAgent = createRoute({
+  operationId: 'updateAgent',
+  method: 'patch',
+  path: `${agentsPath}/{id}`,
+  tags,
+  security: accountSecurity,
+  summary: "Change an agent's name, role or availability (administrators); id is the user id",
+  middleware: [administratorsOnly, unwrapBody('agent')],
+  request: { params: AccountAndIdParamsSchema, body: jsonBody(AgentUpdateSchema) },
+  responses: {
+    200: jsonResponse(AgentSchema, 'The agent'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
+  },
+})
+
+const deleteAgent = createRoute({
+  operationId: 'deleteAgent',
+  method: 'delete',
+  path: `${agentsPath}/{id}`,
+  tags,
+  security: accountSecurity,
+  summary: 'Remove a user from the account and its inboxes and teams (administrators)',
+  description:
+    'The user itself stays; its conversations in the account become unassigned (no events, as ' +
+    'Chatwoot). Its sessions end and its unused invitation and reset links of the account are ' +
+    'revoked. The last administrator of an account cannot be removed.',
+  middleware: [administratorsOnly],
+  request: { params: AccountAndIdParamsSchema },
+  responses: {
+    200: jsonResponse(EmptySchema, 'Removed'),
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
+  },
+})
+
+export const agentManageRoutes = createRouter()
+  .openapi(updateAgent, async (c) => {
+    const { id } = c.req.valid('param')
+    const body = c.req.valid('json')
+    const directory = await directoryDb(c)
+    const accountId = c.var.accountId
+    const agent = await agentOr404(c, directory, id)
+    const demoted = agent.membership.role === 'administrator' && body.role === 'agent'
+    if (demoted && (await countAdministrators(directory, accountId)) <= 1) {
+      throw lastAdministrator()
+    }
+    const membershipChanges = {
+      role: body.role,
+      availability: body.availability,
+      autoOffline: body.auto_offline,
+    }
+    const membershipChanged = Object.values(membershipChanges).some((v) => v !== undefined)
+    // A lowered role takes rights away: every shard first, then the directory.
+    if (demoted) {
+      await narrowOnShards(c, (shard) => [
+        updateMembershipStatement(shard, accountId, id, { role: 'agent' }),
+      ])
+    }
+    // The name lives on the user (shared by its accounts), the rest on this account's membership.
+    await batchAll(directory, [
+      ...(body.name !== undefined ? [updateUserStatement(directory, id, { name: body.name })] : []),
+      ...(membershipChanged
+        ? [updateMembershipStatement(directory, accountId, id, membershipChanges)]
+        : []),
+    ])
+    // Then the directory's rows to the shards: a raised role is granted only now.
+    if (body.name !== undefined || membershipChanged) {
+      await copyMembership(
+        c.env,
+        { userId: id, membershipId: agent.membership.id },
+        { user: body.name !== undefined },
+      )
+    }
+    // A demoted administrator's open sockets narrow to its inboxes at once.
+    if (demoted) await revokeLiveAccess(c.env, [accountId])
+    const updated = await agentOr404(c, directory, id)
+    return c.json(
+      toAgent(updated.user, updated.membership, {
+        confirmed: updated.user.passwordHash !== null,
+      }),
+      200,
+    )
+  })
+  .openapi(deleteAgent, async (c) => {
+    const { id } = c.req.valid('param')
+    const directory = await directoryDb(c)
+    const accountId = c.var.accountId
+    // Read in the directory, so that a removal that failed halfway can be sent again.
+    const agent = await agentOr404(c, directory, id)
+    if (
+      agent.membership.role === 'administrator' &&
+      (await countAdministrators(directory, accountId)) <= 1
+    ) {
+      throw lastAdministrator()
+    }
+    const member = { accountId, userId: id, membershipId: agent.membership.id }
+    // Another request removed the other administrators in the meantime.
+    if (!(await revokeMembership(c, directory, member))) throw lastAdministrator()
+    // Then the account's own data, on its shard, once the membership has left it: should this
+    // fail, the user is already out of the account and only its assignments remain.
+    await batchAll(c.var.db, [...removeMemberDataStatements(c.var.db, accountId, id)])
+    // Its sessions ended with the membership: their sockets close in its other accounts too.
+    await closeSessionSockets(c, id, [accountId])
+    return c.json({}, 200)
+  })
