@@ -2,11 +2,9 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { sha256Hex } from '../../../worker/lib/crypto'
 import { createWorldWithPasswords, PASSWORD, sessionOf, signIn, withCookie } from '../auth-helpers'
-import { api, countsOnEveryDatabase, createWorld, everyDatabase, uniq } from '../helpers'
+import { api, countsOnEveryDatabase as counts, createWorld, everyDatabase, uniq } from '../helpers'
 import { accountPath } from '../members-helpers'
 
-/** How many rows match on each database: [directory, shard 0, shard 1]. */
-const counts = countsOnEveryDatabase
 const membership = (accountId: number, userId: number) =>
   counts(
     'select count(*) from account_users where account_id = ? and user_id = ?',

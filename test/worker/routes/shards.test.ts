@@ -4,7 +4,7 @@ import { SHARD_ID_SPAN } from '../../../worker/db/queries/sequences'
 import { sha256Hex } from '../../../worker/lib/crypto'
 import {
   api,
-  countsOnEveryDatabase,
+  countsOnEveryDatabase as counts,
   createWorld,
   everyDatabase,
   expectError,
@@ -28,9 +28,6 @@ const shardOf = async (accountId: number) =>
 
 /** The shard an id of account data was made on: shard k's sequences start at k·2^40. */
 const idShard = (id: number) => Math.floor(id / SHARD_ID_SPAN)
-
-/** Rows matching on each database: [directory, shard 0, shard 1]. */
-const counts = countsOnEveryDatabase
 
 /** New accounts go to the emptiest shard: make worlds until one is on each. */
 async function worldsOnBothShards(): Promise<[World, World]> {
