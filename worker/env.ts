@@ -7,6 +7,9 @@ import { withFormCasting } from './middleware/body'
 
 export type Bindings = Env
 
+const namesNoId = (issue: { code: string; params?: Record<string, unknown> }) =>
+  issue.code === 'custom' && issue.params?.nonCanonicalId === true
+
 export type AppEnv = {
   Bindings: Bindings
   Variables: {
@@ -38,8 +41,12 @@ export function createRouter() {
   const router = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (result.success) return
-      // A malformed id in the path names no resource: 404, as for an unknown one.
+      // A malformed id in the path, or an id in the query not spelled canonically, names no
+      // resource: 404, as for an unknown one (schemas/common.ts's IdSchema marks the latter).
       if (result.target === 'param') throw apiError('not_found')
+      if (result.target === 'query' && result.error.issues.some(namesNoId)) {
+        throw apiError('not_found')
+      }
       throw validationError(issuesToFieldErrors(result.error.issues))
     },
   })

@@ -5,6 +5,7 @@ import { onEveryShard } from '../db/replicate'
 import type { AppEnv } from '../env'
 import { apiError } from '../errors'
 import { sha256Hex, timingSafeEqualStrings } from '../lib/crypto'
+import { parseId } from '../lib/ids'
 import { resolveSession, type SessionCredential } from './session'
 import { confirmTokenOwner, resolveTokenOwner } from './token-owner'
 
@@ -50,8 +51,8 @@ const BOT_ENDPOINTS: [string, RegExp][] = [
  * from our own origin: `./session.ts`) signs a user in.
  */
 export const accountAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const accountId = Number(c.req.param('account_id'))
-  if (!Number.isSafeInteger(accountId) || accountId <= 0) throw apiError('not_found')
+  const accountId = parseId(c.req.param('account_id'))
+  if (accountId === null) throw apiError('not_found')
   if (!c.req.header(TOKEN_HEADER)) {
     const session = await resolveSession(c, accountId, isLiveUpgrade(c))
     if (session) {
@@ -79,7 +80,7 @@ export const accountAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (owner.botAccountId !== accountId) {
       throw apiError('unauthorized', 'Bot is not authorized to access this account')
     }
-    const rest = c.req.path.replace(/^\/api\/v1\/accounts\/\d+/, '')
+    const rest = c.req.path.replace(/^\/api\/v1\/accounts\/[^/]+/, '')
     if (!BOT_ENDPOINTS.some(([m, re]) => m === c.req.method && re.test(rest))) throw notForBots()
     c.set('principal', { type: 'agent_bot', id: owner.ownerId, token })
     c.set('role', 'agent_bot')

@@ -1,8 +1,36 @@
 import { z } from '@hono/zod-openapi'
+import { parseCursor, parseId } from '../lib/ids'
 import { containsPattern } from '../lib/like'
 import * as examples from './examples/common'
 
-export const IdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+/** What a path or query id that is not canonical fails with; the router answers it with a 404. */
+export const NON_CANONICAL_ID = 'is not an id (canonical decimal: 1, 2, 3…)'
+
+/**
+ * A string (path, query, form) must be canonical decimal (`lib/ids.ts`); JSON numbers are taken
+ * as they are. Anything else fails before coercion could read `0x2` or `02` as 2.
+ */
+const idFrom =
+  (parse: (text: string) => number | null) => (value: unknown, ctx: z.RefinementCtx) => {
+    if (typeof value !== 'string') return value
+    const id = parse(value)
+    if (id === null) {
+      ctx.addIssue({ code: 'custom', message: NON_CANONICAL_ID, params: { nonCanonicalId: true } })
+      return z.NEVER
+    }
+    return id
+  }
+
+export const IdSchema = z.preprocess(
+  idFrom(parseId),
+  z.int().positive().max(Number.MAX_SAFE_INTEGER),
+)
+
+/** A replay or page cursor: an id, or 0 for "from the start". */
+export const CursorSchema = z.preprocess(
+  idFrom(parseCursor),
+  z.int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+)
 
 export const AccountIdParamsSchema = z.object({
   account_id: IdSchema.openapi({ param: { name: 'account_id', in: 'path' }, example: 1 }),
