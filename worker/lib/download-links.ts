@@ -1,4 +1,5 @@
 import { hmacSha256Hex, timingSafeEqualStrings } from './crypto'
+import { parseId } from './ids'
 
 /**
  * Signed, time-limited links to a contacts export: the link is the credential, so a browser
@@ -53,11 +54,11 @@ export async function checkDownloadLink(
   now: number,
 ): Promise<LinkCheck> {
   const key = await signingKey(env)
-  const accountId = Number(parts.accountId)
+  const accountId = parseId(parts.accountId)
   const expires = Number(parts.expires)
   if (
     !key ||
-    !/^\d{1,15}$/.test(parts.accountId ?? '') ||
+    accountId === null ||
     !/^\d{1,15}$/.test(parts.expires ?? '') ||
     !/^[0-9a-f]{64}$/.test(parts.signature ?? '')
   ) {

@@ -15,6 +15,7 @@ import {
   ShardSyncSchema,
 } from '../schemas/account-moves'
 import {
+  CursorSchema,
   EmptySchema,
   IdParamsSchema,
   jsonBody,
@@ -80,11 +81,8 @@ const syncShardRoute = createRoute({
     'Safe to repeat. See docs/scaling.md.',
   request: {
     params: z.object({
-      shard: z.coerce
-        .number()
-        .int()
-        .min(0)
-        .openapi({ param: { name: 'shard', in: 'path' }, example: 2 }),
+      // A shard's index is spelled as an id is, and may be 0.
+      shard: CursorSchema.openapi({ param: { name: 'shard', in: 'path' }, example: 2 }),
     }),
   },
   responses: {

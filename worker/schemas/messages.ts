@@ -3,7 +3,7 @@ import type { AttachmentRow } from '../db/queries/attachments'
 import type { MessageSender, MessageView } from '../db/queries/messages'
 import { fileUrl } from '../lib/files'
 import { toUserPushData, UserPushDataSchema } from './agents'
-import { AttributesSchema } from './common'
+import { AttributesSchema, CursorSchema, IdSchema } from './common'
 import { avatarUrl, ContactPushDataSchema, toContactPushData } from './contacts'
 import * as examples from './examples/messages'
 
@@ -155,8 +155,8 @@ export const MessageStatusInputSchema = z
   .openapi('MessageStatusInput', { example: examples.MessageStatusInputExample })
 
 export const MessageListQuerySchema = z.object({
-  before: z.coerce.number().int().positive().optional(),
-  after: z.coerce.number().int().nonnegative().optional(),
+  before: IdSchema.optional(),
+  after: CursorSchema.optional(),
 })
 
 const FORM_ITEM_KEYS = new Set([
