@@ -6,7 +6,6 @@ import {
   upsertAccountUserStatement,
 } from '../db/queries/account-users'
 import { deleteSessionsOfRemovedMemberStatement } from '../db/queries/sessions'
-import { findUser } from '../db/queries/users'
 import { copyToShards, narrowOnShards } from '../db/replicate'
 import { userSessions } from '../db/schema'
 import { createRouter } from '../env'
@@ -29,6 +28,7 @@ import {
   toAccountUser,
 } from '../schemas/users'
 import { permittedAccount } from './platform-accounts'
+import { permittedUser } from './platform-users'
 
 const tags = ['Platform Account Users']
 
@@ -53,6 +53,10 @@ const createAccountUser = createRoute({
   tags,
   security: tokenSecurity,
   summary: 'Add a user to an account with a role, or change its role',
+  description:
+    "Both the account and the user must be ones this platform app created: another app's " +
+    '(or an account administrator\'s) user gets the same 401 "Non permissible resource" as ' +
+    "another app's account.",
   middleware: [unwrapBody('account_user')],
   request: { params: AccountIdParamsSchema, body: jsonBody(AccountUserInputSchema) },
   responses: {
@@ -98,9 +102,11 @@ export const platformAccountUsers = createRouter()
   .openapi(createAccountUser, async (c) => {
     const { account_id } = c.req.valid('param')
     const { user_id, role } = c.req.valid('json')
+    // Both sides are the app's own: a user of another app (or of none: made by an account's
+    // administrator) is not the app's to hand an account to, nor to take into one.
     await permittedAccount(c, account_id)
+    await permittedUser(c, user_id)
     const db = c.var.db
-    if (!(await findUser(db, user_id))) throw apiError('not_found', `User ${user_id} not found`)
     // Making the user an agent may demote an administrator: that narrowing reaches every shard
     // before the directory (it inserts nothing there; a new member arrives with the copy below).
     if (role === 'agent') {

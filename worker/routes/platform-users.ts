@@ -45,7 +45,8 @@ import {
 
 const tags = ['Platform Users']
 
-function permittedUser(c: Context<AppEnv>, id: number) {
+/** The user, if it exists and this platform app created it (401 otherwise, as Chatwoot). */
+export function permittedUser(c: Context<AppEnv>, id: number) {
   return permittedResource(c, 'user', id, findUser)
 }
 

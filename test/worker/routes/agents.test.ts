@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { accountDb, api, createWorld, expectError, uniq, type World } from '../helpers'
+import {
+  accountDb,
+  api,
+  createWorld,
+  expectError,
+  PLATFORM_TOKEN,
+  uniq,
+  type World,
+} from '../helpers'
 import {
   accountPath,
   addMember,
@@ -165,6 +173,42 @@ describe('agents', () => {
       body: { role: 'owner' },
     })
     expectError(bad, 422, 'validation_failed')
+  })
+
+  it('refuses to rename a user of other accounts too (403): its name there stays', async () => {
+    const world = await createWorld()
+    const other = await createWorld()
+    const joined = await api(`/platform/api/v1/accounts/${other.accountId}/account_users`, {
+      token: PLATFORM_TOKEN,
+      body: { user_id: world.agent.id, role: 'agent' },
+    })
+    expect(joined.status).toBe(200)
+    const path = agentsPath(world, `/${world.agent.id}`)
+    for (const body of [{ name: 'Hijacked' }, { name: 'Hijacked', role: 'administrator' }]) {
+      const res = await api(path, { method: 'PATCH', token: world.admin.token, body })
+      expectError(res, 403, 'forbidden')
+      expect(res.json.message).toMatch(/belongs to other accounts/)
+    }
+    const seenBy = async (w: World) =>
+      (await api(agentsPath(w), { token: w.admin.token })).json.find(
+        (a: { id: number }) => a.id === world.agent.id,
+      )
+    expect(await seenBy(other)).toMatchObject({ name: 'Agent', role: 'agent' })
+    expect(await seenBy(world)).toMatchObject({ name: 'Agent', role: 'agent' })
+    // What is this account's own still changes, with the unchanged name sent along.
+    const own = await api(path, {
+      method: 'PATCH',
+      token: world.admin.token,
+      body: { name: 'Agent', role: 'administrator', availability: 'busy', auto_offline: false },
+    })
+    expect(own.status).toBe(200)
+    expect(own.json).toMatchObject({
+      name: 'Agent',
+      role: 'administrator',
+      availability_status: 'busy',
+      auto_offline: false,
+    })
+    expect(await seenBy(other)).toMatchObject({ name: 'Agent', role: 'agent' })
   })
 
   it('removes the membership and its inbox and team memberships, but keeps the user', async () => {

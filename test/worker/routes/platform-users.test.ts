@@ -207,6 +207,34 @@ describe('platform account users', () => {
       'agent',
     )
   })
+
+  it("refuses to add another app's user to the app's own account: 401, no membership", async () => {
+    const other = await otherPlatformApp()
+    const theirs = await createWorld(other)
+    const rootsUser = await createUser()
+    const path = `/platform/api/v1/accounts/${theirs.accountId}/account_users`
+    for (const role of ['agent', 'administrator']) {
+      const res = await api(path, { token: other, body: { user_id: rootsUser.id, role } })
+      expectError(res, 401, 'unauthorized')
+      expect(res.json.message).toBe('Non permissible resource')
+    }
+    const memberships = 'select count(*) from account_users where user_id = ?'
+    expect(await scalar(memberships, rootsUser.id)).toBe(0)
+    expectError(await api(`/api/v1/accounts/${theirs.accountId}`, { token: rootsUser.token }), 403)
+    // An unknown user is still a 404, and the app's own users are still added.
+    expectError(await api(path, { token: other, body: { user_id: 999999, role: 'agent' } }), 404)
+    const own = await createUser(other)
+    const added = await api(path, { token: other, body: { user_id: own.id, role: 'agent' } })
+    expect(added.status).toBe(200)
+    // The root app is held to the same rule: the other app's user stays out of root's accounts.
+    const rootsWorld = await createWorld()
+    const adopt = await api(`/platform/api/v1/accounts/${rootsWorld.accountId}/account_users`, {
+      token: PLATFORM_TOKEN,
+      body: { user_id: own.id, role: 'administrator' },
+    })
+    expectError(adopt, 401, 'unauthorized')
+    expect(await scalar(memberships, own.id)).toBe(1)
+  })
 })
 
 describe('platform agent bots', () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, ne, notExists } from 'drizzle-orm'
 import { randomToken } from '../../lib/crypto'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
@@ -39,6 +39,28 @@ export function updateUserStatement(db: Db, id: number, values: Partial<NewUser>
     .set({ ...values, updatedAt: nowSeconds() })
     .where(eq(users.id, id))
     .returning()
+}
+
+/**
+ * Renames the user only while it belongs to no account but `accountId`: users are shared by their
+ * accounts, and one account may not change what another sees. Checked inside the statement, so a
+ * membership added meanwhile cannot slip in between; returns no row when refused.
+ */
+export function renameUserOfOneAccountStatement(
+  db: Db,
+  userId: number,
+  accountId: number,
+  name: string,
+) {
+  const elsewhere = db
+    .select({ one: accountUsers.id })
+    .from(accountUsers)
+    .where(and(eq(accountUsers.userId, userId), ne(accountUsers.accountId, accountId)))
+  return db
+    .update(users)
+    .set({ name, updatedAt: nowSeconds() })
+    .where(and(eq(users.id, userId), notExists(elsewhere)))
+    .returning({ id: users.id })
 }
 
 export function deleteUserStatement(db: Db, id: number) {

@@ -5,10 +5,10 @@ import {
   removeMemberDataStatements,
   updateMembershipStatement,
 } from '../../db/queries/agents'
-import { updateUserStatement } from '../../db/queries/users'
+import { renameUserOfOneAccountStatement } from '../../db/queries/users'
 import { directoryDb, narrowOnShards } from '../../db/replicate'
 import { createRouter } from '../../env'
-import { errorResponses } from '../../errors'
+import { apiError, errorResponses } from '../../errors'
 import { copyMembership, revokeMembership } from '../../lib/memberships'
 import { closeSessionSockets } from '../../lib/sessions'
 import { revokeLiveAccess } from '../../live/revoke'
@@ -25,6 +25,10 @@ const updateAgent = createRoute({
   tags,
   security: accountSecurity,
   summary: "Change an agent's name, role or availability (administrators); id is the user id",
+  description:
+    "The role, availability and auto_offline are this account's own. The name is the user's, " +
+    'which every account of the user shows: it can be changed here only for a user who belongs ' +
+    'to this account alone (403 otherwise; sending the unchanged name is allowed).',
   middleware: [administratorsOnly, unwrapBody('agent')],
   request: { params: AccountAndIdParamsSchema, body: jsonBody(AgentUpdateSchema) },
   responses: {
@@ -65,6 +69,13 @@ const deleteAgent = createRoute({
   },
 })
 
+const sharedUser = () =>
+  apiError(
+    'forbidden',
+    'This user belongs to other accounts too, which show the same name: only its role and ' +
+      'availability in this account can be changed here',
+  )
+
 export const agentManageRoutes = createRouter()
   .openapi(updateAgent, async (c) => {
     const { id } = c.req.valid('param')
@@ -82,25 +93,28 @@ export const agentManageRoutes = createRouter()
       autoOffline: body.auto_offline,
     }
     const membershipChanged = Object.values(membershipChanges).some((v) => v !== undefined)
+    // The name lives on the user, shared by its accounts: renamed first and alone (refused when
+    // another account has the user), so a refusal leaves this account's settings unchanged too.
+    const renamed = body.name !== undefined && body.name !== agent.user.name
+    if (renamed) {
+      const [row] = await renameUserOfOneAccountStatement(directory, id, accountId, body.name ?? '')
+      if (!row) throw sharedUser()
+    }
     // A lowered role takes rights away: every shard first, then the directory.
     if (demoted) {
       await narrowOnShards(c, (shard) => [
         updateMembershipStatement(shard, accountId, id, { role: 'agent' }),
       ])
     }
-    // The name lives on the user (shared by its accounts), the rest on this account's membership.
-    await batchAll(directory, [
-      ...(body.name !== undefined ? [updateUserStatement(directory, id, { name: body.name })] : []),
-      ...(membershipChanged
-        ? [updateMembershipStatement(directory, accountId, id, membershipChanges)]
-        : []),
-    ])
+    if (membershipChanged) {
+      await updateMembershipStatement(directory, accountId, id, membershipChanges)
+    }
     // Then the directory's rows to the shards: a raised role is granted only now.
-    if (body.name !== undefined || membershipChanged) {
+    if (renamed || membershipChanged) {
       await copyMembership(
         c.env,
         { userId: id, membershipId: agent.membership.id },
-        { user: body.name !== undefined },
+        { user: renamed },
       )
     }
     // A demoted administrator's open sockets narrow to its inboxes at once.
