@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { findVisibleContact } from '../db/queries/contacts'
 import { findConversationByDisplayId } from '../db/queries/conversations'
 import type { AppEnv } from '../env'
 import { apiError } from '../errors'
@@ -26,4 +27,16 @@ export async function visibleConversation(c: Context<AppEnv>, displayId: number)
   if (!found) throw apiError('not_found', `Conversation ${displayId} not found`)
   if (!found.visible) throw apiError('forbidden', 'You are not a member of this inbox')
   return found.conversation
+}
+
+/**
+ * The contact with this id in the caller's account, with the contact inboxes the caller may
+ * see: 404 when there is none or the caller is an agent it is hidden from (`contactVisibleTo`:
+ * no contact inbox and no conversation in the agent's inboxes). Every route that takes a
+ * contact id loads it through here, so an agent gets the same answer from each.
+ */
+export async function visibleContact(c: Context<AppEnv>, id: number) {
+  const found = await findVisibleContact(c.var.db, c.var.accountId, id, restrictedAgentId(c))
+  if (!found) throw apiError('not_found', `Contact ${id} not found`)
+  return found
 }

@@ -87,6 +87,49 @@ describe('contact visibility by role', () => {
   })
 })
 
+type ContactJson = { id: number; contact_inboxes: { source_id: string; inbox: { id: number } }[] }
+
+describe('contact inboxes shown to agents', () => {
+  it('lists for an agent only the contact inboxes of its inboxes, wherever the contact is shown', async () => {
+    const { world, mine, theirs, a } = await visibilityWorld('Linked')
+    const path = contactsPath(world)
+    // A website visitor's source_id is its credential in that inbox's public API.
+    const secret = `visitor-${crypto.randomUUID()}`
+    const linked = await api(`${path}/${a.id}/contact_inboxes`, {
+      token: world.admin.token,
+      body: { inbox_id: theirs.id, source_id: secret },
+    })
+    expect(linked.status).toBe(200)
+    const token = world.agent.token
+    const answers = [
+      await api(`${path}/${a.id}`, { token }),
+      await api(path, { token }),
+      await api(`${path}/search?q=Linked`, { token }),
+      await api(`${path}/${a.id}`, { method: 'PATCH', token, body: { name: 'Linked A again' } }),
+      await api(`${path}/${a.id}/destroy_custom_attributes`, {
+        token,
+        body: { custom_attributes: ['plan'] },
+      }),
+      await api(`${path}/${a.id}/contactable_inboxes`, { token }),
+    ]
+    for (const res of answers) {
+      expect(res.status).toBe(200)
+      expect(res.text).not.toContain(secret)
+    }
+    const shown = answers.slice(0, 5).map((res) => {
+      const payload = res.json.payload as ContactJson | ContactJson[]
+      return Array.isArray(payload) ? payload.find((c) => c.id === a.id) : payload
+    })
+    for (const contact of shown) {
+      expect(contact?.contact_inboxes.map((l) => l.inbox.id)).toEqual([mine.id])
+    }
+    const forAdmin = await api(`${path}/${a.id}`, { token: world.admin.token })
+    const adminLinks = (forAdmin.json.payload as ContactJson).contact_inboxes
+    expect(adminLinks.map((l) => l.inbox.id)).toEqual([mine.id, theirs.id])
+    expect(adminLinks[1]?.source_id).toBe(secret)
+  })
+})
+
 describe('another account’s users', () => {
   it('get 403 on every contact route under an account they do not belong to', async () => {
     const world = await createWorld()

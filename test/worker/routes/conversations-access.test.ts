@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { contactsPath, visibilityWorld } from '../contacts-helpers'
 import {
   accountPath,
   conversationRow,
@@ -9,7 +10,7 @@ import {
   postMessage,
   snapshot,
 } from '../conversation-helpers'
-import { api, createWorld, expectError, type World } from '../helpers'
+import { accountDb, api, createWorld, expectError, type World } from '../helpers'
 
 type Call = { method: string; path: string; body?: Record<string, unknown> }
 
@@ -137,9 +138,10 @@ describe('conversation and message routes across accounts', () => {
     for (const route of idRoutes(world, created.json.id, message, contactId)) {
       const res = await call(route, world.agent.token)
       if (route.path.endsWith(`/contacts/${contactId}/conversations`)) {
-        // The contact is in the account: the agent gets the list, without the conversation.
-        expect(res.status).toBe(200)
-        expect(res.json).toEqual({ payload: [] })
+        // The contact is only in an inbox the agent is not a member of: hidden, as it is from
+        // GET contacts/{id}.
+        expectError(res, 404, 'not_found')
+        expectNoLeak(res)
         continue
       }
       expectError(res, 403, 'forbidden')
@@ -166,5 +168,75 @@ describe('conversation and message routes across accounts', () => {
       if (botRoutes.has(name)) expect(res.status).toBe(200)
       else expectError(res, 401)
     }
+  })
+})
+
+/** How many conversations and contact inboxes the account has: a refused create adds none. */
+async function counts(accountId: number) {
+  const db = await accountDb(accountId)
+  const count = async (table: string) =>
+    (
+      await db
+        .prepare(`select count(*) as n from ${table} where account_id = ?`)
+        .bind(accountId)
+        .first<{ n: number }>()
+    )?.n
+  return { conversations: await count('conversations'), links: await count('contact_inboxes') }
+}
+
+describe('POST /conversations by an agent', () => {
+  it('404s a contact the agent cannot read, writing nothing, so it stays hidden', async () => {
+    const { world, mine, a, b, c, d } = await visibilityWorld('Hidden')
+    const token = world.agent.token
+    const before = await counts(world.accountId)
+    for (const contact of [c, d]) {
+      expectError(await api(`${contactsPath(world)}/${contact.id}`, { token }), 404)
+      const res = await api(`${accountPath(world)}/conversations`, {
+        token,
+        body: { inbox_id: mine.id, contact_id: contact.id, message: { content: 'hello' } },
+      })
+      expectError(res, 404, 'not_found')
+      expect(res.text).not.toContain('Hidden')
+      expectError(await api(`${contactsPath(world)}/${contact.id}`, { token }), 404)
+    }
+    expect(await counts(world.accountId)).toEqual(before)
+    // The contacts it can read (a contact inbox, or only a conversation, in its inbox) it may use.
+    for (const contact of [a, b]) {
+      const res = await api(`${accountPath(world)}/conversations`, {
+        token: world.agent.token,
+        body: { inbox_id: mine.id, contact_id: contact.id },
+      })
+      expect(res.status).toBe(200)
+      expect(res.json.meta.sender.id).toBe(contact.id)
+    }
+  })
+
+  it("404s a source_id of another inbox's contact inbox, with or without an inbox_id", async () => {
+    const { world, mine, theirs, a } = await visibilityWorld('Sourced')
+    // A is the agent's contact, but its contact inbox in `theirs` is not the agent's.
+    const secret = `visitor-${crypto.randomUUID()}`
+    const linked = await api(`${contactsPath(world)}/${a.id}/contact_inboxes`, {
+      token: world.admin.token,
+      body: { inbox_id: theirs.id, source_id: secret },
+    })
+    expect(linked.status).toBe(200)
+    const before = await counts(world.accountId)
+    for (const body of [
+      { source_id: secret },
+      { source_id: secret, inbox_id: theirs.id },
+      { source_id: secret, inbox_id: mine.id },
+    ]) {
+      const res = await api(`${accountPath(world)}/conversations`, {
+        token: world.agent.token,
+        body: { ...body, message: { content: 'hello' } },
+      })
+      expectError(res, 404, 'not_found')
+    }
+    expect(await counts(world.accountId)).toEqual(before)
+    const asAdmin = await api(`${accountPath(world)}/conversations`, {
+      token: world.admin.token,
+      body: { source_id: secret },
+    })
+    expect(asAdmin.json.inbox_id).toBe(theirs.id)
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  accountPath,
   addInboxMember,
   conversationPath,
   conversationRow,
@@ -316,6 +317,12 @@ describe('POST /conversations', () => {
   it('lets an agent create only in inboxes it is a member of', async () => {
     const scene = await createScene()
     const { world } = scene
+    // The contact is the agent's: it has a contact inbox in the agent's inbox.
+    const linked = await api(`${accountPath(world)}/contacts/${scene.contactId}/contact_inboxes`, {
+      token: world.admin.token,
+      body: { inbox_id: scene.inboxId },
+    })
+    expect(linked.status).toBe(200)
     const closed = await createInbox(world)
     const refused = await api(conversationsPath(world), {
       token: world.agent.token,

@@ -222,7 +222,7 @@ function contactPageStatement(
   // The contact's columns one by one: packed into one JSON value (columns.ts) they cost the same
   // (`npm run bench -- layers`), unlike a view's joined rows.
   return db
-    .select({ contact: columns, links: linksOf(db, columns.id) })
+    .select({ contact: columns, links: linksOf(db, columns.id, filter.agentId) })
     .from(page)
     .orderBy(...orderBy(sort, columns))
 }

@@ -32,6 +32,21 @@ export function contactVisibleTo(db: Db, agentId: number | null) {
   )
 }
 
+/**
+ * The inbox is one the agent is a member of; undefined (no restriction) for administrators.
+ * An agent is shown only these contact inboxes of a contact it sees: a contact inbox's
+ * `source_id` is the visitor's credential in its inbox.
+ */
+export function inboxOfAgent(db: Db, inboxId: SQLWrapper, agentId: number | null) {
+  if (agentId === null) return undefined
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(inboxMembers)
+      .where(and(eq(inboxMembers.inboxId, inboxId), eq(inboxMembers.userId, agentId))),
+  )
+}
+
 /** A contact inbox with its inbox, as much as the contact JSON's `contact_inboxes` shows. */
 export type ContactInboxWithInbox = {
   contactInbox: Pick<typeof contactInboxes.$inferSelect, 'id' | 'sourceId'>
@@ -40,16 +55,22 @@ export type ContactInboxWithInbox = {
 
 /**
  * The contact's contact inboxes and their inboxes as one JSON array of value arrays, read along
- * with the row: only what the contact JSON shows (an inbox's settings can be large).
+ * with the row: only what the contact JSON shows (an inbox's settings can be large), and for an
+ * agent only those of its inboxes (`inboxOfAgent`).
  */
-export function linksOf(db: Db, contactId: SQLWrapper) {
+export function linksOf(db: Db, contactId: SQLWrapper, agentId: number | null) {
   const links = db
     .select({
       links: sql`json_group_array(json_array(${contactInboxes.id}, ${contactInboxes.sourceId}, ${inboxes.id}, ${inboxes.name}, ${inboxes.channelType}))`,
     })
     .from(contactInboxes)
     .innerJoin(inboxes, eq(inboxes.id, contactInboxes.inboxId))
-    .where(eq(contactInboxes.contactId, contactId))
+    .where(
+      and(
+        eq(contactInboxes.contactId, contactId),
+        inboxOfAgent(db, contactInboxes.inboxId, agentId),
+      ),
+    )
   return sql<string>`(${links})`
 }
 
@@ -69,7 +90,10 @@ export const withLinks = ({ contact, links }: { contact: ContactRow; links: stri
   contactInboxes: parseLinks(links),
 })
 
-/** The contact with its contact inboxes, in one query; undefined when not visible. */
+/**
+ * The contact with the contact inboxes the caller may see, in one query; undefined when the
+ * contact is not in the account or not visible to the agent (`contactVisibleTo`).
+ */
 export async function findVisibleContact(
   db: Db,
   accountId: number,
@@ -77,7 +101,7 @@ export async function findVisibleContact(
   agentId: number | null,
 ) {
   const [row] = await db
-    .select({ contact: contacts, links: linksOf(db, contacts.id) })
+    .select({ contact: contacts, links: linksOf(db, contacts.id, agentId) })
     .from(contacts)
     .where(
       and(eq(contacts.accountId, accountId), eq(contacts.id, id), contactVisibleTo(db, agentId)),
@@ -171,14 +195,7 @@ export function listContactableInboxes(
       and(
         eq(inboxes.accountId, accountId),
         inArray(inboxes.channelType, ['web_widget', 'api']),
-        agentId === null
-          ? undefined
-          : exists(
-              db
-                .select({ one: sql`1` })
-                .from(inboxMembers)
-                .where(and(eq(inboxMembers.inboxId, inboxes.id), eq(inboxMembers.userId, agentId))),
-            ),
+        inboxOfAgent(db, inboxes.id, agentId),
       ),
     )
     .orderBy(asc(inboxes.name), asc(inboxes.id))

@@ -14,6 +14,7 @@ import {
   users,
 } from '../schema'
 import { chunk } from './agents'
+import { inboxOfAgent } from './contacts'
 import {
   accessOf,
   findByDisplayIdTemplate,
@@ -179,21 +180,16 @@ export async function findAccountTeam(db: Db, accountId: number, teamId: number)
   return row
 }
 
-export async function findAccountContact(db: Db, accountId: number, contactId: number) {
-  const [row] = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)))
-    .limit(1)
-  return row
-}
-
-/** A contact inbox of the account by its source id (optionally within one inbox). */
+/**
+ * A contact inbox of the account by its source id (optionally within one inbox); for an agent
+ * only one of its inboxes, as the contact JSON lists them (`inboxOfAgent`).
+ */
 export async function findAccountContactInbox(
   db: Db,
   accountId: number,
   sourceId: string,
-  inboxId?: number,
+  inboxId: number | undefined,
+  agentId: number | null,
 ) {
   const [row] = await db
     .select({ contactInbox: contactInboxes, inbox: inboxes })
@@ -204,6 +200,7 @@ export async function findAccountContactInbox(
         eq(inboxes.accountId, accountId),
         eq(contactInboxes.sourceId, sourceId),
         inboxId === undefined ? undefined : eq(contactInboxes.inboxId, inboxId),
+        inboxOfAgent(db, contactInboxes.inboxId, agentId),
       ),
     )
     .orderBy(contactInboxes.id)

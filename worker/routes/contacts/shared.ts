@@ -3,7 +3,6 @@ import {
   type ContactInboxWithInbox,
   type ContactRow,
   findUniqueClashes,
-  findVisibleContact,
 } from '../../db/queries/contacts'
 import { findInbox, isInboxMember } from '../../db/queries/inboxes'
 import type { AppEnv } from '../../env'
@@ -32,12 +31,7 @@ export function labelsOf(...lists: (string | string[] | undefined)[]) {
   return [...new Set(labels.map((l) => l.trim().toLowerCase()).filter(Boolean))]
 }
 
-/** The contact with its contact inboxes: 404 when it is not in the account or hidden from the agent. */
-export async function visibleContact(c: Context<AppEnv>, id: number) {
-  const found = await findVisibleContact(c.var.db, c.var.accountId, id, restrictedAgentId(c))
-  if (!found) throw apiError('not_found', `Contact ${id} not found`)
-  return found
-}
+export { visibleContact } from '../../lib/access'
 
 export const contactJson = (
   c: Context<AppEnv>,

@@ -6,7 +6,6 @@ import { conversationCreation, initialStatus } from '../../conversations/create'
 import { findContactInbox, insertContactInboxStatement } from '../../db/queries/contact-inboxes'
 import {
   contactInboxIdBySource,
-  findAccountContact,
   findAccountContactInbox,
   findAccountMember,
   findAccountTeam,
@@ -21,6 +20,7 @@ import {
 import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import { commitWithEvents, type EventInput } from '../../events/outbox'
+import { restrictedAgentId, visibleContact } from '../../lib/access'
 import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { nowSeconds } from '../../lib/time'
 import { unwrapBody } from '../../middleware/body'
@@ -59,15 +59,24 @@ const createConversationRoute = createRoute({
 
 type Input = z.infer<typeof ConversationInputSchema>
 
-/** The inbox and contact the new conversation belongs to, and its contact inbox if one exists. */
+/**
+ * The inbox and contact the new conversation belongs to, and its contact inbox if one exists.
+ * An agent is answered 404 for a contact or contact inbox it may not see, as reading them
+ * answers, before anything is written.
+ */
 async function resolveParties(c: Context<AppEnv>, body: Input) {
   const db = c.var.db
   const accountId = c.var.accountId
   if (body.source_id) {
-    const found = await findAccountContactInbox(db, accountId, body.source_id, body.inbox_id)
+    const found = await findAccountContactInbox(
+      db,
+      accountId,
+      body.source_id,
+      body.inbox_id,
+      restrictedAgentId(c),
+    )
     if (!found) throw apiError('not_found', 'No contact inbox has this source_id')
-    const contact = await findAccountContact(db, accountId, found.contactInbox.contactId)
-    if (!contact) throw apiError('not_found', 'Contact not found')
+    const { contact } = await visibleContact(c, found.contactInbox.contactId)
     return { inbox: found.inbox, contact, contactInbox: found.contactInbox }
   }
   if (body.inbox_id === undefined || body.contact_id === undefined) {
@@ -75,12 +84,11 @@ async function resolveParties(c: Context<AppEnv>, body: Input) {
       fieldError('source_id', 'is required unless inbox_id and contact_id are given', 'required'),
     ])
   }
-  const [inbox, contact] = await Promise.all([
+  const [inbox, { contact }] = await Promise.all([
     findInbox(db, accountId, body.inbox_id),
-    findAccountContact(db, accountId, body.contact_id),
+    visibleContact(c, body.contact_id),
   ])
   if (!inbox) throw apiError('not_found', `Inbox ${body.inbox_id} not found`)
-  if (!contact) throw apiError('not_found', `Contact ${body.contact_id} not found`)
   const contactInbox = await findContactInbox(db, contact.id, inbox.id)
   return { inbox, contact, contactInbox }
 }
@@ -208,7 +216,8 @@ export const conversationCreateRoutes = createRouter().openapi(
     const db = c.var.db
     const parties = await resolveParties(c, body)
     const { inbox, contactInbox } = parties
-    if (c.var.role === 'agent' && !(await isInboxMember(db, inbox.id, c.var.principal.id))) {
+    const agentId = restrictedAgentId(c)
+    if (agentId !== null && !(await isInboxMember(db, inbox.id, agentId))) {
       throw apiError('forbidden', 'You are not a member of this inbox')
     }
     await checkReferences(c, body)

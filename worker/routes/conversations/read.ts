@@ -2,13 +2,12 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import {
   type ConversationFilters,
-  findAccountContact,
   listContactConversations,
   listConversations,
 } from '../../db/queries/conversations'
 import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses } from '../../errors'
-import { restrictedAgentId } from '../../lib/access'
+import { restrictedAgentId, visibleContact } from '../../lib/access'
 import { accountSecurity } from '../../schemas/auth'
 import { AccountIdParamsSchema, IdSchema, jsonResponse } from '../../schemas/common'
 import {
@@ -98,6 +97,7 @@ const contactConversationsRoute = createRoute({
   tags,
   security: accountSecurity,
   summary: "A contact's latest 20 conversations the caller may see",
+  description: 'An agent gets 404 for a contact it may not see, as from the contact itself.',
   request: {
     params: AccountIdParamsSchema.extend({
       contact_id: IdSchema.openapi({ param: { name: 'contact_id', in: 'path' } }),
@@ -159,11 +159,9 @@ export const conversationReadRoutes = createRouter()
   })
   .openapi(contactConversationsRoute, async (c) => {
     const { contact_id } = c.req.valid('param')
-    const db = c.var.db
-    const contact = await findAccountContact(db, c.var.accountId, contact_id)
-    if (!contact) throw apiError('not_found', `Contact ${contact_id} not found`)
+    const { contact } = await visibleContact(c, contact_id)
     const views = await listContactConversations(
-      db,
+      c.var.db,
       c.var.accountId,
       contact.id,
       restrictedAgentId(c),
