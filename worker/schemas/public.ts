@@ -4,6 +4,7 @@ import type { ContactRow } from '../db/queries/contacts'
 import type { ConversationRow } from '../db/queries/conversations'
 import type { InboxRow } from '../db/queries/inboxes'
 import type { MessageView } from '../db/queries/messages'
+import { asVisitorSeesIt } from '../lib/visitor-claims'
 import { AttributesSchema, EmailSchema, IdSchema } from './common'
 import { PhoneNumberSchema } from './contacts-input'
 import * as examples from './examples/public'
@@ -174,27 +175,37 @@ export type PublicContact = z.infer<typeof PublicContactSchema>
 
 type ContactInboxTokens = Pick<ContactInboxRow, 'sourceId' | 'pubsubToken'>
 
-export const toContactSession = (ci: ContactInboxTokens, contact: ContactRow) => ({
-  source_id: ci.sourceId,
-  pubsub_token: ci.pubsubToken,
-  id: contact.id,
-  name: contact.name,
-  email: contact.email,
-  phone_number: contact.phoneNumber,
-})
+/** The contact as its visitor sees it: its own claims in place of values others hold. */
+export const toContactSession = (ci: ContactInboxTokens, row: ContactRow) => {
+  const contact = asVisitorSeesIt(row)
+  return {
+    source_id: ci.sourceId,
+    pubsub_token: ci.pubsubToken,
+    id: contact.id,
+    name: contact.name,
+    email: contact.email,
+    phone_number: contact.phoneNumber,
+  }
+}
 
-/** The visitor's own contact; the only token in it is the visitor's own pubsub_token. */
-export const toPublicContact = (ci: ContactInboxTokens, contact: ContactRow): PublicContact => ({
-  id: contact.id,
-  name: contact.name,
-  email: contact.email,
-  phone_number: contact.phoneNumber,
-  identifier: contact.identifier,
-  custom_attributes: contact.customAttributes,
-  additional_attributes: contact.additionalAttributes,
-  source_id: ci.sourceId,
-  pubsub_token: ci.pubsubToken,
-})
+/**
+ * The visitor's own contact; the only token in it is the visitor's own pubsub_token, and its
+ * claims stand in for values others hold (lib/visitor-claims).
+ */
+export function toPublicContact(ci: ContactInboxTokens, row: ContactRow): PublicContact {
+  const contact = asVisitorSeesIt(row)
+  return {
+    id: contact.id,
+    name: contact.name,
+    email: contact.email,
+    phone_number: contact.phoneNumber,
+    identifier: contact.identifier,
+    custom_attributes: contact.customAttributes,
+    additional_attributes: contact.additionalAttributes,
+    source_id: ci.sourceId,
+    pubsub_token: ci.pubsubToken,
+  }
+}
 
 export const PublicConversationSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createContact, defineContactAttribute } from '../contacts-helpers'
+import { contactRow, createContact, defineContactAttribute } from '../contacts-helpers'
 import { expectError, uniq } from '../helpers'
 import {
   accountSnapshot,
@@ -86,26 +86,84 @@ describe('PATCH /public/api/v1/inboxes/{inbox_identifier}/contacts/{source_id}',
     expect(put.json.name).toBe('Put Name')
   })
 
-  it("refuses another contact's email, phone or identifier with 422 naming the field, changing nothing", async () => {
+  it("records another contact's email, phone or identifier as the visitor's unverified claim, never changing or revealing that contact", async () => {
     const { world, inbox } = await publicScene()
     const other = await createContact(world, {
+      name: 'Olivia Owner',
       phone_number: '+15557770002',
       identifier: uniq('taken-'),
+      additional_attributes: { city: 'Lisbon' },
     })
+    const stored = await contactRow(other.id)
+    const visitor = await createVisitor(inbox, { name: 'Me' })
+    const path = `/contacts/${visitor.sourceId}`
+    const claims = {
+      email: other.email,
+      phone_number: other.phone_number,
+      identifier: other.identifier,
+    }
+    const res = await inbox.call(path, { method: 'PATCH', body: { name: 'Changed', ...claims } })
+    expect(res.status).toBe(200)
+    // The visitor sees what it typed; nothing of the other contact.
+    expect(res.json).toMatchObject({ id: visitor.contactId, name: 'Changed', ...claims })
+    expect(res.json.custom_attributes).toEqual({})
+    expect(res.json.additional_attributes).toEqual({})
+    expect(res.text).not.toContain('Olivia Owner')
+    const row = await contactRow(visitor.contactId)
+    expect(row).toMatchObject({
+      name: 'Changed',
+      email: null,
+      phone_number: null,
+      identifier: null,
+    })
+    expect(JSON.parse(String(row?.additional_attributes))).toEqual({ unverified_claims: claims })
+    expect(await contactRow(other.id)).toEqual(stored)
+    expect((await contactInboxRow(inbox.id, visitor.sourceId))?.contact_id).toBe(visitor.contactId)
+  })
+
+  it('replaces a claim with an email no contact has, which the contact then holds', async () => {
+    const { world, inbox } = await publicScene()
+    const other = await createContact(world)
+    const visitor = await createVisitor(inbox, { email: other.email })
+    const email = `${uniq('free')}@example.com`
+    const res = await inbox.call(`/contacts/${visitor.sourceId}`, {
+      method: 'PATCH',
+      body: { email },
+    })
+    expect(res.json.email).toBe(email)
+    const row = await contactRow(visitor.contactId)
+    expect(row?.email).toBe(email)
+    expect(JSON.parse(String(row?.additional_attributes))).toEqual({})
+  })
+
+  it("never lets a visitor who typed another contact's email rename that contact or read its attributes", async () => {
+    const { world, inbox } = await sceneWithAttributes()
+    const victim = await createContact(world, {
+      name: 'Victor Victim',
+      custom_attributes: { plan: 'enterprise' },
+    })
+    const stored = await contactRow(victim.id)
+    const visitor = await createVisitor(inbox, { email: victim.email })
+    expect(visitor.contactId).not.toBe(victim.id)
+    const res = await inbox.call(`/contacts/${visitor.sourceId}`, {
+      method: 'PATCH',
+      body: { name: 'Hijacked', custom_attributes: { plan: 'free' } },
+    })
+    expect(res.json).toMatchObject({ id: visitor.contactId, custom_attributes: { plan: 'free' } })
+    expect(res.text).not.toContain('Victor Victim')
+    expect(res.text).not.toContain('enterprise')
+    expect(await contactRow(victim.id)).toEqual(stored)
+  })
+
+  it('still refuses unknown custom attributes with 422, changing nothing', async () => {
+    const { world, inbox } = await publicScene()
     const visitor = await createVisitor(inbox, { name: 'Me' })
     const before = await accountSnapshot(world.accountId)
-    const path = `/contacts/${visitor.sourceId}`
-    for (const [body, field] of [
-      [{ email: other.email }, 'email'],
-      [{ phone_number: other.phone_number }, 'phone_number'],
-      [{ identifier: other.identifier }, 'identifier'],
-    ] as const) {
-      const res = await inbox.call(path, { method: 'PATCH', body: { name: 'Changed', ...body } })
-      expectError(res, 422, 'validation_failed')
-      expect(res.json.errors.map((e: { field: string }) => e.field)).toEqual([field])
-    }
     expectError(
-      await inbox.call(path, { method: 'PATCH', body: { custom_attributes: { nope: 1 } } }),
+      await inbox.call(`/contacts/${visitor.sourceId}`, {
+        method: 'PATCH',
+        body: { custom_attributes: { nope: 1 } },
+      }),
       422,
     )
     await expectAccountUnchanged(world.accountId, before)

@@ -52,23 +52,71 @@ describe('POST /public/api/v1/inboxes/{inbox_identifier}/contacts', () => {
     expect(await countRows('contact_inboxes', 'inbox_id = ?', inbox.id)).toBe(1)
   })
 
-  it('links an existing contact by identifier, then email, then phone, without creating one', async () => {
+  it('never links, reveals or changes an existing contact whose email or phone a visitor types', async () => {
     const { world, inbox } = await publicScene()
-    const byIdentifier = await createContact(world, { identifier: uniq('ext-') })
-    const byEmail = await createContact(world)
-    const byPhone = await createContact(world, { email: null, phone_number: '+15551230002' })
-    const created = await eventRows(world.accountId, 'contact_created')
+    const owner = await createContact(world, {
+      name: 'Olivia Owner',
+      phone_number: '+15551230002',
+      additional_attributes: { city: 'Lisbon' },
+    })
+    const stored = await contactRowById(owner.id)
+    const both = { email: owner.email, phone_number: owner.phone_number }
     const cases = [
-      [{ identifier: byIdentifier.identifier, email: byEmail.email }, byIdentifier.id],
-      [{ email: byEmail.email, phone_number: '+15551230002' }, byEmail.id],
-      [{ phone_number: '+15551230002' }, byPhone.id],
+      [{ email: owner.email }, { email: owner.email }],
+      [{ phone_number: owner.phone_number }, { phone_number: owner.phone_number }],
+      [{ name: 'Mallory', ...both }, both],
     ] as const
-    for (const [body, contactId] of cases) {
+    const visitorIds: number[] = []
+    for (const [body, claims] of cases) {
       const res = await inbox.call('/contacts', { body })
       expect(res.status).toBe(200)
-      expect(res.json.id).toBe(contactId)
+      expect(res.json.id).not.toBe(owner.id)
+      visitorIds.push(res.json.id)
+      expect(res.text).not.toContain('Olivia Owner')
+      const row = await contactRowById(res.json.id)
+      expect(row).toMatchObject({ email: null, phone_number: null })
+      const attributes = JSON.parse(String(row?.additional_attributes))
+      expect(attributes.unverified_claims).toEqual(claims)
     }
-    expect(await eventRows(world.accountId, 'contact_created')).toEqual(created)
+    expect(await contactRowById(owner.id)).toEqual(stored)
+    expect(await countRows('contact_inboxes', 'contact_id = ?', owner.id)).toBe(0)
+    const created = await eventRows(world.accountId, 'contact_created')
+    expect(created.map((e) => e.contact_id)).toEqual([owner.id, ...visitorIds])
+  })
+
+  it("answers the visitor's own claim, never the existing contact's details", async () => {
+    const { world, inbox } = await publicScene()
+    const owner = await createContact(world, { name: 'Olivia Owner' })
+    const res = await inbox.call('/contacts', { body: { email: owner.email } })
+    expect(res.json).toMatchObject({ email: owner.email, phone_number: null })
+    expect(res.json.name).toMatch(/^[a-z]+-[a-z]+-\d{4}$/)
+  })
+
+  it('sets an email and phone no contact has on the new contact, and records only the taken one', async () => {
+    const { world, inbox } = await publicScene()
+    const owner = await createContact(world)
+    const res = await inbox.call('/contacts', {
+      body: { email: owner.email, phone_number: '+15551230003' },
+    })
+    const row = await contactRowById(res.json.id)
+    expect(row).toMatchObject({ email: null, phone_number: '+15551230003' })
+    expect(JSON.parse(String(row?.additional_attributes))).toEqual({
+      unverified_claims: { email: owner.email },
+    })
+  })
+
+  it('never links a contact by an identifier without its identifier_hash', async () => {
+    const { world, inbox } = await publicScene()
+    const owner = await createContact(world, { identifier: uniq('ext-'), name: 'Olivia Owner' })
+    const res = await inbox.call('/contacts', { body: { identifier: owner.identifier } })
+    expect(res.status).toBe(200)
+    expect(res.json.id).not.toBe(owner.id)
+    expect(res.text).not.toContain('Olivia Owner')
+    const row = await contactRowById(res.json.id)
+    expect(row?.identifier).toBeNull()
+    expect(JSON.parse(String(row?.additional_attributes)).unverified_claims).toEqual({
+      identifier: owner.identifier,
+    })
   })
 
   it('checks custom attributes against the definitions and writes nothing when they fail', async () => {
@@ -106,23 +154,38 @@ describe('identity verification (identifier_hash)', () => {
     expect((await contactRowById(res.json.id))?.identifier).toBe(identifier)
   })
 
-  it('verifies a linked contact only when it is the one the identifier names', async () => {
+  it('links the contact a verified identifier names, and verifies the link', async () => {
     const { world, inbox } = await publicScene()
-    const owner = await createContact(world, { identifier: uniq('owner-') })
-    const emailOnly = await createContact(world)
-    const hash = (id: string) => hmacHex(inbox.hmacToken, id)
-    const own = await inbox.call('/contacts', {
-      body: { identifier: owner.identifier, identifier_hash: await hash(owner.identifier) },
+    const owner = await createContact(world, { identifier: uniq('owner-'), name: 'Owner' })
+    const res = await inbox.call('/contacts', {
+      body: {
+        identifier: owner.identifier,
+        identifier_hash: await hmacHex(inbox.hmacToken, owner.identifier),
+      },
     })
-    expect(own.json.id).toBe(owner.id)
-    expect((await contactInboxRow(inbox.id, own.json.source_id))?.hmac_verified).toBe(1)
-    // A proven identifier with someone else's email links that contact, but does not verify it.
+    expect(res.json).toMatchObject({ id: owner.id, name: 'Owner', email: owner.email })
+    expect((await contactInboxRow(inbox.id, res.json.source_id))?.hmac_verified).toBe(1)
+  })
+
+  it("never links another contact by email even with a proven identifier of one's own", async () => {
+    const { world, inbox } = await publicScene()
+    const emailOnly = await createContact(world, { name: 'Olivia Owner' })
     const claimed = uniq('claimer-')
-    const other = await inbox.call('/contacts', {
-      body: { identifier: claimed, identifier_hash: await hash(claimed), email: emailOnly.email },
+    const res = await inbox.call('/contacts', {
+      body: {
+        identifier: claimed,
+        identifier_hash: await hmacHex(inbox.hmacToken, claimed),
+        email: emailOnly.email,
+      },
     })
-    expect(other.json.id).toBe(emailOnly.id)
-    expect((await contactInboxRow(inbox.id, other.json.source_id))?.hmac_verified).toBe(0)
+    expect(res.json.id).not.toBe(emailOnly.id)
+    expect(res.text).not.toContain('Olivia Owner')
+    expect((await contactInboxRow(inbox.id, res.json.source_id))?.hmac_verified).toBe(1)
+    const row = await contactRowById(res.json.id)
+    expect(row).toMatchObject({ identifier: claimed, email: null })
+    expect(JSON.parse(String(row?.additional_attributes)).unverified_claims).toEqual({
+      email: emailOnly.email,
+    })
   })
 
   it('refuses a wrong hash with 401 and writes nothing', async () => {

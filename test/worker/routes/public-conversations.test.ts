@@ -194,9 +194,9 @@ describe('GET …/conversations and …/conversations/{id}', () => {
     ])
     const acrossInboxes = await inbox.call(conversationOf(onWeb, apiConversation.displayId))
     expect(acrossInboxes.status).toBe(200)
-    // The same contact, unproven in a third inbox, sees only that inbox's conversations.
+    // The same identifier, unproven in a third inbox, is another contact that sees none of them.
     const unproven = await createVisitor(third, { identifier })
-    expect(unproven.contactId).toBe(onWeb.contactId)
+    expect(unproven.contactId).not.toBe(onWeb.contactId)
     expect((await third.call(conversationsOf(unproven))).json).toEqual([])
     expectError(await third.call(conversationOf(unproven, webConversation.displayId)), 404)
   })

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import type { Statement } from '../../conversations/changes'
 import {
+  type ContactRow,
   findUniqueClashes,
   type NewContact,
   updateContactStatement,
@@ -12,18 +13,13 @@ import {
   repointContactInboxStatements,
 } from '../../db/queries/public'
 import { type AppEnv, createRouter } from '../../env'
-import {
-  apiError,
-  errorResponses,
-  type FieldError,
-  fieldError,
-  validationError,
-} from '../../errors'
+import { apiError, errorResponses } from '../../errors'
 import { changedAttributes } from '../../events/kinds'
 import { commitWithEvents, type EventInput } from '../../events/outbox'
 import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { deleteStored } from '../../lib/files'
 import { checkIdentity, type Visitor, visitorOf } from '../../lib/visitor'
+import { splitClaims, takenAmong } from '../../lib/visitor-claims'
 import { unwrapBody } from '../../middleware/body'
 import { jsonBody, jsonResponse, noCredentials } from '../../schemas/common'
 import {
@@ -50,7 +46,9 @@ const updateContact = (method: 'patch' | 'put') =>
       `${capability} \`custom_attributes\` are merged (null removes a key). A new identifier ` +
       'needs a valid `identifier_hash` when the inbox requires one or the visitor is verified; ' +
       'with one, an identifier that belongs to another contact moves this visitor to that ' +
-      'contact. Email, phone number or identifier of another contact is 422.',
+      'contact. An email or phone number another contact has, and an identifier without its ' +
+      'hash, never reach that contact: they are kept as claims ' +
+      '(`additional_attributes.unverified_claims`, for agents) and shown back as given.',
     middleware: [unwrapBody('contact')],
     request: { params: ContactParamsSchema, body: jsonBody(PublicContactUpdateSchema) },
     responses: {
@@ -64,29 +62,6 @@ const updateContact = (method: 'patch' | 'put') =>
       ),
     },
   })
-
-/** 422 naming each of email, phone number and identifier another contact already has. */
-async function checkClashes(
-  c: Context<AppEnv>,
-  accountId: number,
-  values: Partial<NewContact>,
-  contactId: number,
-) {
-  const clashes = await findUniqueClashes(c.var.db, accountId, values, contactId)
-  const errors: FieldError[] = []
-  const fields = [
-    ['email', 'email'],
-    ['phoneNumber', 'phone_number'],
-    ['identifier', 'identifier'],
-  ] as const
-  for (const [key, field] of fields) {
-    const value = values[key]
-    if (value && clashes.some((r) => r[key] === value)) {
-      errors.push(fieldError(field, 'has already been taken', 'taken'))
-    }
-  }
-  if (errors.length > 0) throw validationError(errors)
-}
 
 /** Whether the visitor proves who it is, and 401 when a new identity goes unproven. */
 async function proof(visitor: Visitor, input: PublicContactUpdate) {
@@ -110,7 +85,12 @@ function mergeAttributes(stored: Record<string, unknown>, changes: Record<string
   return merged
 }
 
-async function updateVisitor(c: Context<AppEnv>, visitor: Visitor, input: PublicContactUpdate) {
+/** The visitor's change to its contact (or, on a proven identifier, its move to another). */
+export async function updateVisitor(
+  c: Context<AppEnv>,
+  visitor: Visitor,
+  input: PublicContactUpdate,
+): Promise<ContactRow> {
   const { inbox, contactInbox, contact } = visitor
   const db = c.var.db
   const accountId = inbox.accountId
@@ -126,14 +106,30 @@ async function updateVisitor(c: Context<AppEnv>, visitor: Visitor, input: Public
     Object.entries(input.custom_attributes ?? {}).filter(([, v]) => v !== null),
   )
   await checkCustomAttributes(db, accountId, 'contact_attribute', setting)
+  // Values another contact holds (and an unproven identifier) are only claims: never a 422,
+  // which would tell a stranger that some contact has them.
+  const requested = {
+    email: input.email,
+    phone_number: input.phone_number,
+    identifier: repoints ? undefined : input.identifier,
+  }
+  const holders = await findUniqueClashes(
+    db,
+    accountId,
+    {
+      email: requested.email,
+      phoneNumber: requested.phone_number,
+      identifier: requested.identifier,
+    },
+    target.id,
+  )
+  const claimed = splitClaims(target, requested, takenAmong(holders), verified)
   const values: Partial<NewContact> = {
     ...(input.name !== undefined ? { name: input.name } : {}),
-    ...(input.email !== undefined ? { email: input.email } : {}),
-    ...(input.phone_number !== undefined ? { phoneNumber: input.phone_number } : {}),
-    ...(input.identifier !== undefined && !repoints ? { identifier: input.identifier } : {}),
+    ...claimed.values,
+    additionalAttributes: claimed.additionalAttributes,
     customAttributes: mergeAttributes(target.customAttributes, input.custom_attributes),
   }
-  await checkClashes(c, accountId, values, target.id)
   const avatarKey = input.avatar_url
     ? await storeAvatar(c.env, accountId, null, input.avatar_url)
     : null
@@ -158,7 +154,7 @@ async function updateVisitor(c: Context<AppEnv>, visitor: Visitor, input: Public
     })
   }
   const [first, ...rest] = statements
-  if (!first) return toPublicContact(contactInbox, target)
+  if (!first) return target
   const results = await withStoredAvatar(c.env, avatarKey, () =>
     commitWithEvents(c, [first, ...rest], events),
   )
@@ -166,17 +162,19 @@ async function updateVisitor(c: Context<AppEnv>, visitor: Visitor, input: Public
     changes.length > 0 ? (results.at(-1) as (typeof target)[] | undefined)?.[0] : target
   if (!updated) throw new Error('contact update returned nothing')
   if (avatarKey && target.avatarKey) await deleteStored(c.env, [target.avatarKey])
-  return toPublicContact(contactInbox, updated)
+  return updated
 }
 
 export const publicContactUpdateRoutes = createRouter()
   .openapi(updateContact('patch'), async (c) => {
     const { inbox_identifier, source_id } = c.req.valid('param')
     const visitor = await visitorOf(c, inbox_identifier, source_id)
-    return c.json(await updateVisitor(c, visitor, c.req.valid('json')), 200)
+    const contact = await updateVisitor(c, visitor, c.req.valid('json'))
+    return c.json(toPublicContact(visitor.contactInbox, contact), 200)
   })
   .openapi(updateContact('put'), async (c) => {
     const { inbox_identifier, source_id } = c.req.valid('param')
     const visitor = await visitorOf(c, inbox_identifier, source_id)
-    return c.json(await updateVisitor(c, visitor, c.req.valid('json')), 200)
+    const contact = await updateVisitor(c, visitor, c.req.valid('json'))
+    return c.json(toPublicContact(visitor.contactInbox, contact), 200)
   })

@@ -3,6 +3,7 @@ import type { Context } from 'hono'
 import { insertContactInboxStatement } from '../../db/queries/contact-inboxes'
 import {
   type ContactRow,
+  findUniqueClashes,
   insertContactStatement,
   insertedContactId,
 } from '../../db/queries/contacts'
@@ -23,6 +24,7 @@ import {
   publicInbox,
   visitorOf,
 } from '../../lib/visitor'
+import { claimsOf, splitClaims, takenAmong } from '../../lib/visitor-claims'
 import { unwrapBody } from '../../middleware/body'
 import { jsonBody, jsonResponse, noCredentials } from '../../schemas/common'
 import {
@@ -34,7 +36,7 @@ import {
   toContactSession,
 } from '../../schemas/public'
 import { storeAvatar, withStoredAvatar } from '../contacts/avatar'
-import { publicContactUpdateRoutes } from './contact-update'
+import { publicContactUpdateRoutes, updateVisitor } from './contact-update'
 import { capability, contactPath, inboxPath, publicTags } from './shared'
 
 const createContact = createRoute({
@@ -45,11 +47,13 @@ const createContact = createRoute({
   tags: publicTags.contacts,
   summary: "Create (or find) the visitor's contact in this inbox",
   description:
-    'Reuses the contact inbox with `source_id` when it exists; otherwise links a contact of the ' +
-    'account with the same identifier, else email, else phone number, or creates one. ' +
-    '`identifier_hash` (hex HMAC-SHA256 of `identifier` with the inbox hmac_token) verifies the ' +
-    'identity: a wrong one is 401, and an identifier without one is 401 when the inbox requires ' +
-    'it. Rate limited per client address (429 with Retry-After).',
+    'Reuses the contact inbox with `source_id` when it exists; otherwise links the contact of ' +
+    'the account with the same identifier when `identifier_hash` (hex HMAC-SHA256 of ' +
+    '`identifier` with the inbox hmac_token) proves it, or creates a contact. An email or phone ' +
+    'number never links an existing contact: when another contact has it, the new contact keeps ' +
+    'it as a claim (`additional_attributes.unverified_claims`, as is an identifier without its ' +
+    'hash) for agents to see, and may merge. A wrong hash is 401, and an identifier without one ' +
+    'is 401 when the inbox requires it. Rate limited per client address (429 with Retry-After).',
   middleware: [unwrapBody('contact')],
   request: { params: InboxParamsSchema, body: jsonBody(PublicContactCreateSchema) },
   responses: {
@@ -73,8 +77,9 @@ const showContact = createRoute({
   tags: publicTags.contacts,
   summary: "The visitor's contact",
   description:
-    `${capability} A valid \`identifier_hash\` marks the contact inbox verified; a wrong ` +
-    'one is 401.',
+    `${capability} A valid \`identifier_hash\` of the contact's identifier marks the contact ` +
+    'inbox verified; of an identifier the visitor only claimed, it makes the identifier the ' +
+    "contact's, or links the visitor to the contact that has it. A wrong one is 401.",
   request: { params: ContactParamsSchema, query: ContactShowQuerySchema },
   responses: {
     200: jsonResponse(ContactSessionSchema, 'The contact'),
@@ -95,18 +100,11 @@ export function generatedName() {
   return `${adjective}-${noun}-${1000 + random(9000)}`
 }
 
-/** The account's contact this visitor says it is: by identifier, then email, then phone. */
-async function matchingContact(c: Context<AppEnv>, accountId: number, body: CreateInput) {
-  const keys = { identifier: body.identifier, email: body.email, phoneNumber: body.phone_number }
-  const found = await findContactsByKeys(c.var.db, accountId, keys)
-  return (
-    found.find((r) => keys.identifier && r.identifier === keys.identifier) ??
-    found.find((r) => keys.email && r.email === keys.email) ??
-    found.find((r) => keys.phoneNumber && r.phoneNumber === keys.phoneNumber)
-  )
-}
-
-/** A new contact with its contact inbox, and contact_created, in one batch. */
+/**
+ * A new contact with its contact inbox, and contact_created, in one batch. The email, phone
+ * number and proven identifier are the contact's own unless another contact holds them; then
+ * they are only its claims (lib/visitor-claims).
+ */
 async function createWithContact(
   c: Context<AppEnv>,
   inbox: InboxRow,
@@ -116,13 +114,29 @@ async function createWithContact(
   const { db } = c.var
   const accountId = inbox.accountId
   await checkCustomAttributes(db, accountId, 'contact_attribute', body.custom_attributes)
+  const requested = {
+    email: body.email,
+    phone_number: body.phone_number,
+    identifier: body.identifier,
+  }
+  const holders = await findUniqueClashes(db, accountId, {
+    email: body.email,
+    phoneNumber: body.phone_number,
+    identifier: body.identifier,
+  })
+  const blank = { email: null, phoneNumber: null, identifier: null, additionalAttributes: {} }
+  const { values, additionalAttributes } = splitClaims(
+    blank,
+    requested,
+    takenAmong(holders),
+    verified,
+  )
   const avatarKey = await storeAvatar(c.env, accountId, null, body.avatar_url)
   const insertContact = insertContactStatement(db, {
     accountId,
     name: body.name ?? generatedName(),
-    email: body.email ?? null,
-    phoneNumber: body.phone_number ?? null,
-    identifier: body.identifier ?? null,
+    ...values,
+    additionalAttributes,
     avatarKey,
     customAttributes: body.custom_attributes ?? {},
   })
@@ -143,20 +157,19 @@ async function createWithContact(
   return toContactSession(contactInbox, contact)
 }
 
-async function linkContact(
+/** A new contact inbox of the contact a proven identifier names: the visitor is that contact. */
+async function linkIdentifiedContact(
   c: Context<AppEnv>,
   inbox: InboxRow,
   contact: ContactRow,
   body: CreateInput,
-  verified: boolean,
 ) {
   const [contactInbox] = await insertContactInboxStatement(c.var.db, {
     accountId: inbox.accountId,
     contactId: contact.id,
     inboxId: inbox.id,
     sourceId: body.source_id,
-    // Verified only when the linked contact is the one the proven identifier names.
-    hmacVerified: verified && contact.identifier === body.identifier,
+    hmacVerified: true,
   })
   if (!contactInbox) throw new Error('contact inbox insert returned nothing')
   return toContactSession(contactInbox, contact)
@@ -178,16 +191,28 @@ const contactRecordRoutes = createRouter()
         return c.json(toContactSession(contactInbox, contact), 200)
       }
     }
-    const match = await matchingContact(c, inbox.accountId, body)
-    const session = match
-      ? await linkContact(c, inbox, match, body, verified)
+    // Only a proven identity reaches an existing contact; an email or phone number never does.
+    const [owner] = verified
+      ? await findContactsByKeys(db, inbox.accountId, { identifier: body.identifier })
+      : []
+    const session = owner
+      ? await linkIdentifiedContact(c, inbox, owner, body)
       : await createWithContact(c, inbox, body, verified)
     return c.json(session, 200)
   })
   .openapi(showContact, async (c) => {
     const { source_id, inbox_identifier } = c.req.valid('param')
-    const { inbox, contactInbox, contact } = await visitorOf(c, inbox_identifier, source_id)
+    const visitor = await visitorOf(c, inbox_identifier, source_id)
+    const { inbox, contactInbox, contact } = visitor
     const hash = c.req.valid('query').identifier_hash
+    const claimed = contact.identifier
+      ? undefined
+      : claimsOf(contact.additionalAttributes).identifier
+    if (hash !== undefined && claimed) {
+      // Proving the identifier it only claimed makes it the visitor's, as PATCH does with one.
+      const proven = await updateVisitor(c, visitor, { identifier: claimed, identifier_hash: hash })
+      return c.json(toContactSession(contactInbox, proven), 200)
+    }
     if (hash !== undefined) {
       if (!(await identityHashValid(inbox, contact.identifier, hash))) {
         throw apiError('unauthorized', 'HMAC failed: Invalid Identifier Hash Provided')
