@@ -6,16 +6,19 @@ import type { AppEnv } from '../env'
 import { apiError } from '../errors'
 import { sha256Hex, timingSafeEqualStrings } from '../lib/crypto'
 import { parseId } from '../lib/ids'
-import { resolveSession, type SessionCredential } from './session'
+import { apiTokenSession, resolveSession, type SessionCredential } from './session'
 import { confirmTokenOwner, resolveTokenOwner } from './token-owner'
 
 export type Principal =
   | {
       type: 'user'
       id: number
-      /** The api_access_token, or a session's token sent as a header; '' for the cookie. */
+      /**
+       * The api_access_token (an API token, or a session's), or a session's token sent in the
+       * devise header; '' for the cookie.
+       */
       token: string
-      /** Set when the user signed in with a session (cookie or devise headers). */
+      /** Set when the user signed in with a session (cookie, devise headers or api_access_token). */
       session?: { id: number; tokenHash: string }
     }
   | { type: 'agent_bot'; id: number; token: string }
@@ -75,7 +78,17 @@ export const accountAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = presentedToken(c)
   // A socket lives long: its one lookup is not worth remembering.
   const owner = await resolveTokenOwner(c, token, accountId, !isLiveUpgrade(c))
-  if (!owner || owner.ownerType === 'platform_app') throw invalidToken()
+  if (!owner) {
+    // Not an API token: maybe a session's, sent here as Chatwoot's scripts send sign-in's token.
+    const session = await apiTokenSession(c, token, accountId)
+    if (!session) throw invalidToken()
+    if (!session.role) throw apiError('forbidden', 'You are not authorized to access this account')
+    c.set('principal', sessionPrincipal(session))
+    c.set('role', session.role)
+    c.set('accountId', accountId)
+    return next()
+  }
+  if (owner.ownerType === 'platform_app') throw invalidToken()
   if (owner.ownerType === 'agent_bot') {
     if (owner.botAccountId !== accountId) {
       throw apiError('unauthorized', 'Bot is not authorized to access this account')
@@ -124,7 +137,14 @@ export const userAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = presentedToken(c)
   // No account in the path: the role part of the lookup is unused (0 is no account's id).
   const owner = await resolveTokenOwner(c, token, 0, true)
-  if (!owner || owner.ownerType === 'platform_app') throw invalidToken()
+  if (!owner) {
+    // Not an API token: maybe a session's (see accountAuth).
+    const session = await apiTokenSession(c, token, 0)
+    if (!session) throw invalidToken()
+    c.set('principal', sessionPrincipal(session))
+    return next()
+  }
+  if (owner.ownerType === 'platform_app') throw invalidToken()
   if (owner.ownerType === 'agent_bot') throw notForBots()
   c.set('principal', { type: 'user', id: owner.ownerId, token })
   await next()

@@ -69,3 +69,27 @@ export async function resolveSession(
     headerToken,
   }
 }
+
+/**
+ * A session token sent as `api_access_token`: sign-in's `data.access_token`, which Chatwoot's
+ * scripts send there (in Chatwoot it is the user's API token). As a header it is a bearer
+ * credential like an API token, so no `uid` is asked. It is read afresh on every request, never
+ * remembered, so a sign-out or a password change refuses it at once. Not counted here: the API
+ * limiter has already counted the header by its hash, as any api_access_token.
+ */
+export async function apiTokenSession(
+  c: Context<AppEnv>,
+  token: string,
+  accountId: number,
+): Promise<SessionCredential | undefined> {
+  const tokenHash = await sha256Hex(token)
+  const owner = await findSessionOwner(c.var.db, tokenHash, accountId)
+  if (!owner) return undefined
+  return {
+    userId: owner.userId,
+    sessionId: owner.sessionId,
+    tokenHash,
+    role: owner.role,
+    headerToken: token,
+  }
+}

@@ -17,7 +17,7 @@ import {
   setSessionCookie,
 } from '../lib/sessions'
 import { limitSignIn } from '../middleware/rate-limit'
-import { presentedSession } from '../middleware/session'
+import { apiTokenSession, presentedSession } from '../middleware/session'
 import {
   DEVISE_TOKEN_SCHEME,
   SESSION_COOKIE_SCHEME,
@@ -89,7 +89,11 @@ const signIn = createRoute({
     "Answers in Chatwoot's shape (devise_token_auth) and starts a session: the `parley_session` " +
     'cookie (HttpOnly, SameSite=Strict, Secure except on localhost) for the dashboard, and the ' +
     'devise headers `access-token`, `client`, `uid` (also `token-type`, `expiry`) for clients ' +
-    'that send them back; `data.access_token` is the same session token. A browser on this site ' +
+    'that send them back; `data.access_token` is the same session token, which also works as ' +
+    "the `api_access_token` header (as Chatwoot's scripts use it) on account paths and " +
+    "/api/v1/profile, with the user's rights, until it expires (14 days), the user signs out " +
+    '(DELETE /auth/sign_out, which takes it in either header) or the password changes. Unlike ' +
+    'Chatwoot it is not the long-lived API token (the platform API hands that out). A browser on this site ' +
     '(`Sec-Fetch-Site: same-origin`, the dashboard) gets the cookie only: no token in the body ' +
     'or the headers, where a script could read it. A wrong password and ' +
     'an unknown email get the same 401. Rate limited per IP and per email (429, Retry-After).',
@@ -114,13 +118,25 @@ const signOut = createRoute({
   security: sessionSecurity,
   summary: 'Sign out: end the session',
   description:
-    'Ends the session of the cookie (from this site only: the Origin header must be ours) or of ' +
-    'the devise headers, clears the cookie, and closes the live sockets opened with it (4401).',
+    'Ends the session of the cookie (from this site only: the Origin header must be ours), of ' +
+    'the devise headers, or of a session token sent as `api_access_token`; clears the cookie, ' +
+    'and closes the live sockets opened with it (4401).',
   responses: {
     200: jsonResponse(SignOutSchema, 'Signed out'),
     ...errorResponses('unauthorized', 'forbidden'),
   },
 })
+
+/**
+ * The session a sign-out ends: the cookie's or the devise headers', else a session token sent as
+ * `api_access_token` (sign-in's `data.access_token`, used as Chatwoot's scripts use it).
+ */
+async function sessionToEnd(c: Context<AppEnv>) {
+  const presented = await presentedSession(c, 0)
+  if (presented) return presented.owner && { userId: presented.owner.userId, ...presented }
+  const token = c.req.header('api_access_token')?.trim()
+  return token ? apiTokenSession(c, token, 0) : undefined
+}
 
 export const authRoutes = createRouter()
   .openapi(signIn, async (c) => {
@@ -135,16 +151,15 @@ export const authRoutes = createRouter()
     return c.json(await startSession(c, user), 200)
   })
   .openapi(signOut, async (c) => {
-    const presented = await presentedSession(c, 0)
-    if (!presented?.owner)
-      throw apiError('unauthorized', 'User was not found or was not logged in.')
-    const { owner, tokenHash } = presented
+    const session = await sessionToEnd(c)
+    if (!session) throw apiError('unauthorized', 'User was not found or was not logged in.')
+    const { userId, tokenHash } = session
     // A revocation: the shards' copies end first, then the directory's row (`c.var.db`: sign-out
     // names no account). A failure in between leaves the session refused on every account path
     // while the directory still knows it, and the client's retry ends it there.
     await narrowOnShards(c, (shard) => [deleteSessionStatement(shard, tokenHash)])
     await deleteSessionStatement(c.var.db, tokenHash)
-    await closeSessionSockets(c, owner.userId)
+    await closeSessionSockets(c, userId)
     clearSessionCookie(c)
     return c.json({ success: true as const }, 200)
   })

@@ -9,6 +9,7 @@ import {
   ORIGIN,
   PASSWORD,
   sessionOf,
+  setPassword,
   signIn,
   withCookie,
 } from '../auth-helpers'
@@ -372,5 +373,70 @@ describe('the API rate limit for sessions', () => {
     expectError({ status: res.status, json: await res.json() }, 429, 'rate_limited')
     expect(res.headers.get('retry-after')).toBe('60')
     expect(keys).toEqual([`user:${world.agent.id}`])
+  })
+})
+
+describe("sign-in's data.access_token as api_access_token (as Chatwoot's scripts use it)", () => {
+  it('signs the user in on account routes and the profile with its rights, until sign-out', async () => {
+    const world = await createWorldWithPasswords()
+    const other = await createWorldWithPasswords()
+    const token = (await signIn(world.agent.email)).json.data.access_token as string
+    const conversations = `/api/v1/accounts/${world.accountId}/conversations`
+    // Twice each: a second request could run on anything this isolate remembered of the first.
+    for (let i = 0; i < 2; i++) {
+      const profile = await api('/api/v1/profile', { token })
+      expect(profile.status).toBe(200)
+      expect(profile.json).toMatchObject({ id: world.agent.id, access_token: token })
+      expect((await api(conversations, { token })).status).toBe(200)
+    }
+    // The session's rights: an agent's in its account, none in another.
+    const label = await api(`/api/v1/accounts/${world.accountId}/labels`, {
+      token,
+      body: { title: 'from-a-script' },
+    })
+    expectError(label, 403, 'forbidden')
+    expectError(await api(`/api/v1/accounts/${other.accountId}/conversations`, { token }), 403)
+    const out = await api('/auth/sign_out', {
+      method: 'DELETE',
+      headers: { 'access-token': token, uid: world.agent.email },
+    })
+    expect(out.status).toBe(200)
+    expectError(await api('/api/v1/profile', { token }), 401, 'unauthorized')
+    expectError(await api(conversations, { token }), 401, 'unauthorized')
+  })
+
+  it('is refused once the password changes, and signs out by itself', async () => {
+    const world = await createWorldWithPasswords()
+    const first = (await signIn(world.admin.email)).json.data.access_token as string
+    const account = `/api/v1/accounts/${world.accountId}`
+    expect((await api(account, { token: first })).status).toBe(200)
+    await setPassword(world.admin.id, 'another long password')
+    expectError(await api(account, { token: first }), 401, 'unauthorized')
+    const second = (await signIn(world.admin.email, 'another long password')).json.data
+      .access_token as string
+    expect((await api(account, { token: second })).status).toBe(200)
+    const out = await api('/auth/sign_out', { method: 'DELETE', token: second })
+    expect(out.status).toBe(200)
+    expectError(await api(account, { token: second }), 401, 'unauthorized')
+  })
+
+  it('is rate limited by its own hash (token:<sha256>), as any api_access_token', async () => {
+    const world = await createWorldWithPasswords()
+    const token = await sessionOf(world.agent.email)
+    const keys: string[] = []
+    const limiter = {
+      limit: async ({ key }: { key: string }) => {
+        keys.push(key)
+        return { success: true }
+      },
+    }
+    const res = await app.request(
+      `${ORIGIN}/api/v1/profile`,
+      { headers: { api_access_token: token } },
+      { ...env, API_RATE_LIMITER: limiter },
+      createExecutionContext(),
+    )
+    expect(res.status).toBe(200)
+    expect(keys).toEqual([`token:${await sha256Hex(token)}`])
   })
 })
