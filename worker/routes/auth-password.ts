@@ -8,7 +8,7 @@ import { errorResponses, fieldError, validationError } from '../errors'
 import { sha256Hex } from '../lib/crypto'
 import { hashPassword } from '../lib/passwords'
 import { closeSessionSockets } from '../lib/sessions'
-import { limitSignIn } from '../middleware/rate-limit'
+import { countSignInFailure, limitSignIn } from '../middleware/rate-limit'
 import { PasswordEditInputSchema, SignInSchema } from '../schemas/auth'
 import { jsonBody, jsonResponse, noCredentials } from '../schemas/common'
 import { refuseCrossSite, startSession } from './auth'
@@ -54,12 +54,17 @@ export const authPasswordRoutes = createRouter().openapi(setPassword, async (c) 
   refuseCrossSite(c)
   const body = c.req.valid('json')
   const tokenHash = await sha256Hex(body.reset_password_token)
-  // Guesses at links count per IP (and per link) against the sign-in budget.
-  await limitSignIn(c, `link:${tokenHash}`)
+  // Guesses at links spend the sign-in budgets of their address (and of the address at the
+  // link), as sign-in's wrong passwords do.
+  const attempt = `link:${tokenHash}`
+  await limitSignIn(c, attempt)
   // The directory (no account in the path): the only database with links.
   const db = c.var.db
   const found = await findUsableToken(db, tokenHash)
-  if (!found) throw unusableLink()
+  if (!found) {
+    await countSignInFailure(c, attempt)
+    throw unusableLink()
+  }
   if (body.password_confirmation !== body.password) {
     throw validationError([fieldError('password_confirmation', "doesn't match password")])
   }

@@ -16,7 +16,7 @@ import {
   setDeviseHeaders,
   setSessionCookie,
 } from '../lib/sessions'
-import { limitSignIn } from '../middleware/rate-limit'
+import { countSignInFailure, limitSignIn } from '../middleware/rate-limit'
 import { apiTokenSession, presentedSession } from '../middleware/session'
 import {
   DEVISE_TOKEN_SCHEME,
@@ -96,7 +96,9 @@ const signIn = createRoute({
     'Chatwoot it is not the long-lived API token (the platform API hands that out). A browser on this site ' +
     '(`Sec-Fetch-Site: same-origin`, the dashboard) gets the cookie only: no token in the body ' +
     'or the headers, where a script could read it. A wrong password and ' +
-    'an unknown email get the same 401. Rate limited per IP and per email (429, Retry-After).',
+    'an unknown email get the same 401. Rate limited per client address and per address and ' +
+    'email, a failure counting twice (ten failures a minute per address, five per address and ' +
+    'email; 429, Retry-After): failures elsewhere never refuse a user at its own address.',
   request: { body: jsonBody(SignInInputSchema) },
   responses: {
     200: jsonResponse(SignInSchema, 'Signed in'),
@@ -147,7 +149,10 @@ export const authRoutes = createRouter()
     const user = await findUserByEmail(db, email)
     // An unknown user still costs one PBKDF2 run: the timing does not tell the two apart.
     const matches = await verifyPassword(password, user?.passwordHash ?? null)
-    if (!user || !matches) throw invalidCredentials()
+    if (!user || !matches) {
+      await countSignInFailure(c, email)
+      throw invalidCredentials()
+    }
     return c.json(await startSession(c, user), 200)
   })
   .openapi(signOut, async (c) => {
