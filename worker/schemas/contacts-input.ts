@@ -114,3 +114,12 @@ export const DestroyCustomAttributesSchema = z
 export const ContactInboxInputSchema = z
   .object({ inbox_id: IdSchema, source_id: z.string().trim().min(1).max(255).optional() })
   .openapi('ContactInboxInput', { example: examples.ContactInboxInputExample })
+
+export const ContactMergeSchema = z
+  .object({
+    base_contact_id: IdSchema.openapi({ description: 'The contact that stays' }),
+    mergee_contact_id: IdSchema.openapi({
+      description: 'The contact merged into it, then deleted',
+    }),
+  })
+  .openapi('ContactMerge', { example: examples.ContactMergeExample })

@@ -43,6 +43,7 @@ export const ROUTE_IDS: Record<string, Entry> = {
     account_id: 'account',
     contact_id: 'contact',
   },
+  '/api/v1/accounts/{account_id}/actions/contact_merge': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/conversations': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/conversations/meta': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/conversations/{conversation_id}': {
@@ -236,6 +237,10 @@ export const BODIES: Record<string, (own: Side) => Record<string, unknown>> = {
   }),
   'POST /api/v1/accounts/{account_id}/contacts/{id}/contact_inboxes': (own) => ({
     inbox_id: own.ids.inbox,
+  }),
+  'POST /api/v1/accounts/{account_id}/actions/contact_merge': (own) => ({
+    base_contact_id: own.ids.contact,
+    mergee_contact_id: own.ids.contact,
   }),
   'PATCH /api/v1/accounts/{account_id}/conversations/{conversation_id}/messages/{message_id}':
     () => ({

@@ -5,6 +5,7 @@ import { contactImportRoutes } from './imports'
 import { contactInboxLinkRoutes } from './inbox-links'
 import { contactLabelRoutes } from './labels'
 import { contactListRoutes } from './list'
+import { contactMergeRoutes } from './merge'
 import { contactRecordRoutes } from './records'
 
 // The list routes come first: `/contacts/search` must match before `/contacts/{id}`, and so
@@ -17,3 +18,4 @@ export const contactRoutes = createRouter()
   .route('/', contactLabelRoutes)
   .route('/', contactAttributeRoutes)
   .route('/', contactInboxLinkRoutes)
+  .route('/', contactMergeRoutes)

@@ -44,3 +44,8 @@ export const ContactInboxInputExample = {
   inbox_id: 3,
   source_id: '0b4ae3d5-6f5b-4c1e-9a4e-2f0c8f0b9f11',
 }
+
+export const ContactMergeExample = {
+  base_contact_id: 18,
+  mergee_contact_id: 27,
+}
