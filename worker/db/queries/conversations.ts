@@ -109,14 +109,21 @@ export function deleteConversationStatement(db: Db, accountId: number, id: numbe
     .where(and(eq(conversations.accountId, accountId), eq(conversations.id, id)))
 }
 
-/** Each conversation of these ids that still exists, with its inbox (deleted ones are absent). */
-export async function conversationInboxIds(db: Db, conversationIds: readonly number[]) {
+/**
+ * Each conversation of these ids of the account that still exists, with its inbox (deleted
+ * ones, and another account's, are absent).
+ */
+export async function conversationInboxIds(
+  db: Db,
+  accountId: number,
+  conversationIds: readonly number[],
+) {
   const pages = await Promise.all(
     chunk(conversationIds).map((ids) =>
       db
         .select({ id: conversations.id, inboxId: conversations.inboxId })
         .from(conversations)
-        .where(inArray(conversations.id, ids)),
+        .where(and(eq(conversations.accountId, accountId), inArray(conversations.id, ids))),
     ),
   )
   return new Map(pages.flat().map((row) => [row.id, row.inboxId]))
