@@ -14,6 +14,7 @@ interface __BaseEnv_Env {
 	IP_RATE_LIMITER: RateLimit;
 	SIGN_IN_RATE_LIMITER: RateLimit;
 	SIGN_IN_EMAIL_RATE_LIMITER: RateLimit;
+	LIVE_RATE_LIMITER: RateLimit;
 	ASSETS: Fetcher;
 	PUBLIC_BASE_URL: string;
 	DEMO_PAGES: string;

@@ -1,5 +1,6 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi'
 import { CLOSE } from './live/frames'
+import { AUTH_DEADLINE_MS, FRAME_BUDGET, FRAME_WINDOW_MS, PENDING_SOCKETS_MAX } from './live/guard'
 import { REPLAY_LIMIT } from './live/replay'
 import {
   AGENT_FRAMES,
@@ -36,7 +37,24 @@ const CLOSE_CODES = [
   {
     code: CLOSE.gone,
     reason: 'gone',
-    description: "The conversation or its inbox was deleted; the visitor's socket too. Final.",
+    description:
+      "The conversation or its inbox was deleted; the visitor's socket too. Also told, after a " +
+      'valid auth frame only, when the path names no conversation: before it, an unknown id ' +
+      'answers exactly as a known one does. Final.',
+  },
+  {
+    code: CLOSE.authTimeout,
+    reason: 'auth_timeout',
+    description: `No valid auth frame within ${AUTH_DEADLINE_MS / 1000} s of the upgrade. A client may connect again.`,
+  },
+  {
+    code: CLOSE.tooManyFrames,
+    reason: 'rate_limited',
+    description:
+      `More than ${FRAME_BUDGET} frames in ${FRAME_WINDOW_MS / 1000} s from the socket, or ` +
+      `already ${PENDING_SOCKETS_MAX} sockets waiting for their auth frame on the same ` +
+      'conversation or account. A client may connect again after a backoff. (Upgrades are also ' +
+      'limited per client address: 429 before the socket opens.)',
   },
 ]
 

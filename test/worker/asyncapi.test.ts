@@ -72,6 +72,8 @@ describe('GET /asyncapi.json', () => {
       [4401, 'unauthorized'],
       [4403, 'forbidden'],
       [4410, 'gone'],
+      [4408, 'auth_timeout'],
+      [4429, 'rate_limited'],
     ])
     for (const channel of CHANNELS) {
       for (const code of Object.values(CLOSE)) {

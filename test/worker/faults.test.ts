@@ -4,6 +4,7 @@ import { createDb } from '../../worker/db/client'
 import { commitEvents } from '../../worker/events/outbox'
 import { publishEvents } from '../../worker/events/publish'
 import { SWEEP_AGES_SECONDS, sweepOutbox } from '../../worker/events/sweep'
+import { conversationRoom } from '../../worker/live/stubs'
 import { attemptDelivery } from '../../worker/webhooks/deliver'
 import { accountDb, createWorld, shardOfRow } from './helpers'
 import { insertMessage, openSocket } from './live-helpers'
@@ -119,9 +120,7 @@ describe('faults between a commit and its publication', () => {
         },
       ],
     )
-    const room = env.CONVERSATION_ROOM.get(
-      env.CONVERSATION_ROOM.idFromName(String(conversation.id)),
-    )
+    const room = conversationRoom(env, world.accountId, conversation.id)
     await evictDurableObject(room, { webSockets: 'close' })
     expect(await socket.closeCode()).toEqual(expect.any(Number))
     await publishEvents(env, world.accountId, eventIds)

@@ -4,10 +4,17 @@ import { accountDb } from './helpers'
 
 export type Frame = { event: string; data: Record<string, unknown> }
 
+let sockets = 0
+/**
+ * A client address for each socket (203.0.113.0/24 is for documentation), so the per-address
+ * limit on upgrades never joins sockets of different tests; a test may pass its own.
+ */
+const socketAddress = () => `203.0.${113 + Math.floor(sockets / 250)}.${(sockets++ % 250) + 1}`
+
 /** A WebSocket opened through the worker's fetch, collecting every frame it receives. */
 export async function openSocket(path: string, headers: Record<string, string> = {}) {
   const res = await SELF.fetch(`http://parley.test${path}`, {
-    headers: { upgrade: 'websocket', ...headers },
+    headers: { upgrade: 'websocket', 'cf-connecting-ip': socketAddress(), ...headers },
   })
   const ws = res.webSocket
   if (!ws) return { status: res.status, body: await res.text(), socket: null }

@@ -12,6 +12,7 @@ import {
 } from '../live/access'
 import { authorizeAgentToken } from '../live/authorize'
 import { CLOSE, errorFrame, frame, parseClientFrame } from '../live/frames'
+import { closeOverdue, nextDeadline, pendingDeadline, refuseBusy, spendFrame } from '../live/guard'
 import { listMemberInboxIds } from '../live/inboxes'
 import {
   FEED_STATE_HEADER,
@@ -23,6 +24,8 @@ import { conversationRoom } from '../live/stubs'
 
 const ROOM_PREFIX = 'room:'
 const REVALIDATED_AT = 'revalidatedAt'
+/** The account this feed serves, from its first use. */
+const ACCOUNT = 'account'
 
 /**
  * The account-wide live stream (Chatwoot's `account_<id>` stream): new conversations, status
@@ -33,6 +36,8 @@ const REVALIDATED_AT = 'revalidatedAt'
 export class AccountFeed extends DurableObject<Env> {
   /** Bumped as a revalidation starts: an authentication in flight across one checks again. */
   private revalidations = 0
+  /** undefined: not read from storage yet; null: no account claimed the feed yet. */
+  private account: number | null | undefined
 
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') {
@@ -40,23 +45,36 @@ export class AccountFeed extends DurableObject<Env> {
     }
     const state = JSON.parse(request.headers.get(FEED_STATE_HEADER) ?? 'null') as FeedSocket | null
     if (!state) return new Response('missing socket state', { status: 400 })
+    if (!(await this.servesAccount(state.accountId))) {
+      return new Response('this feed serves another account', { status: 409 })
+    }
     const pair = new WebSocketPair()
     const [client, server] = [pair[0], pair[1]]
+    if (!state.authed) {
+      // Waiting for its auth frame: closed at its deadline, and only so many at once.
+      const deadline = pendingDeadline(this.ctx)
+      this.ctx.acceptWebSocket(server)
+      server.serializeAttachment(deadline === null ? state : { ...state, deadline })
+      if (deadline === null) refuseBusy(server)
+      else await this.rearm()
+      return new Response(null, { status: 101, webSocket: client })
+    }
     // The route checked the token; a revalidation since then has not seen this socket.
     const epoch = this.revalidations
-    const stale = state.authed && (await this.revalidatedSince(state.checkedAt ?? 0))
+    const stale = await this.revalidatedSince(state.checkedAt ?? 0)
     this.ctx.acceptWebSocket(server)
     server.serializeAttachment(state)
     if (stale || epoch !== this.revalidations) {
       await this.recheck(state.accountId, [server])
       if (!isOpen(server)) return new Response(null, { status: 101, webSocket: client })
     }
-    if (state.authed) server.send(frame('ready', { account_id: state.accountId }))
+    server.send(frame('ready', { account_id: state.accountId }))
     return new Response(null, { status: 101, webSocket: client })
   }
 
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer) {
     const state = ws.deserializeAttachment() as FeedSocket
+    if (!spendFrame(ws, state)) return
     const parsed = parseClientFrame(raw)
     if (!state.authed) {
       if (parsed?.type !== 'auth') {
@@ -79,8 +97,9 @@ export class AccountFeed extends DurableObject<Env> {
             ? await listMemberInboxIds(db, state.accountId, agent.userId)
             : undefined
         if (epoch !== this.revalidations) continue
+        const { deadline: _, ...waited } = state
         ws.serializeAttachment({
-          ...state,
+          ...waited,
           authed: true,
           userId: agent.userId,
           role: agent.role,
@@ -113,12 +132,27 @@ export class AccountFeed extends DurableObject<Env> {
     return this.ctx.getWebSockets().length
   }
 
+  /** Closes the sockets that did not authenticate in time; the next deadline, if any, re-arms. */
+  override async alarm() {
+    closeOverdue(this.ctx)
+    await this.rearm()
+  }
+
+  private async rearm() {
+    const next = nextDeadline(this.ctx)
+    if (Number.isFinite(next)) await this.ctx.storage.setAlarm(next)
+    else await this.ctx.storage.deleteAlarm()
+  }
+
   /**
    * Rights were taken away in the account: re-checks every socket here against D1 (closing or
    * narrowing it), then has every registered room with agent sockets do the same, and every
    * visitor-only room whose conversation is gone close its sockets.
    */
   async revalidate(accountId: number): Promise<void> {
+    if (!(await this.servesAccount(accountId))) {
+      throw new Error(`feed of another account asked to revalidate account ${accountId}`)
+    }
     this.revalidations++
     await this.ctx.storage.put(REVALIDATED_AT, Date.now())
     await this.recheck(accountId, this.ctx.getWebSockets())
@@ -131,11 +165,11 @@ export class AccountFeed extends DurableObject<Env> {
     }
     const existing =
       visitorOnly.length > 0
-        ? await conversationInboxIds(await this.accountDb(accountId), visitorOnly)
+        ? await conversationInboxIds(await this.accountDb(accountId), accountId, visitorOnly)
         : new Map<number, number>()
     const targets = [...withAgents, ...visitorOnly.filter((id) => !existing.has(id))]
     const results = await Promise.allSettled(
-      targets.map((id) => conversationRoom(this.env, id).revalidate()),
+      targets.map((id) => conversationRoom(this.env, accountId, id).revalidate()),
     )
     const failed = results.find((r) => r.status === 'rejected')
     if (failed) throw failed.reason
@@ -143,12 +177,38 @@ export class AccountFeed extends DurableObject<Env> {
 
   /**
    * A room's sockets changed (`entry` null: it has none left). Returns when a revalidation last
-   * started here, so a joining socket checked before that is checked again.
+   * started here, so a joining socket checked before that is checked again. The registry is
+   * this account's: a room of another account is not entered (the room is named by both, and
+   * `revalidate` reaches it by this account's id).
    */
-  async registerRoom(conversationId: number, entry: RoomEntry | null): Promise<number> {
+  async registerRoom(
+    accountId: number,
+    conversationId: number,
+    entry: RoomEntry | null,
+  ): Promise<number> {
+    if (!(await this.servesAccount(accountId))) {
+      throw new Error(
+        `feed of another account asked to register room ${accountId}:${conversationId}`,
+      )
+    }
     if (entry) await this.ctx.storage.put(`${ROOM_PREFIX}${conversationId}`, entry)
     else await this.ctx.storage.delete(`${ROOM_PREFIX}${conversationId}`)
     return (await this.ctx.storage.get<number>(REVALIDATED_AT)) ?? 0
+  }
+
+  /**
+   * Whether the feed serves this account: it is named by the account's id and remembers the id
+   * of its first use, so a caller that names it wrongly is refused.
+   */
+  private async servesAccount(accountId: number): Promise<boolean> {
+    if (this.account === undefined) {
+      this.account = (await this.ctx.storage.get<number>(ACCOUNT)) ?? null
+    }
+    if (this.account === null) {
+      this.account = accountId
+      await this.ctx.storage.put(ACCOUNT, accountId)
+    }
+    return this.account === accountId
   }
 
   /** The feed is named by its account's id; that account's rows are on its shard. */

@@ -1,22 +1,29 @@
 import { DurableObject } from 'cloudflare:workers'
+import { refuse } from '../live/access'
 import { CLOSE, errorFrame, frame, parseClientFrame } from '../live/frames'
+import { closeOverdue, nextDeadline, pendingDeadline, refuseBusy, spendFrame } from '../live/guard'
 import { markSeen, replayFrames } from '../live/replay'
 import { RoomAccess } from '../live/room-access'
 import { type RoomBroadcast, type RoomSocket, SOCKET_STATE_HEADER } from '../live/sockets'
+import { logRefused, RoomIdentity } from './room-identity'
 import { RoomSchedule } from './room-schedule'
-
-const actorOf = (s: RoomSocket) =>
-  s.role === 'visitor' ? `contact:${s.contactId}` : `user:${s.userId}`
+import { actorData, actorOf, sendPresence, sendToSockets, typingFrame } from './room-sockets'
 
 /**
  * Live state of one conversation: the visitor's and agents' hibernatable sockets, typing with
  * expiry, presence, read state, and replay from D1 on (re)connect. D1 stays the source of truth:
  * nothing here is needed to rebuild a client's view. Who may stay connected is `RoomAccess`'s:
  * rights taken away reach the room through `revalidate()`, never through a read per broadcast.
+ * It serves one account's conversation (`RoomIdentity`) and refuses sockets and broadcasts of
+ * any other. A room for conversation 0 stands for a guessed id that names nothing: it answers a
+ * stranger as a real room would, and an authenticated caller with 4410.
  */
 export class ConversationRoom extends DurableObject<Env> {
   private readonly access = new RoomAccess(this.ctx, this.env)
-  private readonly schedule = new RoomSchedule(this.ctx.storage, this.env)
+  private readonly identity = new RoomIdentity(this.ctx.storage)
+  private readonly schedule = new RoomSchedule(this.ctx.storage, this.env, () =>
+    nextDeadline(this.ctx),
+  )
 
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') {
@@ -26,6 +33,10 @@ export class ConversationRoom extends DurableObject<Env> {
       request.headers.get(SOCKET_STATE_HEADER) ?? 'null',
     ) as RoomSocket | null
     if (!state) return new Response('missing socket state', { status: 400 })
+    if (!(await this.identity.admit(state))) {
+      logRefused('socket', await this.identity.current(), state)
+      return new Response('this room serves another conversation', { status: 409 })
+    }
     const pair = new WebSocketPair()
     const [client, server] = [pair[0], pair[1]]
     const accept = () => {
@@ -33,7 +44,18 @@ export class ConversationRoom extends DurableObject<Env> {
       server.serializeAttachment(state)
     }
     const response = new Response(null, { status: 101, webSocket: client })
-    if (state.role === 'agent') {
+    if (!state.authed) {
+      // Waiting for its auth frame: closed at its deadline, and only so many at once.
+      const deadline = pendingDeadline(this.ctx)
+      if (deadline === null) {
+        accept()
+        refuseBusy(server)
+        return response
+      }
+      state.deadline = deadline
+    }
+    if (state.conversationId === 0) accept()
+    else if (state.role === 'agent') {
       const refusal = await this.access.admitAgent(state, accept)
       if (refusal) {
         await this.access.refuse(server, refusal)
@@ -45,11 +67,13 @@ export class ConversationRoom extends DurableObject<Env> {
     }
     // Sockets authenticated by header are ready at once; the rest wait for their auth frame.
     if (state.authed) await this.welcome(server, state)
+    else await this.schedule.rearm()
     return response
   }
 
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer) {
     const state = ws.deserializeAttachment() as RoomSocket
+    if (!spendFrame(ws, state)) return
     const parsed = parseClientFrame(raw)
     if (!state.authed) {
       if (parsed?.type !== 'auth') {
@@ -63,8 +87,14 @@ export class ConversationRoom extends DurableObject<Env> {
         ws.close(authed.code === 'forbidden' ? CLOSE.forbidden : CLOSE.unauthorized, authed.code)
         return
       }
-      ws.serializeAttachment(authed.state)
-      await this.welcome(ws, authed.state)
+      if (state.conversationId === 0) {
+        // Only now, to a caller the account knows, may the room say the id names nothing.
+        refuse(ws, { code: 'gone', closeCode: CLOSE.gone, message: 'Conversation not found' })
+        return
+      }
+      const { deadline: _, ...ready } = authed.state
+      ws.serializeAttachment(ready)
+      await this.welcome(ws, ready)
       return
     }
     if (!parsed) {
@@ -83,11 +113,11 @@ export class ConversationRoom extends DurableObject<Env> {
           actorOf(state),
           parsed.status,
           state.role === 'agent' && parsed.is_private === true,
-          this.actorData(state),
+          actorData(state),
         )
         return
       case 'seen':
-        await this.seen(state)
+        await this.seen(ws, state)
         return
     }
   }
@@ -95,8 +125,8 @@ export class ConversationRoom extends DurableObject<Env> {
   override async webSocketClose(ws: WebSocket) {
     const state = ws.deserializeAttachment() as RoomSocket | null
     if (state?.authed) {
-      await this.typing(actorOf(state), 'off', false, this.actorData(state))
-      this.presence(state, 'offline', ws)
+      await this.typing(actorOf(state), 'off', false, actorData(state))
+      sendPresence(this.ctx, state, 'offline', ws)
     }
     await this.access.left()
   }
@@ -105,30 +135,16 @@ export class ConversationRoom extends DurableObject<Env> {
     await this.webSocketClose(ws)
   }
 
-  /** Sends an event to every authenticated socket allowed to see it. */
+  /**
+   * Sends an event of this room's conversation to every authenticated socket allowed to see it;
+   * one naming another account or conversation is refused (0 sent).
+   */
   async broadcast(message: RoomBroadcast): Promise<number> {
-    let sent = 0
-    // Each shape is serialised once, however many sockets share it.
-    const frames = new Map<unknown, string>()
-    for (const ws of this.ctx.getWebSockets()) {
-      const state = ws.deserializeAttachment() as RoomSocket
-      if (!state.authed) continue
-      if (message.exceptActor && actorOf(state) === message.exceptActor) continue
-      const data = state.role === 'visitor' ? message.visitor : message.agent
-      if (!data) continue
-      if (message.event === 'message.created' && message.messageId !== undefined) {
-        if (message.messageId <= state.lastMessageId) continue
-        ws.serializeAttachment({ ...state, lastMessageId: message.messageId })
-      }
-      let text = frames.get(data)
-      if (text === undefined) {
-        text = frame(message.event, data)
-        frames.set(data, text)
-      }
-      ws.send(text)
-      sent++
-    }
-    return sent
+    if (await this.identity.serves(message)) return sendToSockets(this.ctx, message)
+    const served = await this.identity.current()
+    // A room that never had a socket serves nobody yet: nothing to send, nothing wrong.
+    if (served) logRefused('broadcast', served, message)
+    return 0
   }
 
   /** Typing from a socket or from the REST endpoints; it expires unless refreshed. */
@@ -139,7 +155,7 @@ export class ConversationRoom extends DurableObject<Env> {
     user: Record<string, unknown>,
   ) {
     if (await this.schedule.setTyping(actor, status, isPrivate, user)) {
-      await this.broadcastTyping(actor, status, isPrivate, user)
+      sendToSockets(this.ctx, typingFrame(this.ctx, actor, status, isPrivate, user))
     }
   }
 
@@ -161,41 +177,13 @@ export class ConversationRoom extends DurableObject<Env> {
   }
 
   override async alarm() {
-    await this.schedule.runDue(this, (entry) =>
-      this.broadcastTyping(entry.actor, 'off', entry.isPrivate, entry.user),
-    )
-  }
-
-  private async broadcastTyping(
-    actor: string,
-    status: 'on' | 'off',
-    isPrivate: boolean,
-    user: Record<string, unknown>,
-  ) {
-    const sample = this.anyState()
-    const data = {
-      conversation: { id: sample?.displayId ?? null },
-      user,
-      is_private: isPrivate,
-    }
-    await this.broadcast({
-      event: status === 'on' ? 'conversation.typing_on' : 'conversation.typing_off',
-      agent: data,
-      // A private note being typed is never shown to the visitor.
-      visitor: isPrivate ? null : data,
-      exceptActor: actor,
+    closeOverdue(this.ctx)
+    await this.schedule.runDue(this, async (entry) => {
+      sendToSockets(
+        this.ctx,
+        typingFrame(this.ctx, entry.actor, 'off', entry.isPrivate, entry.user),
+      )
     })
-  }
-
-  private anyState(): RoomSocket | null {
-    const [ws] = this.ctx.getWebSockets()
-    return ws ? (ws.deserializeAttachment() as RoomSocket) : null
-  }
-
-  private actorData(state: RoomSocket): Record<string, unknown> {
-    return state.role === 'visitor'
-      ? { id: state.contactId, type: 'contact' }
-      : { id: state.userId, name: state.userName, type: 'user' }
   }
 
   /** After authentication: `ready`, then every message after the cursor, then live frames. */
@@ -212,35 +200,21 @@ export class ConversationRoom extends DurableObject<Env> {
       }
       ws.serializeAttachment({ ...state, lastMessageId: last })
     })
-    this.presence(state, 'online', ws)
+    sendPresence(this.ctx, state, 'online', ws)
   }
 
-  private async seen(state: RoomSocket) {
+  /** A `seen` with nothing sent to the socket since its last one changes nothing: no write. */
+  private async seen(ws: WebSocket, state: RoomSocket) {
+    if (state.seenThrough !== undefined && state.seenThrough >= state.lastMessageId) return
+    ws.serializeAttachment({ ...state, seenThrough: state.lastMessageId })
     const data = await markSeen(this.env, state)
     if (!data) return
-    await this.broadcast({
+    sendToSockets(this.ctx, {
       event: 'conversation.read',
       agent: data,
       // The visitor learns when an agent has read the conversation (read receipts).
       visitor: state.role === 'agent' ? data : null,
       exceptActor: actorOf(state),
     })
-  }
-
-  private presence(state: RoomSocket, status: 'online' | 'offline', self: WebSocket) {
-    const data =
-      state.role === 'visitor'
-        ? {
-            account_id: state.accountId,
-            users: {},
-            contacts: { [String(state.contactId)]: status },
-          }
-        : { account_id: state.accountId, users: { [String(state.userId)]: status }, contacts: {} }
-    for (const ws of this.ctx.getWebSockets()) {
-      if (ws === self) continue
-      const other = ws.deserializeAttachment() as RoomSocket
-      if (!other.authed || other.role === state.role) continue
-      ws.send(frame('presence.update', data))
-    }
   }
 }

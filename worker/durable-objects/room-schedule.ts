@@ -17,15 +17,22 @@ type Typing = Record<string, TypingEntry>
 /**
  * A conversation room's time-based state, kept in its storage so it survives eviction and
  * hibernation: who is typing (expiring unless refreshed) and per-conversation timers (funnel
- * stage time limits), with the one alarm set to whichever comes first.
+ * stage time limits), with the one alarm set to whichever comes first — or to the deadline of a
+ * socket still waiting for its auth frame (`nextDeadline`, from the sockets' own state), if
+ * that is sooner.
  */
 export class RoomSchedule {
   constructor(
     private readonly storage: DurableObjectStorage,
     private readonly env: Env,
+    private readonly nextDeadline: () => number = () => Infinity,
   ) {}
 
-  /** Records typing on or off; true when that changes what others should be shown. */
+  /**
+   * Records typing on or off; true when that changes what others should be shown. A repeat
+   * changes nothing and writes nothing: `off` for someone not typing, and `on` while the entry
+   * has more than half its life left (a flood of `on` frames costs no write).
+   */
   async setTyping(
     actor: string,
     status: 'on' | 'off',
@@ -33,12 +40,16 @@ export class RoomSchedule {
     user: Record<string, unknown>,
   ): Promise<boolean> {
     const entries = (await this.storage.get<Typing>('typing')) ?? {}
-    const wasTyping = Boolean(entries[actor])
+    const entry = entries[actor]
+    const wasTyping = Boolean(entry)
+    if (status === 'off' && !entry) return false
+    const fresh = entry && entry.expiresAt - Date.now() > TYPING_TTL_MS / 2
+    if (status === 'on' && fresh && entry.isPrivate === isPrivate) return false
     if (status === 'on') {
       entries[actor] = { actor, expiresAt: Date.now() + TYPING_TTL_MS, isPrivate, user }
     } else delete entries[actor]
     await this.storage.put('typing', entries)
-    await this.arm()
+    await this.rearm()
     return status === 'on' ? !wasTyping : wasTyping
   }
 
@@ -50,7 +61,7 @@ export class RoomSchedule {
     const timers = (await this.storage.get<Timers>('timers')) ?? {}
     timers[key] = dueAt
     await this.storage.put('timers', timers)
-    await this.arm()
+    await this.rearm()
   }
 
   /**
@@ -73,7 +84,7 @@ export class RoomSchedule {
       if (timers[key] === 0) delete timers[key]
     }
     await this.storage.put('timers', timers)
-    await this.arm()
+    await this.rearm()
   }
 
   /** Runs one due timer; returns when to run it again, or 0 when it is done. */
@@ -103,12 +114,14 @@ export class RoomSchedule {
     }
   }
 
-  private async arm() {
+  /** Sets the one alarm to the soonest of typing expiry, timers and auth deadlines. */
+  async rearm() {
     const typing = (await this.storage.get<Typing>('typing')) ?? {}
     const timers = (await this.storage.get<Timers>('timers')) ?? {}
     const next = Math.min(
       ...Object.values(typing).map((e) => e.expiresAt),
       ...Object.values(timers),
+      this.nextDeadline(),
     )
     if (Number.isFinite(next)) await this.storage.setAlarm(next)
     else await this.storage.deleteAlarm()

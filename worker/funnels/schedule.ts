@@ -11,7 +11,7 @@ export async function scheduleStageAlert(
   conversationStageId: number,
   dueAtMs: number,
 ) {
-  await conversationRoom(env, conversationId).scheduleTimer(
+  await conversationRoom(env, accountId, conversationId).scheduleTimer(
     `stage:${conversationStageId}:${accountId}`,
     dueAtMs,
   )

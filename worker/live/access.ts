@@ -2,6 +2,7 @@ import type { Db } from '../db/client'
 import { tokenOwnersByHash } from '../db/queries/access-tokens'
 import { memberInboxIdsByUser } from '../db/queries/inbox-members'
 import { sessionOwnersByHash } from '../db/queries/sessions'
+import type { ErrorFrameData } from '../schemas/realtime'
 import { CLOSE, errorFrame } from './frames'
 
 /**
@@ -108,7 +109,7 @@ export async function liveAccessByTokenHash(
 
 /** Why a socket is closed: the error frame's code and message, and the close code. */
 export type Refusal = {
-  code: 'unauthorized' | 'forbidden' | 'gone'
+  code: Exclude<ErrorFrameData['code'], 'invalid_frame'>
   closeCode: (typeof CLOSE)[keyof typeof CLOSE]
   message: string
 }

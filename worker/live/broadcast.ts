@@ -51,6 +51,8 @@ export async function broadcastEvents(
     for (const event of list) {
       const view = conversations.get(event.conversationId as number)
       if (!view) continue
+      // Every frame names its account and conversation: the room checks both.
+      const names = { accountId, conversationId: view.conversation.id }
       const room: RoomBroadcast[] = []
       const feed: FeedBroadcast[] = []
       const inboxId = view.conversation.inboxId
@@ -60,6 +62,7 @@ export async function broadcastEvents(
         const agent = toMessagePushData(message, messageContextOf(view), origin)
         const name = event.kind === 'message_created' ? 'message.created' : 'message.updated'
         room.push({
+          ...names,
           event: name,
           agent,
           visitor: visibleToVisitor(message) ? toPublicMessage(message, origin) : null,
@@ -75,6 +78,7 @@ export async function broadcastEvents(
               ? 'conversation.status_changed'
               : 'conversation.updated'
         room.push({
+          ...names,
           event: name,
           agent,
           visitor: {
@@ -85,7 +89,7 @@ export async function broadcastEvents(
         // conversation.updated too: the inbox list shows the assignee, labels, priority, snooze.
         feed.push({ event: name, inboxId, data: agent })
       }
-      const target = ownRoom ?? conversationRoom(env, view.conversation.id)
+      const target = ownRoom ?? conversationRoom(env, accountId, view.conversation.id)
       for (const message of room) await target.broadcast(message)
       for (const message of feed) await accountFeed(env, accountId).broadcast(message)
     }

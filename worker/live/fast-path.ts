@@ -12,8 +12,11 @@ import { conversationRoom } from './stubs'
  */
 export function sendToVisitorNow(c: Context<AppEnv>, view: MessageView) {
   if (!visibleToVisitor(view)) return undefined
-  const sent = conversationRoom(c.env, view.message.conversationId)
+  const { accountId, conversationId } = view.message
+  const sent = conversationRoom(c.env, accountId, conversationId)
     .broadcast({
+      accountId,
+      conversationId,
       event: 'message.created',
       agent: null,
       visitor: toPublicMessage(view, new URL(c.req.url).origin),

@@ -23,16 +23,21 @@ export function parseClientFrame(raw: string | ArrayBuffer) {
 
 /**
  * Close codes the clients understand (4000–4999 are the application's), each after an `error`
- * frame with the same name. Sent on a refused first frame and when rights are taken away from an
- * open socket (`./access.ts`).
+ * frame. Sent on a refused first frame and when rights are taken away from an open socket
+ * (`./access.ts`), the first three final; and by the guards on what a socket may cost
+ * (`./guard.ts`), after which a client may connect again (with its backoff).
  */
 export const CLOSE = {
   /** The credential is not (or no longer) valid for the account: rotated, revoked, deleted. */
   unauthorized: 4401,
   /** Valid, but not for this conversation's inbox (an agent outside it). */
   forbidden: 4403,
-  /** The conversation, or its inbox, was deleted. */
+  /** The conversation, or its inbox, was deleted (or, told only after authentication, never was). */
   gone: 4410,
+  /** No auth frame came within the deadline (`auth_timeout` error frame). */
+  authTimeout: 4408,
+  /** The socket sent more frames than its budget, or too many sockets wait for their auth frame. */
+  tooManyFrames: 4429,
 } as const
 
 /** Typing stops on its own when not refreshed for this long. */

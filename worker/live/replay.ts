@@ -30,6 +30,7 @@ export async function replayFrames(env: Env, state: RoomSocket) {
   const db = await socketDb(env, state)
   const visitor = state.role === 'visitor'
   const where = and(
+    eq(messages.accountId, state.accountId),
     eq(messages.conversationId, state.conversationId),
     gt(messages.id, state.after),
     visitor ? eq(messages.private, false) : undefined,
@@ -56,7 +57,9 @@ export async function replayFrames(env: Env, state: RoomSocket) {
     })
     .from(conversations)
     .leftJoin(contactInboxes, eq(contactInboxes.id, conversations.contactInboxId))
-    .where(eq(conversations.id, state.conversationId))
+    .where(
+      and(eq(conversations.accountId, state.accountId), eq(conversations.id, state.conversationId)),
+    )
     .limit(1)
   const conversation = {
     assignee_id: context?.assigneeId ?? null,
@@ -70,25 +73,34 @@ export async function replayFrames(env: Env, state: RoomSocket) {
   }))
 }
 
+/**
+ * Whether a side's last-seen time already covers the conversation's latest activity (every
+ * message moves `last_activity_at`): then marking it seen again changes nothing, and is skipped.
+ * Strictly after, as both are seconds: a message in the same second as the seen may follow it.
+ */
+export const seenIsCurrent = (seenAt: number | null, lastActivityAt: number) =>
+  seenAt !== null && seenAt > lastActivityAt
+
 /** Records that the socket's side has seen the conversation; returns the conversation.read data. */
 export async function markSeen(env: Env, state: RoomSocket) {
   const db = await socketDb(env, state)
   const now = nowSeconds()
   if (state.role === 'visitor') {
     // The same as the public update_last_seen: agents' replies up to now become read.
-    await markSeenByContact(db, state.conversationId, now)
+    await markSeenByContact(db, state.accountId, state.conversationId, now)
     return { conversation_id: state.displayId, contact_last_seen_at: now }
   }
+  const ours = and(
+    eq(conversations.accountId, state.accountId),
+    eq(conversations.id, state.conversationId),
+  )
   const [row] = await db
     .update(conversations)
     .set({ agentLastSeenAt: now })
-    .where(eq(conversations.id, state.conversationId))
+    .where(ours)
     .returning({ assigneeId: conversations.assigneeId })
   if (row?.assigneeId === state.userId) {
-    await db
-      .update(conversations)
-      .set({ assigneeLastSeenAt: now })
-      .where(eq(conversations.id, state.conversationId))
+    await db.update(conversations).set({ assigneeLastSeenAt: now }).where(ours)
   }
   return announceAgentRead(env, state.accountId, state.inboxId, state.displayId, now)
 }

@@ -34,14 +34,19 @@ export async function revokeLiveAccess(env: Env, accountIds: Iterable<number>) {
  * Closes the live sockets of a just-deleted conversation (4410): its room re-checks them and
  * finds the conversation gone. Logged, not thrown, as above.
  */
-export async function closeDeletedConversation(env: Env, conversationId: number) {
+export async function closeDeletedConversation(
+  env: Env,
+  accountId: number,
+  conversationId: number,
+) {
   try {
-    await conversationRoom(env, conversationId).revalidate()
+    await conversationRoom(env, accountId, conversationId).revalidate()
   } catch (error) {
     console.error(
       JSON.stringify({
         level: 'error',
         msg: 'closing a deleted conversation’s sockets failed',
+        accountId,
         conversationId,
         error: describeError(error),
       }),

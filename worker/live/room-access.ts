@@ -95,7 +95,9 @@ export class RoomAccess {
     const db = await this.accountDb(state.accountId)
     for (;;) {
       const epoch = this.revalidations
-      const agent = await authorizeAgentToken(db, token, state.accountId, state.inboxId)
+      // A guess room (conversation 0) has no inbox: the token is checked against the account.
+      const inboxId = state.conversationId === 0 ? null : state.inboxId
+      const agent = await authorizeAgentToken(db, token, state.accountId, inboxId)
       if (!agent.ok) return agent
       if (epoch !== this.revalidations) continue
       return {
@@ -125,7 +127,9 @@ export class RoomAccess {
       // Every socket of a room is of its one conversation, hence of one account.
       const { conversationId, accountId } = first.state
       const db = await this.accountDb(accountId)
-      const inboxId = (await conversationInboxIds(db, [conversationId])).get(conversationId)
+      const inboxId = (await conversationInboxIds(db, accountId, [conversationId])).get(
+        conversationId,
+      )
       const agents = sockets.filter(({ state }) => state.role === 'agent' && state.authed)
       const access =
         inboxId === undefined
@@ -157,7 +161,7 @@ export class RoomAccess {
 
   private async check(state: RoomSocket): Promise<Refusal | null> {
     const db = await this.accountDb(state.accountId)
-    const inboxId = (await conversationInboxIds(db, [state.conversationId])).get(
+    const inboxId = (await conversationInboxIds(db, state.accountId, [state.conversationId])).get(
       state.conversationId,
     )
     if (inboxId === undefined) return conversationGone
@@ -187,7 +191,7 @@ export class RoomAccess {
       const wanted = agents || open.length > 0 ? { inboxId: room.inboxId, agents } : null
       if (!force && (wanted ? stored?.agents === agents : !stored)) return 0
       const feed = accountFeed(this.env, room.accountId)
-      const revalidatedAt = await feed.registerRoom(room.conversationId, wanted)
+      const revalidatedAt = await feed.registerRoom(room.accountId, room.conversationId, wanted)
       if (!wanted) await this.ctx.storage.delete(REGISTRATION)
       else {
         const { accountId, conversationId, inboxId } = room

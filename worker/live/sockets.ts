@@ -33,12 +33,26 @@ export type RoomSocket = {
   tokenHash?: string
   /** Agents: when the token was checked (ms), for the join-time race with a revalidation. */
   checkedAt?: number
+  /** Set while the socket waits for its auth frame: when it is closed unanswered (ms). */
+  deadline?: number
+  /** What it sent in the current window (`./guard.ts`). */
+  frames?: FrameWindow
+  /** The `lastMessageId` at its last `seen`: a `seen` with nothing newer changes nothing. */
+  seenThrough?: number
 }
+
+/** Frames a socket sent since `since` (ms). */
+export type FrameWindow = { since: number; count: number }
 
 export const SOCKET_STATE_HEADER = 'x-parley-socket'
 
-/** One event for the room: what agents get, what the visitor gets (null: not for the visitor). */
+/**
+ * One event for the room: what agents get, what the visitor gets (null: not for the visitor).
+ * It names its account and conversation, and a room serving another refuses it.
+ */
 export type RoomBroadcast = {
+  accountId: number
+  conversationId: number
   event: ServerEvent
   agent: Record<string, unknown> | null
   visitor: Record<string, unknown> | null
@@ -60,6 +74,10 @@ export type FeedSocket = {
   tokenHash?: string
   /** When the token was checked (ms), for the join-time race with a revalidation. */
   checkedAt?: number
+  /** Set while the socket waits for its auth frame: when it is closed unanswered (ms). */
+  deadline?: number
+  /** What it sent in the current window (`./guard.ts`). */
+  frames?: FrameWindow
 }
 
 export const FEED_STATE_HEADER = 'x-parley-feed'

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { findConversationByDisplayId } from '../db/queries/conversations'
-import { createRouter } from '../env'
+import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { restrictedAgentId } from '../lib/access'
 import { tokenHashOf } from '../lib/crypto'
@@ -13,15 +13,15 @@ import {
   type RoomSocket,
   SOCKET_STATE_HEADER,
 } from '../live/sockets'
-import { accountFeed, conversationRoom } from '../live/stubs'
+import { accountFeed, conversationRoom, guessRoom } from '../live/stubs'
 import type { Principal } from '../middleware/auth'
 import { accountSecurity } from '../schemas/auth'
-import { AccountIdParamsSchema, IdSchema } from '../schemas/common'
+import { AccountIdParamsSchema, CursorSchema, IdSchema } from '../schemas/common'
 
 const tags = ['Live']
 
 export const LiveQuerySchema = z.object({
-  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().openapi({
+  after: CursorSchema.optional().openapi({
     description: 'Replay every message after this id that the socket may see, then go live',
   }),
 })
@@ -29,6 +29,23 @@ export const LiveQuerySchema = z.object({
 // A request that is not an upgrade is refused with the 400 envelope that errorResponses documents.
 const upgradeResponses = {
   101: { description: 'Switching to the WebSocket protocol' },
+}
+
+/** LIVE_RATE_LIMITER's period (wrangler.toml). */
+export const LIVE_RATE_PERIOD_SECONDS = 60
+
+/**
+ * Socket upgrades per client address, on every live path: a socket costs its object memory and
+ * a deadline even before it authenticates, so no address may open them without end.
+ */
+export async function limitUpgrades(c: Context<AppEnv>) {
+  const ip = c.req.header('cf-connecting-ip') || 'unknown'
+  const { success } = await c.env.LIVE_RATE_LIMITER.limit({ key: ip })
+  if (!success) {
+    throw apiError('rate_limited', 'Too many live sockets opened; try again in a minute', [], {
+      'retry-after': String(LIVE_RATE_PERIOD_SECONDS),
+    })
+  }
 }
 
 /** The internal request that hands a socket to a Durable Object, carrying what was checked. */
@@ -106,6 +123,7 @@ const accountLive = createRoute({
 
 export const liveRoutes = createRouter()
   .openapi(conversationLive, async (c) => {
+    await limitUpgrades(c)
     const { conversation_id } = c.req.valid('param')
     const { after } = c.req.valid('query')
     const pending = c.var.liveAuthPending === true
@@ -116,6 +134,22 @@ export const liveRoutes = createRouter()
       conversation_id,
       agentId,
     )
+    if (!found && pending) {
+      // Before its auth frame a socket learns nothing, not even whether the id exists.
+      const guess: RoomSocket = {
+        role: 'agent',
+        authed: false,
+        accountId: c.var.accountId,
+        conversationId: 0,
+        displayId: conversation_id,
+        inboxId: 0,
+        after: null,
+        lastMessageId: 0,
+        origin: new URL(c.req.url).origin,
+      }
+      const room = guessRoom(c.env, c.var.accountId, conversation_id)
+      return room.fetch(handOff(c, SOCKET_STATE_HEADER, guess)) as never
+    }
     if (!found) throw apiError('not_found', `Conversation ${conversation_id} not found`)
     if (!found.visible) throw apiError('forbidden', 'You are not a member of this inbox')
     const principal = pending ? null : c.var.principal
@@ -131,10 +165,11 @@ export const liveRoutes = createRouter()
       origin: new URL(c.req.url).origin,
       ...(principal && principal.type !== 'platform_app' ? await checkedToken(principal) : {}),
     }
-    const room = conversationRoom(c.env, found.conversation.id)
+    const room = conversationRoom(c.env, c.var.accountId, found.conversation.id)
     return room.fetch(handOff(c, SOCKET_STATE_HEADER, state)) as never
   })
   .openapi(accountLive, async (c) => {
+    await limitUpgrades(c)
     const pending = c.var.liveAuthPending === true
     const principal = pending ? null : c.var.principal
     const agentId = pending ? null : restrictedAgentId(c)

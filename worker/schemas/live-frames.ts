@@ -12,7 +12,14 @@ const Id = z.number().int()
 
 export const ErrorFrameDataSchema = z
   .object({
-    code: z.enum(['invalid_frame', 'unauthorized', 'forbidden', 'gone', 'rate_limited']),
+    code: z.enum([
+      'invalid_frame',
+      'unauthorized',
+      'forbidden',
+      'gone',
+      'rate_limited',
+      'auth_timeout',
+    ]),
     message: z.string(),
   })
   .openapi('LiveError')

@@ -45,9 +45,10 @@ export type ServerFrame = { event: ServerEvent; data: Record<string, unknown> }
 /**
  * An error frame keeps the socket open unless the code says the socket is refused: then the
  * socket closes with 4401 (`unauthorized`), 4403 (`forbidden`) or 4410 (`gone`: its
- * conversation or inbox was deleted).
+ * conversation or inbox was deleted), all final; or 4408 (`auth_timeout`: no auth frame in
+ * time) or 4429 (`rate_limited`: too many frames), after which a client may connect again.
  */
 export type ErrorFrameData = {
-  code: 'invalid_frame' | 'unauthorized' | 'forbidden' | 'gone' | 'rate_limited'
+  code: 'invalid_frame' | 'unauthorized' | 'forbidden' | 'gone' | 'rate_limited' | 'auth_timeout'
   message: string
 }

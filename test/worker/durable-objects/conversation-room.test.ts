@@ -1,6 +1,7 @@
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { ConversationRoom } from '../../../worker/durable-objects/conversation-room'
+import { conversationRoom } from '../../../worker/live/stubs'
 import { createWorld } from '../helpers'
 import { insertMessage, openSocket } from '../live-helpers'
 import { addInboxMember, createApiInbox, insertConversation } from '../product-helpers'
@@ -10,8 +11,7 @@ async function setup() {
   const inbox = await createApiInbox(world)
   const conversation = await insertConversation(world, inbox.id)
   const path = `/api/v1/accounts/${world.accountId}/conversations/${conversation.displayId}/live`
-  const room = () =>
-    env.CONVERSATION_ROOM.get(env.CONVERSATION_ROOM.idFromName(String(conversation.id)))
+  const room = () => conversationRoom(env, world.accountId, conversation.id)
   return { world, inbox, conversation, path, room }
 }
 

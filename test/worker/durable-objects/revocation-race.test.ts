@@ -90,7 +90,7 @@ describe('a socket checked before a revocation that joins after it', () => {
       tokenHash: oldHash,
       checkedAt,
     }
-    const room = conversationRoom(env, conversation.id)
+    const room = conversationRoom(env, world.accountId, conversation.id)
     const stale = await handOff(room, SOCKET_STATE_HEADER, state)
     expect(await stale.closed).toBe(4401)
     expect(stale.frames.map((f) => [f.event, f.data.code])).toEqual([['error', 'unauthorized']])

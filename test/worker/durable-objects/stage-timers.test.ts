@@ -1,6 +1,7 @@
 import { env, evictDurableObject, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import type { ConversationRoom } from '../../../worker/durable-objects/conversation-room'
+import { conversationRoom } from '../../../worker/live/stubs'
 import { backdatePlacement, funnelWorld, placeOk, rowsOf } from '../funnel-helpers'
 import { openSocket } from '../live-helpers'
 
@@ -47,9 +48,7 @@ describe("a stage time-limit alert on the conversation's Durable Object alarm", 
       id: number
       entered_at: number
     }
-    const room = env.CONVERSATION_ROOM.get(
-      env.CONVERSATION_ROOM.idFromName(String(s.conversation.id)),
-    )
+    const room = conversationRoom(env, s.world.accountId, s.conversation.id)
     const key = timerKey(placement.id, s.world.accountId)
     const timers = await waitForTimer(room)
     expect(timers).toEqual({ [key]: (placement.entered_at + 3600) * 1000 })
@@ -97,9 +96,7 @@ describe("a stage time-limit alert on the conversation's Durable Object alarm", 
       id: number
       entered_at: number
     }
-    const room = env.CONVERSATION_ROOM.get(
-      env.CONVERSATION_ROOM.idFromName(String(s.conversation.id)),
-    )
+    const room = conversationRoom(env, s.world.accountId, s.conversation.id)
     const key = timerKey(placement.id, s.world.accountId)
     await waitForTimer(room)
     await runInDurableObject(room, async (_o: ConversationRoom, state) => {
@@ -125,9 +122,7 @@ describe("a stage time-limit alert on the conversation's Durable Object alarm", 
       s.funnel.id,
       s.stages.proposal.id,
     )) as { id: number }
-    const room = env.CONVERSATION_ROOM.get(
-      env.CONVERSATION_ROOM.idFromName(String(s.conversation.id)),
-    )
+    const room = conversationRoom(env, s.world.accountId, s.conversation.id)
     await waitForTimer(room)
     await backdatePlacement(s.conversation.id, s.funnel.id, 3601)
     // The room's storage as an older version left it: the alert finds its shard by itself.

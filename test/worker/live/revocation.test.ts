@@ -95,7 +95,7 @@ describe('live sockets when rights are taken away', () => {
     const adminRoom = await liveSocket(roomPath(world, a.displayId), world.admin.token)
     const conversationId = await conversationIdOf(world.accountId, a.displayId)
     await evictDurableObject(accountFeed(env, world.accountId), { webSockets: 'hibernate' })
-    await evictDurableObject(conversationRoom(env, conversationId), {
+    await evictDurableObject(conversationRoom(env, world.accountId, conversationId), {
       webSockets: 'hibernate',
     })
     await removeFromInbox(world, a.inboxId, world.agent.id)

@@ -142,17 +142,23 @@ export async function listVisitorMessages(db: Db, conversationId: number, before
  * The visitor has read the conversation: contact_last_seen_at moves (updated_at does not) and
  * the replies sent before now are read.
  */
-export async function markSeenByContact(db: Db, conversationId: number, now: number) {
+export async function markSeenByContact(
+  db: Db,
+  accountId: number,
+  conversationId: number,
+  now: number,
+) {
   await db.batch([
     db
       .update(conversations)
       .set({ contactLastSeenAt: now })
-      .where(eq(conversations.id, conversationId)),
+      .where(and(eq(conversations.accountId, accountId), eq(conversations.id, conversationId))),
     db
       .update(messages)
       .set({ status: 'read', updatedAt: now })
       .where(
         and(
+          eq(messages.accountId, accountId),
           eq(messages.conversationId, conversationId),
           inArray(messages.messageType, [MESSAGE_TYPE.outgoing, MESSAGE_TYPE.template]),
           eq(messages.private, false),

@@ -21,7 +21,7 @@ import { visibleConversation } from '../../lib/access'
 import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { deleteStored } from '../../lib/files'
 import { nowSeconds } from '../../lib/time'
-import { announceAgentRead } from '../../live/replay'
+import { announceAgentRead, seenIsCurrent } from '../../live/replay'
 import { closeDeletedConversation } from '../../live/revoke'
 import { requireAdministrator } from '../../middleware/auth'
 import { unwrapBody } from '../../middleware/body'
@@ -261,6 +261,13 @@ export const conversationUpdateRoutes = createRouter()
       principal.type === 'user' &&
       conversation.assigneeType === 'User' &&
       conversation.assigneeId === principal.id
+    const seen = isAssignee
+      ? Math.min(conversation.agentLastSeenAt ?? 0, conversation.assigneeLastSeenAt ?? 0)
+      : conversation.agentLastSeenAt
+    // Nothing arrived since it was last read: nothing to write or announce.
+    if (seenIsCurrent(seen, conversation.lastActivityAt)) {
+      return c.json(await conversationJson(c, conversation.id), 200)
+    }
     // Reading is not a change webhooks announce, and it does not move updated_at.
     await updateConversationStatement(c.var.db, conversation, {
       agentLastSeenAt: now,
@@ -285,7 +292,7 @@ export const conversationUpdateRoutes = createRouter()
     const db = c.var.db
     const keys = await conversationAttachmentKeys(db, conversation.id)
     await db.batch([deleteConversationStatement(db, c.var.accountId, conversation.id)])
-    await closeDeletedConversation(c.env, conversation.id)
+    await closeDeletedConversation(c.env, c.var.accountId, conversation.id)
     await deleteStored(c.env, keys)
     return c.json({}, 200)
   })

@@ -10,6 +10,7 @@ import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { nowSeconds } from '../../lib/time'
 import { limitClientAddress, limitVisitor, visitorConversation, visitorOf } from '../../lib/visitor'
 import { visitorDetails } from '../../lib/visitor-details'
+import { seenIsCurrent } from '../../live/replay'
 import { conversationRoom } from '../../live/stubs'
 import { unwrapBody } from '../../middleware/body'
 import { EmptySchema, jsonBody, jsonResponse, noCredentials } from '../../schemas/common'
@@ -135,11 +136,13 @@ const updateLastSeen = createRoute({
   path: `${conversationPath}/update_last_seen`,
   tags: publicTags.conversations,
   summary: 'The visitor has read the conversation',
-  description: `${capability} Sets contact_last_seen_at; replies sent until now become read.`,
+  description:
+    `${capability} Sets contact_last_seen_at; replies sent until now become read. Nothing is ` +
+    'written when nothing arrived since the last one. Rate limited per visitor.',
   request: { params: ConversationParamsSchema },
   responses: {
     200: jsonResponse(EmptySchema, 'Done'),
-    ...errorResponses('forbidden', 'not_found'),
+    ...errorResponses('forbidden', 'not_found', 'rate_limited'),
   },
 })
 
@@ -209,14 +212,18 @@ const conversationRoutes = createRouter()
     const params = c.req.valid('param')
     await limitVisitor(c, params.source_id)
     const { conversation, contact } = await visitorConversation(c, params)
-    const room = conversationRoom(c.env, conversation.id)
+    const room = conversationRoom(c.env, conversation.accountId, conversation.id)
     const user = { id: contact.id, name: contact.name, type: 'contact' }
     await room.typing(`contact:${contact.id}`, c.req.valid('json').typing_status, false, user)
     return c.json({}, 200)
   })
   .openapi(updateLastSeen, async (c) => {
-    const { conversation } = await visitorConversation(c, c.req.valid('param'))
-    await markSeenByContact(c.var.db, conversation.id, nowSeconds())
+    const params = c.req.valid('param')
+    await limitVisitor(c, params.source_id)
+    const { conversation } = await visitorConversation(c, params)
+    if (!seenIsCurrent(conversation.contactLastSeenAt, conversation.lastActivityAt)) {
+      await markSeenByContact(c.var.db, conversation.accountId, conversation.id, nowSeconds())
+    }
     return c.json({}, 200)
   })
 

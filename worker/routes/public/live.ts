@@ -8,7 +8,7 @@ import { conversationRoom } from '../../live/stubs'
 import { allowedHosts, originAllowed } from '../../middleware/public-cors'
 import { noCredentials } from '../../schemas/common'
 import { ConversationParamsSchema } from '../../schemas/public'
-import { handOff, LiveQuerySchema } from '../live'
+import { handOff, LiveQuerySchema, limitUpgrades } from '../live'
 import { capability, conversationPath, publicTags } from './shared'
 
 const visitorLive = createRoute({
@@ -27,11 +27,12 @@ const visitorLive = createRoute({
   request: { params: ConversationParamsSchema, query: LiveQuerySchema },
   responses: {
     101: { description: 'Switching to the WebSocket protocol' },
-    ...errorResponses('forbidden', 'not_found', 'validation_failed'),
+    ...errorResponses('forbidden', 'not_found', 'validation_failed', 'rate_limited'),
   },
 })
 
 export const publicLiveRoutes = createRouter().openapi(visitorLive, async (c) => {
+  await limitUpgrades(c)
   const { conversation, contactInbox, inbox } = await visitorConversation(c, c.req.valid('param'))
   const hosts = allowedHosts(inbox.settings)
   // Browsers always send Origin on a socket; an inbox that names its sites takes no other.
@@ -51,6 +52,6 @@ export const publicLiveRoutes = createRouter().openapi(visitorLive, async (c) =>
     contactId: contactInbox.contactId,
     pubsubTokenHash: await sha256Hex(contactInbox.pubsubToken),
   }
-  const room = conversationRoom(c.env, conversation.id)
+  const room = conversationRoom(c.env, conversation.accountId, conversation.id)
   return room.fetch(handOff(c, SOCKET_STATE_HEADER, state)) as never
 })
