@@ -257,7 +257,7 @@ export interface components {
         };
         LiveError: {
             /** @enum {string} */
-            code: "invalid_frame" | "unauthorized" | "forbidden" | "gone" | "rate_limited";
+            code: "invalid_frame" | "unauthorized" | "forbidden" | "gone" | "rate_limited" | "auth_timeout";
             message: string;
         };
         "agentConversation.ready": {
