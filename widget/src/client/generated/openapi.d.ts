@@ -47,7 +47,10 @@ export interface paths {
         /** List an account's users and their roles */
         get: operations["listPlatformAccountUsers"];
         put?: never;
-        /** Add a user to an account with a role, or change its role */
+        /**
+         * Add a user to an account with a role, or change its role
+         * @description Both the account and the user must be ones this platform app created: another app's (or an account administrator's) user gets the same 401 "Non permissible resource" as another app's account.
+         */
         post: operations["createPlatformAccountUser"];
         /** Remove a user from an account */
         delete: operations["deletePlatformAccountUser"];
@@ -272,7 +275,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description Answers in Chatwoot's shape (devise_token_auth) and starts a session: the `parley_session` cookie (HttpOnly, SameSite=Strict, Secure except on localhost) for the dashboard, and the devise headers `access-token`, `client`, `uid` (also `token-type`, `expiry`) for clients that send them back; `data.access_token` is the same session token. A browser on this site (`Sec-Fetch-Site: same-origin`, the dashboard) gets the cookie only: no token in the body or the headers, where a script could read it. A wrong password and an unknown email get the same 401. Rate limited per IP and per email (429, Retry-After).
+         * @description Answers in Chatwoot's shape (devise_token_auth) and starts a session: the `parley_session` cookie (HttpOnly, SameSite=Strict, Secure except on localhost) for the dashboard, and the devise headers `access-token`, `client`, `uid` (also `token-type`, `expiry`) for clients that send them back; `data.access_token` is the same session token, which also works as the `api_access_token` header (as Chatwoot's scripts use it) on account paths and /api/v1/profile, with the user's rights, until it expires (14 days), the user signs out (DELETE /auth/sign_out, which takes it in either header) or the password changes. Unlike Chatwoot it is not the long-lived API token (the platform API hands that out). A browser on this site (`Sec-Fetch-Site: same-origin`, the dashboard) gets the cookie only: no token in the body or the headers, where a script could read it. A wrong password and an unknown email get the same 401. Rate limited per client address and per address and email, a failure counting twice (ten failures a minute per address, five per address and email; 429, Retry-After): failures elsewhere never refuse a user at its own address.
          */
         post: operations["createSession"];
         delete?: never;
@@ -293,7 +296,7 @@ export interface paths {
         post?: never;
         /**
          * Sign out: end the session
-         * @description Ends the session of the cookie (from this site only: the Origin header must be ours) or of the devise headers, clears the cookie, and closes the live sockets opened with it (4401).
+         * @description Ends the session of the cookie (from this site only: the Origin header must be ours), of the devise headers, or of a session token sent as `api_access_token`; clears the cookie, and closes the live sockets opened with it (4401).
          */
         delete: operations["deleteSession"];
         options?: never;
@@ -999,7 +1002,10 @@ export interface paths {
         delete: operations["deleteAgent"];
         options?: never;
         head?: never;
-        /** Change an agent's name, role or availability (administrators); id is the user id */
+        /**
+         * Change an agent's name, role or availability (administrators); id is the user id
+         * @description The role, availability and auto_offline are this account's own. The name is the user's, which every account of the user shows: it can be changed here only for a user who belongs to this account alone (403 otherwise; sending the unchanged name is allowed).
+         */
         patch: operations["updateAgent"];
         trace?: never;
     };
