@@ -74,9 +74,21 @@ export function createApp(options: AppOptions = {}) {
   // Not strict: Chatwoot clients add a trailing slash to some paths (`/inboxes/1/`).
   const app = new OpenAPIHono<AppEnv>({ strict: false })
 
+  // Outermost, so that a request refused before any route (an account that is not one) has them.
+  const secure = secureHeaders({ crossOriginResourcePolicy: false })
+  // A WebSocket upgrade's 101 response comes from a Durable Object and cannot take headers.
+  app.use('*', (c, next) =>
+    c.req.header('upgrade')?.toLowerCase() === 'websocket' ? next() : secure(c, next),
+  )
+  // Its own step, so that a request refused while its database is chosen still has its id.
   app.use('*', async (c, next) => {
     const requestId = requestIdFor(c.req.raw)
     c.set('requestId', requestId)
+    await next()
+    stampRequestId(c, requestId)
+  })
+  app.use('*', async (c, next) => {
+    const requestId = c.var.requestId
     const { binding, shard } = await requestDatabase(c.env, c.req.path)
     // D1's Sessions API: reads may go to a replica (db/read-replicas.ts).
     const session = openSession(binding, c.req.raw)
@@ -91,11 +103,6 @@ export function createApp(options: AppOptions = {}) {
     await next()
     stampRequestId(c, requestId, session.bookmarkHeader())
   })
-  const secure = secureHeaders({ crossOriginResourcePolicy: false })
-  // A WebSocket upgrade's 101 response comes from a Durable Object and cannot take headers.
-  app.use('*', (c, next) =>
-    c.req.header('upgrade')?.toLowerCase() === 'websocket' ? next() : secure(c, next),
-  )
 
   // Authentication comes before the body is read, so an anonymous caller costs no body parsing.
   app.use('/platform/api/v1/*', apiRateLimit)

@@ -1,5 +1,6 @@
 import { SELF } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { ID_SPELLINGS } from './fuzz/hostile'
 import { fetchDocument, kindOf, type OpenApiDocument, type Parameter } from './fuzz/operations'
 import { type Kind, ROUTE_IDS } from './fuzz/route-ids'
 import { accountSnapshot, changedCounts, changedTables, rowCounts } from './fuzz/row-counts'
@@ -7,18 +8,16 @@ import { type FuzzWorld, type IdKind, type Side, seedWorld } from './fuzz/world'
 import { must } from './fuzz/world-records'
 
 /**
- * Every way `Number()` (and so a lax check) reads as the same id: each must name nothing. The
- * list of routes comes from /openapi.json, so a new route is covered without anyone adding it.
+ * Every way `Number()` (and so a lax check) reads as the same id must name nothing. The list of
+ * routes comes from /openapi.json, so a new route is covered without anyone adding it. In a URL
+ * each spelling is encoded, and a plus sign is also sent bare.
  */
 const SPELLINGS: [string, (id: number) => string][] = [
-  ['hex', (id) => `0x${id.toString(16)}`],
-  ['plus sign', (id) => `%2B${id}`],
-  ['raw plus sign', (id) => `+${id}`],
-  ['decimal point', (id) => `${id}.0`],
-  ['exponent', (id) => `${id}e0`],
-  ['leading zero', (id) => `0${id}`],
-  ['trailing space', (id) => `${id}%20`],
-  ['leading space', (id) => `%20${id}`],
+  ...ID_SPELLINGS.map(([name, spell]): [string, (id: number) => string] => [
+    name,
+    (id) => encodeURIComponent(spell(id)),
+  ]),
+  ['bare plus sign', (id) => `+${id}`],
 ]
 
 const paramsOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string)

@@ -90,6 +90,7 @@ export async function moveAccount(env: Env, accountId: number, to: number): Prom
  * copy there and lifts its read-only triggers. Refuses while the account still lives there.
  */
 export async function finishMove(env: Env, accountId: number, from: number) {
+  if (!shardBindings(env)[from]) throw new MoveRefused(`there is no shard ${from}`)
   const entry = await findAccountShard(createDb(env.DIRECTORY), accountId)
   if (!entry || entry.shard === from) {
     throw new MoveRefused(`account ${accountId} still lives on shard ${from}`)

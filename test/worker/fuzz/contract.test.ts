@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fuzzSettings } from './context'
 import { CredentialPool } from './credentials'
 import { RequestGenerator, type RequestPlan } from './generate'
+import { isRespelledNumber } from './hostile'
 import { contractProblems, leakedMarkers } from './judge'
-import { fetchDocument, type Operation, operationsOf } from './operations'
+import { fetchDocument, kindOf, type Operation, operationsOf } from './operations'
 import { repairWorld } from './repair'
 import { changedCounts, countsOf } from './row-counts'
 import { send } from './send'
@@ -75,6 +76,15 @@ function entitlement(op: Operation, plan: RequestPlan) {
 
 const clip = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max)}…` : text)
 
+/** The path and query ids of the plan that read as numbers but are not canonical decimal. */
+function respelledIds(op: Operation, plan: RequestPlan) {
+  const pathIds = Object.entries(plan.params).filter(([name]) => kindOf(name, op.path))
+  const queryIds = plan.query.filter(([name]) => kindOf(name.replace(/\[\]$/, '')))
+  return [...pathIds, ...queryIds]
+    .filter(([, value]) => isRespelledNumber(value))
+    .map(([name, value]) => `${name}=${JSON.stringify(value)}`)
+}
+
 async function check(op: Operation, plan: RequestPlan) {
   const entitled = entitlement(op, plan)
   const foreign = [world.a, world.b].filter((side) => side.name !== entitled)
@@ -100,6 +110,10 @@ async function check(op: Operation, plan: RequestPlan) {
   )
   if (crossWrites.length > 0 && !(await joined())) {
     problems.push(`changed another account's records: ${crossWrites}`)
+  }
+  const respelled = respelledIds(op, plan)
+  if (respelled.length > 0 && received.status < 400) {
+    problems.push(`answered ${received.status} to ids not spelled canonically: ${respelled}`)
   }
   if (received.status >= 400 && received.status < 500) {
     const changed = changedCounts(before.all, after.all)

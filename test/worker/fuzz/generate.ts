@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { type Body, bodyArbitrary } from './bodies'
 import type { CredentialName } from './credentials'
-import { hostileNumber, hostileString } from './hostile'
+import { hostileNumber, hostileString, respelledId } from './hostile'
 import {
   isPlatform,
   kindOf,
@@ -122,7 +122,9 @@ export class RequestGenerator {
     if (isIdKind(kind)) {
       // An application route's account is the caller's own, never a spare it is not a member of.
       const spare = last && isDestructive(op) && (kind !== 'account' || isPlatform(op))
-      aimed = this.idArbitrary(kind, spare).map(String)
+      const id = this.idArbitrary(kind, spare)
+      // A real id spelled otherwise (0x2, +2, 02…): it must name nothing, never the record.
+      aimed = fc.oneof(w(8, id.map(String)), w(2, id.chain(respelledId)))
     } else if (kind) {
       aimed = this.keyArbitrary(kind)
     } else {
@@ -144,8 +146,10 @@ export class RequestGenerator {
     const kind = kindOf(param.name.replace(/\[\]$/, ''))
     const schema = resolve(param.schema, this.components)
     let valid: fc.Arbitrary<string[]>
-    if (isIdKind(kind)) valid = this.idArbitrary(kind, false).map((id) => [String(id)])
-    else if (schema.type === 'array') {
+    if (isIdKind(kind)) {
+      const id = this.idArbitrary(kind, false)
+      valid = fc.oneof(w(4, id.map(String)), w(1, id.chain(respelledId))).map((v) => [v])
+    } else if (schema.type === 'array') {
       valid = fc.array(this.scalar(param.name, schema.items), { minLength: 1, maxLength: 3 })
     } else valid = this.scalar(param.name, schema).map((v) => [v])
     return fc.oneof(

@@ -99,3 +99,25 @@ export const hostileRawBody: fc.Arbitrary<string> = fc.constantFrom(
   `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
   `{"a":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_001)}`,
 )
+
+/**
+ * An id written as `Number()` would still read it: each must name nothing (DESIGN §3). A lax
+ * check once let `/accounts/0x2/` run on the wrong database as account 2.
+ */
+export const ID_SPELLINGS: [string, (id: number) => string][] = [
+  ['hex', (id) => `0x${id.toString(16)}`],
+  ['plus sign', (id) => `+${id}`],
+  ['decimal point', (id) => `${id}.0`],
+  ['exponent', (id) => `${id}e0`],
+  ['leading zero', (id) => `0${id}`],
+  ['trailing space', (id) => `${id} `],
+  ['leading space', (id) => ` ${id}`],
+]
+
+/** The id spelled some other way, as a path segment or query value. */
+export const respelledId = (id: number): fc.Arbitrary<string> =>
+  fc.constantFrom(...ID_SPELLINGS.map(([, spell]) => spell(id)))
+
+/** Whether `text` reads as a number but is not an id's one spelling (canonical decimal). */
+export const isRespelledNumber = (text: string) =>
+  !/^[1-9][0-9]{0,15}$/.test(text) && text.trim() !== '' && Number.isFinite(Number(text))
