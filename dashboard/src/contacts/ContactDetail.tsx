@@ -7,6 +7,7 @@ import { PageHeader } from '../workspace/ui/PageHeader'
 import { useLoad } from '../workspace/ui/useLoad'
 import { ContactConversations } from './ContactConversations'
 import { ContactFacts } from './ContactFacts'
+import { DuplicateNotice } from './DuplicateNotice'
 
 /** One contact: what is known about them, their labels and their conversations. */
 export function ContactDetail({ contactId }: { contactId: number }) {
@@ -50,6 +51,7 @@ export function ContactDetail({ contactId }: { contactId: number }) {
       <p class="form-error" role="alert">
         {contact.error.value ?? ''}
       </p>
+      {person && <DuplicateNotice key={person.id} contact={person} />}
       {person && (
         <div class="contact-detail-grid">
           <ContactFacts contact={person} />

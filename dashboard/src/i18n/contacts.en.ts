@@ -52,6 +52,13 @@ export const contactsEn = {
     snoozed: 'Snoozed',
   } as Record<string, string>,
   lastMessage: 'Last message: {text}',
+  possibleDuplicates: 'Possible duplicate',
+  possibleDuplicateOf: 'Possible duplicate of',
+  duplicateHint:
+    'A visitor gave an email, phone number or identifier that contact has, without proving it. Merging moves this contact’s conversations into it and deletes this one.',
+  mergeInto: 'Merge into {name}',
+  mergeQuestion: 'Merge this contact into {name}?',
+  mergeConfirm: 'Merge',
   // Import and export
   importExport: 'Import and export',
   administratorsOnly: 'Importing and exporting contacts is for administrators of this account.',
