@@ -655,6 +655,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/accounts/{account_id}/actions/contact_merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge a contact into another
+         * @description Chatwoot's contact merge: the mergee's conversations, contact inboxes, messages and labels move to the base, the base's empty fields take the mergee's values (its attributes are merged, its own keys first), and the mergee is deleted. Both contacts must be ones the caller may read (404 otherwise). Merging a contact with itself changes nothing. Answers the base contact, and emits contact_updated for it.
+         */
+        post: operations["mergeContacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounts/{account_id}/conversations": {
         parameters: {
             query?: never;
@@ -1896,7 +1916,7 @@ export interface paths {
         put?: never;
         /**
          * Create (or find) the visitor's contact in this inbox
-         * @description Reuses the contact inbox with `source_id` when it exists; otherwise links a contact of the account with the same identifier, else email, else phone number, or creates one. `identifier_hash` (hex HMAC-SHA256 of `identifier` with the inbox hmac_token) verifies the identity: a wrong one is 401, and an identifier without one is 401 when the inbox requires it. Rate limited per client address (429 with Retry-After).
+         * @description Reuses the contact inbox with `source_id` when it exists; otherwise links the contact of the account with the same identifier when `identifier_hash` (hex HMAC-SHA256 of `identifier` with the inbox hmac_token) proves it, or creates a contact. An email or phone number never links an existing contact: when another contact has it, the new contact keeps it as a claim (`additional_attributes.unverified_claims`, as is an identifier without its hash) for agents to see, and may merge. A wrong hash is 401, and an identifier without one is 401 when the inbox requires it. Rate limited per client address (429 with Retry-After).
          */
         post: operations["createPublicContact"];
         delete?: never;
@@ -1914,12 +1934,12 @@ export interface paths {
         };
         /**
          * The visitor's contact
-         * @description No token: the inbox identifier and the contact source_id name the visitor. Unknown or another visitor's identifiers are 404. A valid `identifier_hash` marks the contact inbox verified; a wrong one is 401.
+         * @description No token: the inbox identifier and the contact source_id name the visitor. Unknown or another visitor's identifiers are 404. A valid `identifier_hash` of the contact's identifier marks the contact inbox verified; of an identifier the visitor only claimed, it makes the identifier the contact's, or links the visitor to the contact that has it. A wrong one is 401.
          */
         get: operations["getPublicContact"];
         /**
          * Update the visitor's contact
-         * @description No token: the inbox identifier and the contact source_id name the visitor. Unknown or another visitor's identifiers are 404. `custom_attributes` are merged (null removes a key). A new identifier needs a valid `identifier_hash` when the inbox requires one or the visitor is verified; with one, an identifier that belongs to another contact moves this visitor to that contact. Email, phone number or identifier of another contact is 422.
+         * @description No token: the inbox identifier and the contact source_id name the visitor. Unknown or another visitor's identifiers are 404. `custom_attributes` are merged (null removes a key). A new identifier needs a valid `identifier_hash` when the inbox requires one or the visitor is verified; with one, an identifier that belongs to another contact moves this visitor to that contact. An email or phone number another contact has, and an identifier without its hash, never reach that contact: they are kept as claims (`additional_attributes.unverified_claims`, for agents) and shown back as given.
          */
         put: operations["updatePublicContactPut"];
         post?: never;
@@ -1928,7 +1948,7 @@ export interface paths {
         head?: never;
         /**
          * Update the visitor's contact
-         * @description No token: the inbox identifier and the contact source_id name the visitor. Unknown or another visitor's identifiers are 404. `custom_attributes` are merged (null removes a key). A new identifier needs a valid `identifier_hash` when the inbox requires one or the visitor is verified; with one, an identifier that belongs to another contact moves this visitor to that contact. Email, phone number or identifier of another contact is 422.
+         * @description No token: the inbox identifier and the contact source_id name the visitor. Unknown or another visitor's identifiers are 404. `custom_attributes` are merged (null removes a key). A new identifier needs a valid `identifier_hash` when the inbox requires one or the visitor is verified; with one, an identifier that belongs to another contact moves this visitor to that contact. An email or phone number another contact has, and an identifier without its hash, never reach that contact: they are kept as claims (`additional_attributes.unverified_claims`, for agents) and shown back as given.
          */
         patch: operations["updatePublicContact"];
         trace?: never;
@@ -4420,6 +4440,18 @@ export interface components {
         /**
          * @example {
          *       "meta": {
+        /**
+         * @example {
+         *       "base_contact_id": 18,
+         *       "mergee_contact_id": 27
+         *     }
+         */
+        ContactMerge: {
+            /** @description The contact that stays */
+            base_contact_id: number;
+            /** @description The contact merged into it, then deleted */
+            mergee_contact_id: number;
+        };
          *         "sender": {
          *           "additional_attributes": {},
          *           "availability_status": "online",
@@ -11874,6 +11906,122 @@ export interface operations {
     listConversations: {
         parameters: {
             query?: {
+    mergeContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactMerge"];
+            };
+        };
+        responses: {
+            /** @description The base contact */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Contact"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body must be JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
                 status?: "open" | "resolved" | "pending" | "snoozed" | "all";
                 assignee_type?: "me" | "unassigned" | "assigned" | "all";
                 inbox_id?: number;
