@@ -25,6 +25,7 @@ import { describeError } from './errors'
 import { logShardFailures, onEachShard, perShard } from './events/each-shard'
 import { commitEvents, publishCommitted } from './events/outbox'
 import { sweepOutbox } from './events/sweep'
+import { sweepFileDeletions } from './files/deletions'
 
 /** One piece of time-based work; `now` is the cron's scheduled time in unix seconds. */
 export type ScheduledTask = (env: Env, now: number) => Promise<void>
@@ -228,6 +229,9 @@ export const wakeSnoozedConversations: ScheduledTask = async (env, now) => {
 export const SCHEDULED_TASKS: [name: string, task: ScheduledTask][] = [
   ['auto_resolve', autoResolveConversations],
   ['snooze_wake_up', wakeSnoozedConversations],
+  // What a deleting request recorded and did not remove from R2 itself (a crash, an R2 error,
+  // more files than one call takes).
+  ['file_deletions', (env) => sweepFileDeletions(env).then(() => undefined)],
   // Last, so it also publishes what the tasks above just wrote if their own publish failed.
   ['outbox_sweep', (env, now) => sweepOutbox(env, now).then(() => undefined)],
 ]

@@ -793,6 +793,29 @@ export const contactExports = sqliteTable(
   (t) => [index('contact_exports_account_idx').on(t.accountId, t.id)],
 )
 
+/**
+ * R2 objects whose rows are gone (a deleted contact's avatar, the attachments of deleted
+ * conversations, a deleted account's exports and imports). Written in the batch that deletes
+ * the rows, so no file outlives its row unrecorded; removed from R2, then from here, by
+ * worker/files/deletions.ts (at once by the deleting request, else by the cron's sweep). Until
+ * then the file route refuses the key. No foreign key: what named the file is gone, and an
+ * account's own deletion must leave these.
+ */
+export const pendingFileDeletions = sqliteTable(
+  'pending_file_deletions',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull(),
+    objectKey: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pending_file_deletions_account_idx').on(t.accountId, t.id),
+    // The file route refuses a key waiting here: its row is gone.
+    index('pending_file_deletions_key_idx').on(t.objectKey),
+  ],
+)
+
 /** What reports count (Chatwoot's reporting_events names where it has them). */
 export const REPORTING_EVENT_NAMES = [
   'conversation_created',

@@ -1,6 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter } from '../env'
+import type { Context } from 'hono'
+import { createDb } from '../db/client'
+import { isPendingFileDeletion } from '../db/queries/file-deletions'
+import { openSession } from '../db/read-replicas'
+import { accountShard, shardBinding } from '../db/shards'
+import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
+import { parseId } from '../lib/ids'
 import { noCredentials } from '../schemas/common'
 
 const serveFile = createRoute({
@@ -26,10 +32,30 @@ const serveFile = createRoute({
   },
 })
 
+/**
+ * Whether a stored object is still named by a row: its account exists and its key is not
+ * waiting for removal. A deletion removes its files from R2 while it answers, but a crash, an R2
+ * failure or more files than one R2 call takes leave some to the cron's sweep; until then the
+ * object is in R2 and only this keeps its URL from answering. One indexed read on the account's
+ * shard, at the nearest replica (an anonymous GET's session).
+ */
+async function stillNamed(c: Context<AppEnv>, key: string, object: R2Object) {
+  const accountId = parseId(object.customMetadata?.accountId)
+  const shard = accountId === null ? undefined : await accountShard(c.env, accountId)
+  if (shard === undefined) return false
+  const { database } = openSession(shardBinding(c.env, shard), c.req.raw)
+  return !(await isPendingFileDeletion(createDb(database), key))
+}
+
 export const fileRoutes = createRouter().openapi(serveFile, async (c) => {
   const { kind, uuid, name } = c.req.valid('param')
-  const object = await c.env.FILES.get(`${kind}/${uuid}/${name}`)
+  const key = `${kind}/${uuid}/${name}`
+  const object = await c.env.FILES.get(key)
   if (!object) throw apiError('not_found')
+  if (!(await stillNamed(c, key, object))) {
+    await object.body.cancel()
+    throw apiError('not_found')
+  }
   const contentType = object.httpMetadata?.contentType ?? 'application/octet-stream'
   const headers = new Headers({
     'content-type': contentType,
