@@ -1,8 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { deleteInboxRouteStatement, insertInboxRouteStatement } from '../db/queries/directory'
+import { recordInboxFilesStatements } from '../db/queries/file-deletions'
 import {
-  deleteInbox,
+  deleteInboxStatement,
   findInbox,
   insertInbox,
   isInboxMember,
@@ -13,6 +14,7 @@ import { directoryDb } from '../db/replicate'
 import { forgetInboxRoute } from '../db/shards'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
+import { removeRecordedFiles } from '../files/deletions'
 import { randomToken } from '../lib/crypto'
 import { checkOutboundUrl } from '../lib/ssrf'
 import { revokeLiveAccess } from '../live/revoke'
@@ -251,8 +253,14 @@ export const inboxRoutes = createRouter()
   .openapi(deleteInboxRoute, async (c) => {
     requireAdministrator(c)
     const { id } = c.req.valid('param')
-    const deleted = await deleteInbox(c.var.db, c.var.accountId, id)
+    const { db, accountId } = c.var
+    // Its conversations' files are recorded in the delete's batch, so a crash leaves none behind.
+    const [, [deleted]] = await db.batch([
+      ...recordInboxFilesStatements(db, accountId, id),
+      deleteInboxStatement(db, accountId, id),
+    ])
     if (!deleted) throw apiError('not_found')
+    await removeRecordedFiles(c.env, db, accountId)
     // Then its route: a failure before this leaves a route to no inbox (404, as unknown).
     if (deleted.identifier !== null) {
       const directory = await directoryDb(c)

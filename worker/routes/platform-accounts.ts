@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { sql } from 'drizzle-orm'
 import type { Context } from 'hono'
+import { createDb } from '../db/client'
 import {
   deleteAccountStatement,
   findAccount,
@@ -10,6 +11,7 @@ import {
   updateAccount,
 } from '../db/queries/accounts'
 import { insertAccountShardStatement, listInboxRoutesOfAccount } from '../db/queries/directory'
+import { recordAccountFilesStatements } from '../db/queries/file-deletions'
 import {
   deletePermissibles,
   grantPermissible,
@@ -17,10 +19,17 @@ import {
 } from '../db/queries/platform-apps'
 import { copyToShards, narrowOnShards } from '../db/replicate'
 import { accounts, platformAppPermissibles } from '../db/schema'
-import { forgetAccountShard, forgetInboxRoute, shardForNewAccount } from '../db/shards'
+import {
+  accountShard,
+  forgetAccountShard,
+  forgetInboxRoute,
+  shardBinding,
+  shardForNewAccount,
+} from '../db/shards'
 import type { AppEnv } from '../env'
 import { createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
+import { removeRecordedFiles } from '../files/deletions'
 import { permittedResource } from '../lib/permissible'
 import { revokeLiveAccess } from '../live/revoke'
 import { currentPlatformAppId } from '../middleware/auth'
@@ -206,13 +215,19 @@ export const platformAccounts = createRouter()
     await permittedAccount(c, id)
     const db = c.var.db
     const identifiers = await listInboxRoutesOfAccount(db, id)
-    // Every shard first: the account's own shard drops its data with it (cascade), the others
-    // their copies of its memberships and bots. A failure before the directory's delete leaves an
-    // account no request can use, which the caller's retry finishes deleting.
+    const home = await accountShard(c.env, id)
+    // Every shard first: the account's own shard drops its data with it (cascade), recording its
+    // files in the same batch; the others drop their copies of its memberships and bots. A
+    // failure before the directory's delete leaves an account no request can use, which the
+    // caller's retry finishes deleting.
     await narrowOnShards(c, (shard) => [
+      ...recordAccountFilesStatements(shard, id),
       deleteAccountStatement(shard, id),
       deletePermissibles(shard, 'account', [id]),
     ])
+    if (home !== undefined) {
+      await removeRecordedFiles(c.env, createDb(shardBinding(c.env, home)), id)
+    }
     // Then the directory, which cascades its shard row, inbox routes, memberships and bots.
     await db.batch([deleteAccountStatement(db, id), deletePermissibles(db, 'account', [id])])
     forgetAccountShard(id)

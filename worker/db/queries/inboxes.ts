@@ -67,11 +67,13 @@ export async function updateInbox(
   return row
 }
 
-/** Deletes the inbox; returns its row's id and public identifier (the directory's route), if any. */
-export async function deleteInbox(db: Db, accountId: number, id: number) {
-  const [row] = await db
+/**
+ * Deletes the inbox (its conversations go with it: FK cascades); returns its row's id and public
+ * identifier (the directory's route), if any. A statement, for the batch that records its files.
+ */
+export function deleteInboxStatement(db: Db, accountId: number, id: number) {
+  return db
     .delete(inboxes)
     .where(and(eq(inboxes.accountId, accountId), eq(inboxes.id, id)))
     .returning({ id: inboxes.id, identifier: inboxes.identifier })
-  return row
 }

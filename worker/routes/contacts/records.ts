@@ -7,10 +7,12 @@ import {
   insertedContactId,
   updateContactStatement,
 } from '../../db/queries/contacts'
+import { recordContactFilesStatements } from '../../db/queries/file-deletions'
 import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses } from '../../errors'
 import { changedAttributes } from '../../events/kinds'
 import { commitWithEvents } from '../../events/outbox'
+import { removeRecordedFiles } from '../../files/deletions'
 import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { deleteStored } from '../../lib/files'
 import { requireAdministrator } from '../../middleware/auth'
@@ -256,8 +258,13 @@ export const contactRecordRoutes = createRouter()
   .openapi(deleteContact, async (c) => {
     requireAdministrator(c)
     const { id } = c.req.valid('param')
-    const [deleted] = await deleteContactStatement(c.var.db, c.var.accountId, id)
+    const { db, accountId } = c.var
+    // Its files are recorded in the delete's batch, so a crash after it leaves none behind.
+    const [, , [deleted]] = await db.batch([
+      ...recordContactFilesStatements(db, accountId, id),
+      deleteContactStatement(db, accountId, id),
+    ])
     if (!deleted) throw apiError('not_found', `Contact ${id} not found`)
-    if (deleted.avatarKey) await deleteStored(c.env, [deleted.avatarKey])
+    await removeRecordedFiles(c.env, db, accountId)
     return c.json({}, 200)
   })
