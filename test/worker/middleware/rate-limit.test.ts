@@ -65,9 +65,11 @@ describe('rate limits per token (600 a minute on the application and platform AP
   it('limits a presented token before checking it, keyed by its SHA-256, never the token', async () => {
     const { keys, request } = withRefusingLimiter()
     const guess = 'guessed-token-0123456789'
+    // An account that exists: a path naming no account is a 404 before any token is looked at.
+    const { accountId } = await createWorld()
     for (const path of [
       '/api/v1/profile',
-      `/api/v1/accounts/1/inboxes`,
+      `/api/v1/accounts/${accountId}/inboxes`,
       '/platform/api/v1/accounts',
     ]) {
       const res = await request(path, guess)
