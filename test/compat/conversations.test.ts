@@ -69,6 +69,29 @@ describe('conversations and messages through @figuro/chatwoot-sdk', () => {
     })
   })
 
+  it('conversations.get carries every message; conversations.list only the last', async () => {
+    const created = wire(
+      await client.conversations.create({ accountId, data: { source_id: sourceId } }),
+    )
+    const contents = Array.from({ length: 19 }, (_, i) => `count ${i + 1}`)
+    for (const [i, content] of contents.entries()) {
+      await client.messages.create({
+        accountId,
+        conversationId: created.id,
+        data: { content, message_type: i % 2 ? 'outgoing' : 'incoming' },
+      })
+    }
+    const details = wire(await client.conversations.get({ accountId, conversationId: created.id }))
+    expect(details.messages.map((m: { content: string }) => m.content)).toEqual(contents)
+    const page = wire(await client.messages.list({ accountId, conversationId: created.id }))
+    expect(details.messages.map((m: { id: number }) => m.id)).toEqual(
+      page.payload.map((m: { id: number }) => m.id),
+    )
+    const list = wire(await client.conversations.list({ accountId, status: 'open' }))
+    const listed = list.data.payload.find((c: { id: number }) => c.id === created.id)
+    expect(listed.messages.map((m: { content: string }) => m.content)).toEqual(['count 19'])
+  })
+
   it('conversations.list answers {data: {meta: counts, payload}}; getMeta the counts', async () => {
     const res = wire(
       await client.conversations.list({ accountId, status: 'open', inboxId: w.inboxId }),

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { ConversationSort, ConversationView, TeamRow } from '../db/queries/conversations'
-import { SORTS } from '../db/queries/conversations'
+import { DETAILS_MESSAGE_LIMIT, SORTS } from '../db/queries/conversations'
 import type { MessageView } from '../db/queries/messages'
 import { AgentSchema, toAgent } from './agents'
 import { AttributesSchema, IdSchema, nullableRef, SearchTextSchema } from './common'
@@ -51,7 +51,11 @@ export const ConversationSchema = z
   .object({
     meta: ConversationMetaSchema,
     id: z.number().int().openapi({ description: 'The per-account display id' }),
-    messages: z.array(MessagePushDataSchema),
+    messages: z.array(MessagePushDataSchema).openapi({
+      description:
+        "In lists, the conversation's last message (of any type); in the conversation's " +
+        `details, every message oldest first (its newest ${DETAILS_MESSAGE_LIMIT} at most).`,
+    }),
     account_id: z.number().int(),
     uuid: z.string(),
     additional_attributes: AttributesSchema,
@@ -239,7 +243,8 @@ function metaOf(view: ConversationView, requestUrl: string) {
 
 /**
  * Chatwoot's conversation JSON (`_conversation.json.jbuilder`). `messages` is the last message
- * (of any type) unless `shownMessages` is given (the details endpoint's unread messages).
+ * (of any type), as in Chatwoot's list, unless `shownMessages` is given (the details endpoint's
+ * messages: every one, as Chatwoot's API documents the details).
  */
 export function toConversation(
   view: ConversationView,

@@ -90,7 +90,7 @@ async function readAll(layers: ReadLayers, { world, contactId, displayIds, ids }
   const db = createDb(await accountDb(accountId), layers)
   const details = []
   for (const displayId of displayIds) {
-    details.push(await loadConversationWithMessages(db, accountId, displayId, null, 'unread'))
+    details.push(await loadConversationWithMessages(db, accountId, displayId, null, 'details'))
     details.push(await loadConversationWithMessages(db, accountId, displayId, world.agent.id, {}))
   }
   const views = await loadConversationViews(db, accountId, ids)

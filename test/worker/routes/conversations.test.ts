@@ -352,7 +352,7 @@ describe('POST /conversations', () => {
 })
 
 describe('GET /conversations/{id}', () => {
-  it('shows the conversation with its unread messages, private notes included, and its meta', async () => {
+  it('shows every message, private notes and activity included, after the agents have seen them', async () => {
     const scene = await createScene()
     const { world } = scene
     await scene.conversation({ message: { content: 'first' } })
@@ -366,79 +366,81 @@ describe('GET /conversations/{id}', () => {
       token: world.admin.token,
       body: { content: 'a note', private: true },
     })
+    await api(`${conversationPath(world, 1)}/update_last_seen`, {
+      token: world.agent.token,
+      body: {},
+    })
+    await api(`${conversationPath(world, 1)}/toggle_status`, {
+      token: world.admin.token,
+      body: { status: 'resolved' },
+    })
     const res = await api(conversationPath(world, 1), { token: world.agent.token })
     expect(res.status).toBe(200)
     expect(res.json.id).toBe(1)
-    expect(res.json.messages.map((m: { content: string }) => m.content)).toEqual([
+    expect(res.json.unread_count).toBe(0)
+    const messages = res.json.messages as { content: string; message_type: number }[]
+    expect(messages.slice(0, 4).map((m) => m.content)).toEqual([
       'first',
       'second',
       'third',
       'a note',
     ])
+    expect(messages.map((m) => m.message_type)).toEqual([1, 0, 0, 1, 2])
     expect(res.json.messages[3].private).toBe(true)
+    expect(res.json.last_non_activity_message.content).toBe('a note')
     expect(res.json.meta).toMatchObject({
       channel: 'Channel::Api',
       sender: { id: scene.contactId },
     })
   })
 
-  it('shows only the last message once the agents have seen the conversation, as Chatwoot does', async () => {
-    const scene = await createScene()
-    const { world } = scene
-    await scene.conversation({ message: { content: 'first' } })
-    await api(`${conversationPath(world, 1)}/messages`, {
-      token: world.admin.token,
-      body: { content: 'the answer' },
-    })
-    await api(`${conversationPath(world, 1)}/update_last_seen`, {
-      token: world.admin.token,
-      body: {},
-    })
-    const res = await api(conversationPath(world, 1), { token: world.admin.token })
-    expect(res.status).toBe(200)
-    expect(res.json.unread_count).toBe(0)
-    expect(res.json.messages.map((m: { content: string }) => m.content)).toEqual(['the answer'])
-  })
-
-  it('shows at most the ten newest unread messages of a long history', async () => {
+  it('shows a history longer than a page of the messages endpoint, with the same messages', async () => {
     const scene = await createScene()
     const { world } = scene
     await scene.conversation({ message: { content: 'message 1' } })
-    for (let i = 2; i <= 14; i++) {
+    for (let i = 2; i <= 24; i++) {
       await api(`${conversationPath(world, 1)}/messages`, {
         token: world.admin.token,
-        body: { content: `message ${i}`, message_type: 'incoming' },
+        body: { content: `message ${i}`, message_type: i % 2 ? 'outgoing' : 'incoming' },
       })
     }
     const res = await api(conversationPath(world, 1), { token: world.admin.token })
     expect(res.status).toBe(200)
     expect(res.json.unread_count).toBe(10)
     expect(res.json.messages.map((m: { content: string }) => m.content)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `message ${i + 5}`),
+      Array.from({ length: 24 }, (_, i) => `message ${i + 1}`),
+    )
+    const newest = await api(`${conversationPath(world, 1)}/messages`, { token: world.admin.token })
+    expect(res.json.messages.slice(-20).map((m: { id: number }) => m.id)).toEqual(
+      newest.json.payload.map((m: { id: number }) => m.id),
     )
   })
 
-  it('names the same last messages as the list, activity lines included', async () => {
+  it('shows the newest thousand messages of a longer history, and the list only the last', async () => {
     const scene = await createScene()
     const { world } = scene
-    await scene.conversation({ message: { content: 'hello' } })
-    const resolved = await api(`${conversationPath(world, 1)}/toggle_status`, {
-      token: world.admin.token,
-      body: { status: 'resolved' },
-    })
-    expect(resolved.status).toBe(200)
-    const details = await api(conversationPath(world, 1), { token: world.admin.token })
-    // Nothing unread: the last message alone, an activity line here.
-    const types = details.json.messages.map((m: { message_type: number }) => m.message_type)
-    expect(types).toEqual([2])
-    expect(details.json.last_non_activity_message.content).toBe('hello')
-    const list = await api(`${conversationsPath(world)}?status=all`, {
-      token: world.admin.token,
-    })
+    await scene.conversation({ message: { content: 'the last words' } })
+    const row = await conversationRow(world.accountId, 1)
+    const db = await accountDb(world.accountId)
+    // 1005 activity lines after it, written at once: the details' bound, past it.
+    await db
+      .prepare(
+        "with recursive n(i) as (select 1 union all select i + 1 from n where i < 1005) insert into messages (account_id, inbox_id, conversation_id, message_type, content) select ?, ?, ?, 2, 'line ' || i from n",
+      )
+      .bind(world.accountId, scene.inboxId, row?.id)
+      .run()
+    const res = await api(conversationPath(world, 1), { token: world.admin.token })
+    expect(res.status).toBe(200)
+    const contents = res.json.messages.map((m: { content: string }) => m.content)
+    expect(contents).toHaveLength(1000)
+    expect(contents[0]).toBe('line 6')
+    expect(contents.at(-1)).toBe('line 1005')
+    // The last non-activity message lies before the newest thousand, and is still named.
+    expect(res.json.last_non_activity_message.content).toBe('the last words')
+    const list = await api(`${conversationsPath(world)}?status=all`, { token: world.admin.token })
     const listed = list.json.data.payload[0]
-    expect(details.json.messages).toEqual(listed.messages)
-    expect(details.json.last_non_activity_message).toEqual(listed.last_non_activity_message)
-    expect(details.json.unread_count).toBe(listed.unread_count)
+    expect(listed.messages.map((m: { content: string }) => m.content)).toEqual(['line 1005'])
+    expect(listed.last_non_activity_message).toEqual(res.json.last_non_activity_message)
   })
 
   it('is 404 for an unknown conversation and 403 for an agent outside the inbox', async () => {

@@ -238,7 +238,7 @@ export async function findAgentBotName(db: Db, botId: number) {
   return row?.name
 }
 
-export { loadConversationWithMessages } from './conversations/details'
+export { DETAILS_MESSAGE_LIMIT, loadConversationWithMessages } from './conversations/details'
 export type {
   ConversationCounts,
   ConversationFilters,

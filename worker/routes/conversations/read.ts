@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import {
   type ConversationFilters,
+  DETAILS_MESSAGE_LIMIT,
   listContactConversations,
   listConversations,
 } from '../../db/queries/conversations'
@@ -83,9 +84,16 @@ const showRoute = createRoute({
   tags,
   security: accountSecurity,
   summary: 'Show a conversation with all its messages',
+  description:
+    '`messages` holds every message of the conversation, oldest first, private notes and ' +
+    `activity lines included: up to its newest ${DETAILS_MESSAGE_LIMIT}, after which the ` +
+    'messages endpoint (`before`) pages through the older ones. The list shows only the last.',
   request: { params: ConversationParamsSchema },
   responses: {
-    200: jsonResponse(ConversationSchema, 'The conversation; `messages` holds every message'),
+    200: jsonResponse(
+      ConversationSchema,
+      `The conversation; \`messages\` holds every message (the newest ${DETAILS_MESSAGE_LIMIT} at most)`,
+    ),
     ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
@@ -152,10 +160,8 @@ export const conversationReadRoutes = createRouter()
   })
   .openapi(showRoute, async (c) => {
     const { conversation_id } = c.req.valid('param')
-    const { view, messages } = await visibleConversationWithMessages(c, conversation_id, 'unread')
-    // Chatwoot's: the unread (up to ten) while an incoming message is unread, else the last one.
-    const shown = view.unreadCount > 0 ? messages : undefined
-    return c.json(toConversation(view, c.req.url, shown), 200)
+    const { view, messages } = await visibleConversationWithMessages(c, conversation_id, 'details')
+    return c.json(toConversation(view, c.req.url, messages), 200)
   })
   .openapi(contactConversationsRoute, async (c) => {
     const { contact_id } = c.req.valid('param')

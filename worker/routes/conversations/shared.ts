@@ -27,13 +27,14 @@ export async function conversationJson(c: Context<AppEnv>, conversationId: numbe
 }
 
 /**
- * A conversation the caller may see, its view and its messages, in one round trip: 404 when
- * there is none, 403 for an agent outside its inbox (as `visibleConversation`).
+ * A conversation the caller may see, its view and its messages (a page by `cursor`, or the
+ * details' `'details'`), in one round trip: 404 when there is none, 403 for an agent outside
+ * its inbox (as `visibleConversation`).
  */
 export async function visibleConversationWithMessages(
   c: Context<AppEnv>,
   displayId: number,
-  cursor: MessageCursor | 'unread',
+  cursor: MessageCursor | 'details',
 ) {
   const loaded = await loadConversationWithMessages(
     c.var.db,

@@ -589,6 +589,7 @@ export interface components {
             };
             /** @description The per-account display id */
             id: number;
+            /** @description In lists, the conversation's last message (of any type); in the conversation's details, every message oldest first (its newest 1000 at most). */
             messages: components["schemas"]["MessagePushData"][];
             account_id: number;
             uuid: string;

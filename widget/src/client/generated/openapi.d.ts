@@ -723,7 +723,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Show a conversation with all its messages */
+        /**
+         * Show a conversation with all its messages
+         * @description `messages` holds every message of the conversation, oldest first, private notes and activity lines included: up to its newest 1000, after which the messages endpoint (`before`) pages through the older ones. The list shows only the last.
+         */
         get: operations["getConversation"];
         /** Update the priority of a conversation (agent bots too) */
         put: operations["updateConversationPut"];
@@ -743,7 +746,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A contact's latest 20 conversations the caller may see */
+        /**
+         * A contact's latest 20 conversations the caller may see
+         * @description An agent gets 404 for a contact it may not see, as from the contact itself.
+         */
         get: operations["listContactConversations"];
         put?: never;
         post?: never;
@@ -2048,7 +2054,7 @@ export interface paths {
         put?: never;
         /**
          * The visitor has read the conversation
-         * @description No token: the inbox identifier and the contact source_id name the visitor. Unknown or another visitor's identifiers are 404. Sets contact_last_seen_at; replies sent until now become read.
+         * @description No token: the inbox identifier and the contact source_id name the visitor. Unknown or another visitor's identifiers are 404. Sets contact_last_seen_at; replies sent until now become read. Nothing is written when nothing arrived since the last one. Rate limited per visitor.
          */
         post: operations["updatePublicConversationLastSeen"];
         delete?: never;
@@ -4439,9 +4445,6 @@ export interface components {
         };
         /**
          * @example {
-         *       "meta": {
-        /**
-         * @example {
          *       "base_contact_id": 18,
          *       "mergee_contact_id": 27
          *     }
@@ -4452,6 +4455,9 @@ export interface components {
             /** @description The contact merged into it, then deleted */
             mergee_contact_id: number;
         };
+        /**
+         * @example {
+         *       "meta": {
          *         "sender": {
          *           "additional_attributes": {},
          *           "availability_status": "online",
@@ -4663,6 +4669,7 @@ export interface components {
             };
             /** @description The per-account display id */
             id: number;
+            /** @description In lists, the conversation's last message (of any type); in the conversation's details, every message oldest first (its newest 1000 at most). */
             messages: components["schemas"]["MessagePushData"][];
             account_id: number;
             uuid: string;
@@ -7460,7 +7467,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                shard: number | null;
+                shard: number;
             };
             cookie?: never;
         };
@@ -11903,9 +11910,6 @@ export interface operations {
             };
         };
     };
-    listConversations: {
-        parameters: {
-            query?: {
     mergeContacts: {
         parameters: {
             query?: never;
@@ -12022,6 +12026,9 @@ export interface operations {
             };
         };
     };
+    listConversations: {
+        parameters: {
+            query?: {
                 status?: "open" | "resolved" | "pending" | "snoozed" | "all";
                 assignee_type?: "me" | "unassigned" | "assigned" | "all";
                 inbox_id?: number;
@@ -12409,7 +12416,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The conversation; `messages` holds every message */
+            /** @description The conversation; `messages` holds every message (the newest 1000 at most) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -13912,7 +13919,7 @@ export interface operations {
         parameters: {
             query?: {
                 before?: number;
-                after?: number | null;
+                after?: number;
             };
             header?: never;
             path: {
@@ -23265,7 +23272,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Replay every message after this id that the socket may see, then go live */
-                after?: number | null;
+                after?: number;
             };
             header?: never;
             path: {
@@ -24552,6 +24559,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Something went wrong on our side */
             500: {
                 headers: {
@@ -25363,7 +25379,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Replay every message after this id that the socket may see, then go live */
-                after?: number | null;
+                after?: number;
             };
             header?: never;
             path: {
@@ -25422,6 +25438,15 @@ export interface operations {
             };
             /** @description The request failed validation */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

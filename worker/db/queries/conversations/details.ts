@@ -1,5 +1,5 @@
 /** A conversation's details: the conversation, its view and its messages, in one round trip. */
-import { sql } from 'drizzle-orm'
+import { asc, sql } from 'drizzle-orm'
 import type { Db } from '../../client'
 import { messages } from '../../schema'
 import { fromTemplate, param } from '../../templates'
@@ -7,7 +7,6 @@ import {
   assembleMessageViews,
   conversationMessagesStatements,
   type MessageCursor,
-  type MessageView,
   messageStatementCount,
   messageStatements,
 } from '../messages'
@@ -16,11 +15,11 @@ import {
   assembleViews,
   batchOf,
   conversationRowsStatement,
+  detailMessageIds,
   type FoundRow,
   findByDisplayIdStatement,
   findByDisplayIdTemplate,
   type MessageResults,
-  shownMessageIds,
   type ViewResults,
   viewStatements,
 } from './views'
@@ -30,18 +29,24 @@ const conversationIdOf = (accountId: number, displayId: number) =>
   sql`(select id from conversations where account_id = ${accountId} and display_id = ${displayId})`
 
 /**
+ * How many messages the details carry at most: every message of a conversation up to there,
+ * its newest beyond (the messages endpoint pages through the rest). Documented in the OpenAPI.
+ */
+export const DETAILS_MESSAGE_LIMIT = 1000
+
+/**
  * A conversation by display id with whether `agentId` may see it, its view and its messages
- * (`cursor`, or `'unread'`: the details' unread messages), all in one round trip. The caller
- * checks access before showing anything.
+ * (`cursor`, or `'details'`: every message, up to DETAILS_MESSAGE_LIMIT), all in one round
+ * trip. The caller checks access before showing anything.
  */
 export async function loadConversationWithMessages(
   db: Db,
   accountId: number,
   displayId: number,
   agentId: number | null,
-  cursor: MessageCursor | 'unread',
+  cursor: MessageCursor | 'details',
 ) {
-  if (cursor === 'unread') return loadConversationDetails(db, accountId, displayId, agentId)
+  if (cursor === 'details') return loadConversationDetails(db, accountId, displayId, agentId)
   const id = conversationIdOf(accountId, displayId)
   const views = viewStatements(db, accountId, id, [])
   const [foundRows, ...results] = await batchOf(db, [
@@ -59,8 +64,9 @@ export async function loadConversationWithMessages(
 
 /**
  * The details endpoint's read, from statements built once per isolate: the conversation, its
- * view, and the unread among its ten newest messages (Chatwoot's `unread_messages.last(10)`),
- * read with its last messages in one statement.
+ * view and its messages oldest first, with their senders and attachments, in one statement that
+ * also reads the view's last messages (as the messages endpoint reads a page: no query per
+ * message).
  */
 async function loadConversationDetails(
   db: Db,
@@ -72,11 +78,9 @@ async function loadConversationDetails(
     fromTemplate(db, `conversation-details:${key}`, build, { accountId, displayId })
   const account = param<number>('accountId')
   const id = conversationIdOf(account, param<number>('displayId'))
+  const shown = sql`${messages.id} in ${detailMessageIds(id, DETAILS_MESSAGE_LIMIT)}`
   const messageTemplates = Array.from({ length: messageStatementCount(db) }, (_, i) =>
-    template(
-      `shown-messages-${i}`,
-      () => messageStatements(db, sql`${messages.id} in ${shownMessageIds(id)}`)[i]!,
-    ),
+    template(`messages-${i}`, () => messageStatements(db, shown, [asc(messages.id)])[i]!),
   )
   const [foundRows, rows, ...messageResults] = await batchOf(db, [
     findByDisplayIdTemplate(db, accountId, displayId, agentId),
@@ -85,9 +89,7 @@ async function loadConversationDetails(
   ])
   const [messageRows, attachmentRows] = messageResults as unknown as MessageResults
   const view = assembleViews([rows, messageRows, attachmentRows] as ViewResults)[0]
-  const seenAt = view?.conversation.agentLastSeenAt ?? 0
-  const unread = assembleMessageViews(messageRows, attachmentRows).filter(
-    (m: MessageView) => m.message.createdAt > seenAt,
-  )
-  return { found: accessOf((foundRows as FoundRow[])[0], agentId), view, messages: unread }
+  // The last non-activity message may lie before the newest DETAILS_MESSAGE_LIMIT: it is first.
+  const all = assembleMessageViews(messageRows, attachmentRows).slice(-DETAILS_MESSAGE_LIMIT)
+  return { found: accessOf((foundRows as FoundRow[])[0], agentId), view, messages: all }
 }

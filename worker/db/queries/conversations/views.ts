@@ -80,13 +80,11 @@ function lastMessageIds(conversationIds: SQLWrapper) {
 }
 
 /**
- * Ids of what one conversation's JSON shows of its messages: its last messages (as
- * `lastMessageIds`) and those of its ten newest that came after the agents last looked, which
- * Chatwoot's conversation JSON lists when any incoming one is among them. Ids grow with
- * `created_at`, so the unread are read from the newest ten rows only, never a whole history.
+ * Ids of the messages the details show, its newest `limit` (all of them up to there), with its
+ * last messages (as `lastMessageIds`): the last non-activity one can be older than the window.
  */
-export function shownMessageIds(conversationId: SQLWrapper) {
-  return sql`(select * from ${lastMessageIds(conversationId)} union select id from (select m.id, m.created_at from messages m where m.conversation_id = ${conversationId} order by m.id desc limit 10) where created_at > coalesce((select p.agent_last_seen_at from conversations p where p.id = ${conversationId}), 0))`
+export function detailMessageIds(conversationId: SQLWrapper, limit: number) {
+  return sql`(select * from ${lastMessageIds(conversationId)} union select id from (select m.id from messages m where m.conversation_id = ${conversationId} order by m.id desc limit ${sql.raw(String(limit))}))`
 }
 
 /** What a conversation's JSON shows of its inbox, contact inbox and bot assignee. */
