@@ -416,7 +416,10 @@ describe('GET /conversations/{id}/messages', () => {
       token: world.agent.token,
     })
     expect(between.json.payload.map((m: { id: number }) => m.id)).toEqual(ids.slice(3, 7))
-    expectError(await api(`${path}?before=abc`, { token: world.agent.token }), 422)
+    // A cursor is a message id: one spelled any other way names no message (DESIGN §3).
+    for (const cursor of ['before=abc', `before=0${ids[7]}`, `after=${ids[3]}.0`]) {
+      expectError(await api(`${path}?${cursor}`, { token: world.agent.token }), 404, 'not_found')
+    }
 
     await api(`${conversationPath(world, displayId)}/assignments`, {
       token: world.admin.token,
