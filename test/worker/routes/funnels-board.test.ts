@@ -220,7 +220,7 @@ describe('funnel board', () => {
     expect(summary((await board(s, '', world.agent.token)).stages)[2]?.[0]).toBe(2)
   })
 
-  it('answers 404 for unknown funnels or stages and 422 for bad paging', async () => {
+  it('answers 404 for unknown funnels, stages or ids not spelled as ids, and 422 for bad paging', async () => {
     const s = await funnelWorld()
     const token = s.world.admin.token
     const other = await createFunnel(s.world, { name: 'Other' })
@@ -235,24 +235,26 @@ describe('funnel board', () => {
     expectError(await api(stagePage(s.funnel.id, foreignStage.id), { token }), 404)
     expectError(await api(stagePage(99999999, s.stages.lead.id), { token }), 404)
     expectError(await api(stagePage(s.funnel.id, 99999999), { token }), 404)
-    for (const query of [
-      '?cursor=abc',
-      '?cursor=1.',
-      '?per_page=0',
-      '?per_page=101',
-      '?assignee_id=x',
-    ]) {
+    for (const query of ['?cursor=abc', '?cursor=1.', '?per_page=0', '?per_page=101']) {
       expectError(
         await api(stagePage(s.funnel.id, s.stages.lead.id, query), { token }),
         422,
         'validation_failed',
       )
     }
-    for (const query of ['?per_stage=0', '?per_stage=101', '?inbox_id=-1']) {
+    for (const query of ['?per_stage=0', '?per_stage=101']) {
       const res = await api(accountPath(s.world, `/funnels/${s.funnel.id}/board${query}`), {
         token,
       })
       expectError(res, 422, 'validation_failed')
+    }
+    // A filter's id names a record: spelled any other way it names none (DESIGN §3).
+    for (const path of [
+      stagePage(s.funnel.id, s.stages.lead.id, '?assignee_id=x'),
+      accountPath(s.world, `/funnels/${s.funnel.id}/board?inbox_id=-1`),
+      accountPath(s.world, `/funnels/${s.funnel.id}/board?inbox_id=0${s.inbox.id}`),
+    ]) {
+      expectError(await api(path, { token }), 404, 'not_found')
     }
   })
 })
