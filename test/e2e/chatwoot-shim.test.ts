@@ -66,7 +66,11 @@ describe("Chatwoot's embed snippet with only the script URL changed", () => {
     const text = uniq('Moved from Chatwoot.')
     await sendMessage(page, text)
     const conversation = await theConversationOf(name)
-    expect(conversation.meta.sender).toMatchObject({ name, email, identifier })
+    // Without an identifier_hash the identifier is the visitor's claim, shown to agents but never
+    // the contact's identity: only a verified one may link a visitor to a contact (DESIGN §4).
+    expect(conversation.meta.sender).toMatchObject({ name, email, identifier: null })
+    const sender = conversation.meta.sender as { additional_attributes?: Record<string, unknown> }
+    expect(sender.additional_attributes?.unverified_claims).toMatchObject({ identifier })
     expect(await visitorMessages(conversation.id)).toEqual([text])
 
     const reply = uniq('Welcome over.')
