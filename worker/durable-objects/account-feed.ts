@@ -2,7 +2,6 @@ import { DurableObject } from 'cloudflare:workers'
 import { createDb } from '../db/client'
 import { conversationInboxIds } from '../db/queries/conversations'
 import { accountBinding } from '../db/shards'
-import { sha256Hex } from '../lib/crypto'
 import {
   isOpen,
   liveAccessByTokenHash,
@@ -104,7 +103,7 @@ export class AccountFeed extends DurableObject<Env> {
           userId: agent.userId,
           role: agent.role,
           inboxIds,
-          tokenHash: await sha256Hex(parsed.token),
+          tokenHash: agent.credentialKey,
           checkedAt: Date.now(),
         } satisfies FeedSocket)
         ws.send(frame('ready', { account_id: state.accountId }))

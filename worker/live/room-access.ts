@@ -107,7 +107,7 @@ export class RoomAccess {
           authed: true,
           userId: agent.userId,
           userName: agent.userName,
-          tokenHash: await sha256Hex(token),
+          tokenHash: agent.credentialKey,
           checkedAt: Date.now(),
         },
       }

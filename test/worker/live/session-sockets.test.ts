@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ORIGIN, PASSWORD, sessionOf, setPassword, withCookie } from '../auth-helpers'
+import { ORIGIN, PASSWORD, sessionOf, setPassword, signIn, withCookie } from '../auth-helpers'
 import { api, PLATFORM_TOKEN, type World } from '../helpers'
 import { openSocket } from '../live-helpers'
 import {
@@ -97,6 +97,25 @@ describe('live sockets with the session cookie', () => {
     expect(socket.frames).toEqual([])
     socket.send({ type: 'auth', token: world.agent.token })
     await socket.next('ready')
+  })
+
+  it('take sign-in’s access_token in the first frame or as api_access_token, and close 4401 at sign-out', async () => {
+    const { world, a } = await signedInWorld()
+    const signedIn = await signIn(world.agent.email)
+    const token = signedIn.json.data.access_token as string
+    const byFrame = {
+      feed: await liveSocket(feedPath(world), token, 'frame'),
+      room: await liveSocket(roomPath(world, a.displayId), token, 'frame'),
+    }
+    const byHeader = await liveSocket(roomPath(world, a.displayId), token)
+    const witness = await liveSocket(roomPath(world, a.displayId), world.admin.token)
+    const id = await post(world, a.displayId)
+    for (const socket of [byFrame.feed, byFrame.room, byHeader]) await received(socket, id)
+    const out = await api('/auth/sign_out', { method: 'DELETE', token })
+    expect(out.status).toBe(200)
+    await expectRefused(byFrame.feed, 4401, 'unauthorized', witness, () => post(world, a.displayId))
+    await expectRefused(byFrame.room, 4401, 'unauthorized', witness, () => post(world, a.displayId))
+    await expectRefused(byHeader, 4401, 'unauthorized', witness, () => post(world, a.displayId))
   })
 
   it('sign-out closes the session’s sockets 4401; other sockets stay', async () => {

@@ -22,6 +22,7 @@ export async function findSessionOwner(db: Db, tokenHash: string, accountId: num
       sessionId: userSessions.id,
       userId: userSessions.userId,
       email: users.email,
+      name: users.name,
       role: accountUsers.role,
     })
     .from(userSessions)
