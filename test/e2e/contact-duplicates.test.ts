@@ -6,21 +6,9 @@ import {
   signedInTab,
   violationsAtBothWidths,
 } from './dashboard-helpers.ts'
-import { agentApi, env, uniq, url } from './helpers.ts'
+import { agentApi, env, publicApi, uniq, url } from './helpers.ts'
 
 const browser = sharedBrowser()
-
-/** A request to the public client API of the website inbox; throws unless 200. */
-async function publicApi(path: string, body: unknown) {
-  const res = await fetch(url(`/public/api/v1/inboxes/${env().websiteInboxIdentifier}${path}`), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  const text = await res.text()
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`)
-  return JSON.parse(text)
-}
 
 /**
  * A known contact, and a visitor of the website who typed that contact's email (so the public

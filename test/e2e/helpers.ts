@@ -165,3 +165,16 @@ export async function newContactConversation(name: string, message: string): Pro
   )
   return conversation.id as number
 }
+
+/** A POST to the website inbox's public (widget) API, as a visitor's browser sends it; throws unless 200. */
+export async function publicApi(path: string, body: unknown) {
+  const base = `/public/api/v1/inboxes/${env().websiteInboxIdentifier}`
+  const res = await fetch(url(`${base}${path}`), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  const text = await res.text()
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`)
+  return JSON.parse(text)
+}

@@ -9,23 +9,10 @@ import {
   signedInTab,
   violationsAtBothWidths,
 } from './dashboard-helpers.ts'
-import { agentApi, env, uniq, url } from './helpers.ts'
+import { agentApi, env, publicApi, uniq, url } from './helpers.ts'
 
 const browser = sharedBrowser()
 const reportsPath = () => `/app/accounts/${env().accountId}/reports/overview`
-
-/** Calls the public (widget) API of the website inbox, as a visitor's browser does. */
-async function publicApi(path: string, body: unknown) {
-  const base = `/public/api/v1/inboxes/${env().websiteInboxIdentifier}`
-  const res = await fetch(url(`${base}${path}`), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  const text = await res.text()
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`)
-  return JSON.parse(text)
-}
 
 /**
  * Today's activity: a visitor starts a conversation and writes, the administrator replies (its
