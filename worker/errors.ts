@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ACCOUNT_READ_ONLY } from './db/queries/account-move'
 import { requestIdOf } from './lib/request-id'
+import { requestLog } from './middleware/request-log'
 
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -157,7 +158,7 @@ export function renderError(err: Error, c: Context): Response {
   }
   const failure = clientFailure(err)
   if (failure) return renderClientError(c, failure)
-  console.error(JSON.stringify({ level: 'error', requestId, error: describeError(err) }))
+  requestLog(c).error('request failed', { error: err })
   return c.json(
     errorBody('internal_error', DEFAULT_MESSAGE.internal_error, [], requestId),
     ERROR_STATUS.internal_error,
@@ -176,23 +177,20 @@ function clientFailure(err: Error): ApiError | null {
 
 /**
  * Renders an ApiError, after one log line with the request's id, so the id a client quotes from
- * a 4xx finds what was refused. The path and message are redacted: a public API path carries the
- * inbox identifier and the contact's source_id.
+ * a 4xx finds what was refused. The logger redacts the path and message: a public API path
+ * carries the inbox identifier and the contact's source_id.
  */
 function renderClientError(c: Context, failure: ApiError): Response {
   const requestId = requestIdOf(c)
-  const ours = failure.status >= 500
-  const line = JSON.stringify({
-    level: ours ? 'error' : 'info',
-    requestId,
+  const fields = {
     status: failure.status,
     error: failure.code,
     method: c.req.method,
-    path: redactSecrets(c.req.path),
-    message: redactSecrets(failure.message),
-  })
-  if (ours) console.error(line)
-  else console.log(line)
+    path: c.req.path,
+    message: failure.message,
+  }
+  if (failure.status >= 500) requestLog(c).error('request refused', fields)
+  else requestLog(c).info('request refused', fields)
   const body = errorBody(failure.code, failure.message, failure.fieldErrors, requestId)
   return c.json(body, failure.status, failure.headers)
 }
@@ -223,23 +221,3 @@ function constraintError(err: Error): ApiError | null {
   }
   return null
 }
-
-/**
- * Runs of token characters (letters, digits, `-`, `_`) at least 16 long that look random: with
- * letters and digits, or both letter cases. That covers access and pubsub tokens, inbox
- * identifiers, HMAC tokens, source_id UUIDs and token hashes, and leaves snake_case names be.
- * A failed query's message carries its bound parameters, so any of them can be in it.
- */
-const TOKEN_LIKE = /[A-Za-z0-9_-]{16,}/g
-const looksRandom = (run: string) =>
-  (/\d/.test(run) && /[A-Za-z]/.test(run)) || (/[a-z]/.test(run) && /[A-Z]/.test(run))
-
-/** The text with anything that could be a credential replaced by `[redacted]`. */
-export function redactSecrets(text: string): string {
-  return text
-    .replace(/whsec_[A-Za-z0-9+/=]+/g, 'whsec_[redacted]')
-    .replace(TOKEN_LIKE, (run) => (looksRandom(run) ? '[redacted]' : run))
-}
-
-/** What to log about an unexpected error: its text, without secrets. */
-export const describeError = (error: unknown) => redactSecrets(String(error))

@@ -21,11 +21,11 @@ import {
   MESSAGE_TYPE,
 } from './db/queries/messages'
 import { accountShards } from './db/schema'
-import { describeError } from './errors'
 import { logShardFailures, onEachShard, perShard } from './events/each-shard'
 import { commitEvents, publishCommitted } from './events/outbox'
 import { sweepOutbox } from './events/sweep'
 import { sweepFileDeletions } from './files/deletions'
+import { log } from './lib/log'
 
 /** One piece of time-based work; `now` is the cron's scheduled time in unix seconds. */
 export type ScheduledTask = (env: Env, now: number) => Promise<void>
@@ -60,7 +60,7 @@ async function forAccount(cron: string, accountId: number, work: () => Promise<u
   try {
     await work()
   } catch (error) {
-    console.error(JSON.stringify({ level: 'error', cron, accountId, error: describeError(error) }))
+    log.error('scheduled work failed for an account', { cron, accountId, error })
   }
 }
 
@@ -243,7 +243,7 @@ export async function runScheduledWork(env: Env, scheduledTimeMs: number): Promi
     try {
       await task(env, now)
     } catch (error) {
-      console.error(JSON.stringify({ level: 'error', cron: name, error: describeError(error) }))
+      log.error('scheduled work failed', { cron: name, error })
     }
   }
 }

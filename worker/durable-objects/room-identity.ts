@@ -1,3 +1,5 @@
+import { log } from '../lib/log'
+
 /** The account and conversation (table id) a room serves; conversation 0 for a guess room. */
 export type Served = { accountId: number; conversationId: number }
 
@@ -44,12 +46,8 @@ export class RoomIdentity {
 
 /** A call naming another conversation than the room's: a bug upstream, never a delivery. */
 export function logRefused(what: string, served: Served | null, claim: Served) {
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      msg: `conversation room refused a ${what} for another conversation`,
-      served,
-      claim: { accountId: claim.accountId, conversationId: claim.conversationId },
-    }),
-  )
+  log.error(`conversation room refused a ${what} for another conversation`, {
+    served,
+    claim: { accountId: claim.accountId, conversationId: claim.conversationId },
+  })
 }

@@ -1,5 +1,5 @@
-import { describeError } from '../errors'
 import { fireStageAlert, nextStageAlertDueAt } from '../funnels/stage-alerts'
+import { log } from '../lib/log'
 import { TYPING_TTL_MS } from '../live/frames'
 import type { OwnRoom } from '../live/sockets'
 
@@ -102,14 +102,7 @@ export class RoomSchedule {
       return (await nextStageAlertDueAt(this.env, Number(id), accountId)) ?? 0
     } catch (error) {
       // D1 unavailable for a moment: try again in a minute rather than lose the alert.
-      console.error(
-        JSON.stringify({
-          level: 'warn',
-          msg: 'stage timer failed',
-          key,
-          error: describeError(error),
-        }),
-      )
+      log.warn('stage timer failed', { key, error })
       return now + 60_000
     }
   }

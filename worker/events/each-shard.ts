@@ -1,6 +1,6 @@
 import { createDb, type Db } from '../db/client'
 import { shardBindings } from '../db/shards'
-import { describeError } from '../errors'
+import { log } from '../lib/log'
 
 /**
  * Background work that is not about one account (the cron's sweeps) runs on every shard, since
@@ -39,9 +39,7 @@ export async function sumOverShards(
 
 export function logShardFailures(msg: string, fields: object, failures: ShardFailure[]) {
   for (const { shard, error } of failures) {
-    console.error(
-      JSON.stringify({ level: 'error', msg, ...fields, shard, error: describeError(error) }),
-    )
+    log.error(msg, { ...fields, shard, error })
   }
 }
 

@@ -3,8 +3,9 @@ import type { Context } from 'hono'
 import type { Db } from '../db/client'
 import { type EventInput, eventStatement } from '../db/queries/events'
 import type { AppEnv } from '../env'
-import { describeError } from '../errors'
+import { log } from '../lib/log'
 import type { OwnRoom } from '../live/sockets'
+import { requestLog } from '../middleware/request-log'
 import { publishEvents } from './publish'
 
 /**
@@ -54,9 +55,7 @@ export async function publishCommitted(
   try {
     await publishEvents(env, accountId, eventIds, origin, ownRoom)
   } catch (error) {
-    console.error(
-      JSON.stringify({ level: 'warn', msg: 'event publish failed', error: describeError(error) }),
-    )
+    log.warn('event publish failed', { error })
   }
 }
 
@@ -79,7 +78,7 @@ export async function commitWithEvents<
   if (accountId !== undefined) publishAfterResponse(c, accountId, eventIds, first)
   else if (eventIds.length > 0) {
     // Not reached by any route today (each names its account); the sweep publishes them.
-    console.error(JSON.stringify({ level: 'warn', msg: 'events committed with no account' }))
+    requestLog(c).warn('events committed with no account')
   }
   return results
 }

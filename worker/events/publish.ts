@@ -2,7 +2,7 @@ import { and, inArray, isNull } from 'drizzle-orm'
 import { createDb, type Db } from '../db/client'
 import { events } from '../db/schema'
 import { accountBinding } from '../db/shards'
-import { describeError } from '../errors'
+import { log } from '../lib/log'
 import { nowSeconds } from '../lib/time'
 import { broadcastEvents } from '../live/broadcast'
 import type { OwnRoom } from '../live/sockets'
@@ -81,5 +81,4 @@ export async function publishEventsOn(
   await Promise.all(fast.attempts)
 }
 
-const warn = (msg: string, error: unknown) =>
-  console.error(JSON.stringify({ level: 'warn', msg, error: describeError(error) }))
+const warn = (msg: string, error: unknown) => log.warn(msg, { error })

@@ -3,7 +3,7 @@ import type { Db } from '../db/client'
 import { unfannedEvents, unpublishedEvents } from '../db/queries/event-progress'
 import { requeueOverdueDeliveries } from '../db/queries/webhook-deliveries'
 import { events, webhookDeliveries } from '../db/schema'
-import { describeError } from '../errors'
+import { log } from '../lib/log'
 import { fanOutEvent, queueDeliveries } from '../webhooks/fanout'
 import { logShardFailures, onEachShard, perShard, sumOverShards } from './each-shard'
 import { publishEventsOn } from './publish'
@@ -138,14 +138,7 @@ export async function sweepOutbox(env: Env, now: number): Promise<SweepCounts> {
       logShardFailures('sweep failed', { sweep: name }, failures)
       return total
     } catch (error) {
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          msg: 'sweep failed',
-          sweep: name,
-          error: describeError(error),
-        }),
-      )
+      log.error('sweep failed', { sweep: name, error })
       return 0
     }
   }
@@ -156,7 +149,7 @@ export async function sweepOutbox(env: Env, now: number): Promise<SweepCounts> {
   }
   // Something was stranded: a crash, a queue outage or a backlog. Worth a line in the logs.
   if (counts.republished + counts.fannedOut + counts.requeued > 0) {
-    console.warn(JSON.stringify({ level: 'warn', msg: 'sweep recovered stranded work', ...counts }))
+    log.warn('sweep recovered stranded work', counts)
   }
   return counts
 }

@@ -5,8 +5,8 @@ import {
   oldestPendingFileDeletions,
   type PendingFileDeletion,
 } from '../db/queries/file-deletions'
-import { describeError } from '../errors'
 import { logShardFailures, onEachShard, perShard } from '../events/each-shard'
+import { log } from '../lib/log'
 
 /*
  * Files outlive no deletion. A delete of a contact, an inbox or an account records its R2 keys
@@ -47,14 +47,7 @@ export async function removeRecordedFiles(env: Env, db: Db, accountId: number) {
       await newestPendingFileDeletions(db, accountId, R2_DELETE_MAX_KEYS),
     )
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'file deletion left to the sweep',
-        accountId,
-        error: describeError(error),
-      }),
-    )
+    log.error('file deletion left to the sweep', { accountId, error })
   }
 }
 

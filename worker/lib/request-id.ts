@@ -2,8 +2,8 @@ import type { Context } from 'hono'
 
 /**
  * Every request's id: in the `x-request-id` header of every response (bar a WebSocket's 101), in
- * every error envelope as `request_id`, and in the request's log lines as `requestId`, so a bug
- * report quoting it points at one log line.
+ * every error envelope as `request_id`, and in the request's log lines as `request_id`, so a
+ * bug report quoting it points at one log line.
  *
  * It is Cloudflare's `cf-ray` when present (Workers Logs file each invocation under it too), or
  * a random UUID (`wrangler dev`, tests). A client's own `x-request-id` is not taken: an id the

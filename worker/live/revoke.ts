@@ -1,4 +1,4 @@
-import { describeError } from '../errors'
+import { log } from '../lib/log'
 import { accountFeed, conversationRoom } from './stubs'
 
 /**
@@ -19,14 +19,7 @@ export async function revokeLiveAccess(env: Env, accountIds: Iterable<number>) {
   )
   results.forEach((result, i) => {
     if (result.status === 'fulfilled') return
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'live access revocation failed',
-        accountId: unique[i],
-        error: describeError(result.reason),
-      }),
-    )
+    log.error('live access revocation failed', { accountId: unique[i], error: result.reason })
   })
 }
 
@@ -42,14 +35,10 @@ export async function closeDeletedConversation(
   try {
     await conversationRoom(env, accountId, conversationId).revalidate()
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'closing a deleted conversation’s sockets failed',
-        accountId,
-        conversationId,
-        error: describeError(error),
-      }),
-    )
+    log.error('closing a deleted conversation’s sockets failed', {
+      accountId,
+      conversationId,
+      error,
+    })
   }
 }

@@ -1,8 +1,8 @@
 import { createDb } from '../db/client'
 import { conversationInboxIds } from '../db/queries/conversations'
 import { accountBinding } from '../db/shards'
-import { describeError } from '../errors'
 import { sha256Hex, timingSafeEqualStrings } from '../lib/crypto'
+import { log } from '../lib/log'
 import {
   conversationGone,
   isOpen,
@@ -205,12 +205,5 @@ export class RoomAccess {
 }
 
 function logRegistrationFailure(state: RoomSocket | null, error: unknown) {
-  console.error(
-    JSON.stringify({
-      level: 'warn',
-      msg: 'room registration failed',
-      conversationId: state?.conversationId,
-      error: describeError(error),
-    }),
-  )
+  log.warn('room registration failed', { conversationId: state?.conversationId, error })
 }

@@ -1,4 +1,4 @@
-import { describeError } from '../errors'
+import { log } from '../lib/log'
 
 /** A message's work asks for a retry after a delay; otherwise the message is acknowledged. */
 export type Settlement = { retryAfterSeconds: number } | undefined
@@ -20,7 +20,7 @@ export async function settleMessage<Body>(
 ): Promise<void> {
   const body = handler.parse(message.body)
   if (!body) {
-    console.error(JSON.stringify({ level: 'error', msg: 'poison message', queue }))
+    log.error('poison message', { queue })
     message.ack()
     return
   }
@@ -29,9 +29,7 @@ export async function settleMessage<Body>(
     if (settlement) message.retry({ delaySeconds: settlement.retryAfterSeconds })
     else message.ack()
   } catch (error) {
-    console.error(
-      JSON.stringify({ level: 'error', msg: handler.failure, queue, error: describeError(error) }),
-    )
+    log.error(handler.failure, { queue, error })
     message.retry({ delaySeconds: Math.min(2 ** message.attempts, 300) })
   }
 }

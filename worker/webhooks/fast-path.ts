@@ -1,5 +1,5 @@
 import type { Db } from '../db/client'
-import { describeError } from '../errors'
+import { log } from '../lib/log'
 import { attemptDelivery, deliveryTimeoutMs } from './deliver'
 import { type DeliveriesQueueMessage, fanOutEvent, queueDeliveries } from './fanout'
 
@@ -9,8 +9,7 @@ import { type DeliveriesQueueMessage, fanOutEvent, queueDeliveries } from './fan
  */
 export const FAST_PATH_EVENTS = 25
 
-const warn = (msg: string, error: unknown) =>
-  console.error(JSON.stringify({ level: 'warn', msg, error: describeError(error) }))
+const warn = (msg: string, error: unknown) => log.warn(msg, { error })
 
 /**
  * A new delivery's first attempt, made at once instead of after two queue hops. The attempt is

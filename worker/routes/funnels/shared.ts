@@ -1,9 +1,10 @@
 import type { Context } from 'hono'
 import { findFunnelWithStages } from '../../db/queries/funnels'
 import type { AppEnv } from '../../env'
-import { apiError, describeError } from '../../errors'
+import { apiError } from '../../errors'
 import { scheduleStageAlert } from '../../funnels/schedule'
 import { stageAlertDueAt } from '../../funnels/stage-alerts'
+import { requestLog } from '../../middleware/request-log'
 
 export const funnelTags = ['Funnels']
 export const funnelsBase = '/api/v1/accounts/{account_id}/funnels'
@@ -20,13 +21,7 @@ export function afterResponse(c: Context<AppEnv>, work: () => Promise<unknown>) 
     try {
       await work()
     } catch (error) {
-      console.error(
-        JSON.stringify({
-          level: 'warn',
-          msg: 'funnel background work failed',
-          error: describeError(error),
-        }),
-      )
+      requestLog(c).warn('funnel background work failed', { error })
     }
   })()
   try {
