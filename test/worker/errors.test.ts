@@ -1,7 +1,7 @@
 import { SELF } from 'cloudflare:test'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
-import { apiError, renderError } from '../../worker/errors'
+import { apiError, FIELD_ERROR_CODES, issuesToFieldErrors, renderError } from '../../worker/errors'
 import { carryRequestId, requestIdFor } from '../../worker/lib/request-id'
 import { api, createWorld, expectError, PLATFORM_TOKEN } from './helpers'
 
@@ -111,6 +111,47 @@ describe('the error envelope', () => {
     const res = await api('/health')
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('strict-transport-security')).toContain('max-age')
+  })
+})
+
+describe('field error codes', () => {
+  it('come from the one enum, whichever kind of validation failed', async () => {
+    const world = await createWorld()
+    const base = `/api/v1/accounts/${world.accountId}`
+    const token = world.admin.token
+    const created = await api(`${base}/teams`, { token, body: { name: 'support' } })
+    expect(created.status).toBe(200)
+    const answers = [
+      await api(`${base}/teams`, { token, body: {} }),
+      await api(`${base}/teams`, { token, body: { name: '' } }),
+      await api(`${base}/teams`, { token, body: { name: 'x'.repeat(300) } }),
+      await api(`${base}/teams`, { token, body: { name: 'support' } }),
+      await api(`${base}/webhooks`, { token, body: { url: 'not a url', subscriptions: ['x'] } }),
+    ]
+    const codes = answers.flatMap((res) => {
+      expectError(res, 422, 'validation_failed')
+      return res.json.errors.map((e: { code: string }) => e.code)
+    })
+    const known: readonly string[] = FIELD_ERROR_CODES
+    expect(codes.filter((code) => !known.includes(code))).toEqual([])
+    expect(new Set(codes)).toEqual(
+      new Set(['invalid_type', 'too_small', 'too_big', 'taken', 'invalid_format', 'custom']),
+    )
+  })
+
+  it('map a zod issue code the enum does not know onto invalid', () => {
+    const issues = [
+      { path: ['a'], message: 'no', code: 'too_big' },
+      { path: ['b'], message: 'no', code: 'a_code_zod_adds_later' },
+    ]
+    expect(issuesToFieldErrors(issues).map((e) => e.code)).toEqual(['too_big', 'invalid'])
+  })
+
+  it('are listed, exactly, by the Error schema of /openapi.json', async () => {
+    const res = await api('/openapi.json')
+    const fieldError = res.json.components.schemas.Error.properties.errors.items
+    expect(fieldError.properties.code.enum).toEqual([...FIELD_ERROR_CODES])
+    expect(fieldError.properties.code.description).toEqual(expect.any(String))
   })
 })
 

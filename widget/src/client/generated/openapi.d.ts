@@ -2860,7 +2860,38 @@ export interface components {
             errors: {
                 field: string;
                 message: string;
-                code: string;
+                /**
+                 * @description What is wrong with the field, from a closed list:
+                 *     - `invalid`: the value is not acceptable; the message says why
+                 *     - `required`: the field is missing, and is required here
+                 *     - `blank`: the field is empty, and is required here
+                 *     - `invalid_type`: the value is of the wrong type (text for a number, a file for text…)
+                 *     - `invalid_format`: the value is not in the format asked (an email address, a URL, a date…)
+                 *     - `invalid_value`: the value is not one of those allowed
+                 *     - `invalid_union`: the value is in none of the forms the field takes
+                 *     - `too_small`: the value is too short or too small
+                 *     - `too_big`: the value is too long or too large
+                 *     - `too_many`: more items than the limit allows
+                 *     - `custom`: the value breaks a rule of the field; the message states it
+                 *     - `taken`: the value is already used by another record
+                 *     - `not_found`: names a record that does not exist in this account
+                 *     - `unknown_attribute`: not a custom attribute the account defines
+                 *     - `unknown_label`: not a label of the account
+                 *     - `unknown_team`: not a team of the account
+                 *     - `not_member`: not a member of the account
+                 *     - `unsafe_url`: a URL the service will not call (a private address, not http(s)…)
+                 *     - `unsupported_type`: a file of a type that is not allowed
+                 *     - `empty`: an empty file
+                 *     - `invalid_file`: a file that cannot be read as the kind asked
+                 *     - `api_only`: allowed only in an API inbox
+                 *     - `last_administrator`: would leave the account without an administrator
+                 *     - `shared_user`: a user of other accounts too, whom this account cannot change
+                 *     - `confirmed`: a user who has already set a password
+                 *     - `required_item_open`: a required checklist item is still unchecked
+                 *     - `stage_not_empty`: the funnel stage still holds conversations
+                 * @enum {string}
+                 */
+                code: "invalid" | "required" | "blank" | "invalid_type" | "invalid_format" | "invalid_value" | "invalid_union" | "too_small" | "too_big" | "too_many" | "custom" | "taken" | "not_found" | "unknown_attribute" | "unknown_label" | "unknown_team" | "not_member" | "unsafe_url" | "unsupported_type" | "empty" | "invalid_file" | "api_only" | "last_administrator" | "shared_user" | "confirmed" | "required_item_open" | "stage_not_empty";
             }[];
             /**
              * @description The request's id, also in the `x-request-id` response header and in the request's log lines: quote it when reporting a problem.
