@@ -1,7 +1,9 @@
-import { ERROR_STATUS } from '../../../worker/errors'
+import { ERROR_STATUS, FIELD_ERROR_CODES } from '../../../worker/errors'
 import type { Operation } from './operations'
 import type { Received, Sent } from './send'
 import type { Side } from './world'
+
+const FIELD_CODES: readonly string[] = FIELD_ERROR_CODES
 
 /** Problems with the answer's shape: a 5xx, a status the operation does not document, a bad envelope. */
 export function contractProblems(op: Operation, received: Received): string[] {
@@ -30,6 +32,14 @@ export function contractProblems(op: Operation, received: Received): string[] {
           typeof e?.code === 'string',
       )
     if (!envelope) problems.push(`error outside the envelope: ${received.text.slice(0, 300)}`)
+    else {
+      const unknown = (body.errors as { code: string }[]).filter(
+        (e) => !FIELD_CODES.includes(e.code),
+      )
+      if (unknown.length > 0) {
+        problems.push(`field error codes outside the enum: ${unknown.map((e) => e.code)}`)
+      }
+    }
   }
   return problems
 }
