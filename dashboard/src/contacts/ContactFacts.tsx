@@ -1,10 +1,19 @@
 import { Fragment } from 'preact'
 import { contactsEn as t } from '../i18n/contacts.en'
 import { companyOf, dayOf, locationOfContact, valueText } from './contact-facts'
+import { claimsOf } from './duplicates-api'
 import type { Contact } from './types'
 
 /** Attributes shown above, so "Other attributes" does not repeat them. */
-const SHOWN = new Set(['company_name', 'company', 'city', 'country', 'country_code', 'location'])
+const SHOWN = new Set([
+  'company_name',
+  'company',
+  'city',
+  'country',
+  'country_code',
+  'location',
+  'unverified_claims',
+])
 
 function Facts({ entries }: { entries: [string, string][] }) {
   return (
@@ -21,10 +30,15 @@ function Facts({ entries }: { entries: [string, string][] }) {
 
 /** The contact's details, custom attributes and other attributes, each a description list. */
 export function ContactFacts({ contact }: { contact: Contact }) {
+  // What the visitor said without proving it stands beside what is known, marked as such.
+  const claims = claimsOf(contact)
   const details: [string, string | null | undefined][] = [
     [t.email, contact.email],
+    [t.unverifiedEmail, claims.email],
     [t.phone, contact.phone_number],
+    [t.unverifiedPhone, claims.phone_number],
     [t.identifier, contact.identifier],
+    [t.unverifiedIdentifier, claims.identifier],
     [t.location, locationOfContact(contact)],
     [t.company, companyOf(contact)],
     [t.created, contact.created_at === undefined ? null : dayOf(contact.created_at)],

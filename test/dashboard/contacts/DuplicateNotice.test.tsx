@@ -46,6 +46,22 @@ describe("a contact's possible duplicate", () => {
     expect(link.getAttribute('href')).toBe('/app/accounts/1/contacts/7')
   })
 
+  it('lists the claims among the details, marked unverified, and not as a raw attribute', async () => {
+    const { services: s } = duplicateServer({
+      email: 'olivia@example.com',
+      phone_number: '+15550100',
+    })
+    await renderPage(s, 42)
+    const details = screen.getByRole('region', { name: 'Details' })
+    expect(within(details).getByText('Email (unverified)').nextElementSibling?.textContent).toBe(
+      'olivia@example.com',
+    )
+    expect(within(details).getByText('Phone (unverified)').nextElementSibling?.textContent).toBe(
+      '+15550100',
+    )
+    expect(screen.queryByText('unverified_claims')).toBeNull()
+  })
+
   it('merges this contact into that one only once confirmed, then opens it', async () => {
     const { services: s, merges } = duplicateServer()
     await renderPage(s, 42)
