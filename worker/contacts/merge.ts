@@ -1,6 +1,7 @@
 import type { Db } from '../db/client'
 import { mergeContactsStatements } from '../db/queries/contact-merge'
 import type { ContactRow, NewContact } from '../db/queries/contacts'
+import { recordContactAvatarStatement } from '../db/queries/file-deletions'
 import { changedAttributes } from '../events/kinds'
 import type { EventInput } from '../events/outbox'
 import { claimsOf, settledClaims, withClaims } from '../lib/visitor-claims'
@@ -36,8 +37,9 @@ export function mergedValues(base: ContactRow, mergee: ContactRow) {
 /**
  * Merging `mergee` into `base` (two contacts of one account): the statements of one batch, and
  * contact_updated for the base, whose `changed_attributes` compare `track` of it before and
- * after. `orphanedAvatar` is the mergee's stored avatar the base does not take, to delete once
- * the batch is committed.
+ * after. The mergee's stored avatar, when the base does not take it, is recorded for deletion in
+ * the same batch (`orphanedAvatar`: remove the recorded files once it is committed), so a crash
+ * cannot leave it served.
  */
 export function contactMergeWrite(
   db: Db,
@@ -53,10 +55,13 @@ export function contactMergeWrite(
     contactId: base.id,
     changedAttributes: changedAttributes(track(base), track({ ...base, ...values })),
   }
+  const orphanedAvatar = Boolean(mergee.avatarKey) && mergee.avatarKey !== values.avatarKey
   return {
-    statements: mergeContactsStatements(db, pair, values),
+    statements: [
+      ...(orphanedAvatar ? [recordContactAvatarStatement(db, base.accountId, mergee.id)] : []),
+      ...mergeContactsStatements(db, pair, values),
+    ],
     events: [event],
-    orphanedAvatar:
-      mergee.avatarKey && mergee.avatarKey !== values.avatarKey ? mergee.avatarKey : null,
+    orphanedAvatar,
   }
 }

@@ -54,10 +54,15 @@ function recordAvatarsOf(db: Db, where: SQL | undefined) {
   )
 }
 
+/** A contact's avatar alone (a merged-away contact's, which the merged one does not take). */
+export function recordContactAvatarStatement(db: Db, accountId: number, contactId: number) {
+  return recordAvatarsOf(db, and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)))
+}
+
 /** A contact's avatar and the attachments of its conversations. */
 export function recordContactFilesStatements(db: Db, accountId: number, contactId: number) {
   return [
-    recordAvatarsOf(db, and(eq(contacts.accountId, accountId), eq(contacts.id, contactId))),
+    recordContactAvatarStatement(db, accountId, contactId),
     recordAttachmentsOf(
       db,
       and(eq(conversations.accountId, accountId), eq(conversations.contactId, contactId)),

@@ -3,7 +3,7 @@ import { contactMergeWrite } from '../../contacts/merge'
 import { createRouter } from '../../env'
 import { apiError, errorResponses } from '../../errors'
 import { commitWithEvents } from '../../events/outbox'
-import { deleteStored } from '../../lib/files'
+import { removeRecordedFiles } from '../../files/deletions'
 import { unwrapBody } from '../../middleware/body'
 import { accountSecurity } from '../../schemas/auth'
 import { AccountIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/common'
@@ -41,8 +41,10 @@ const mergeContacts = createRoute({
 
 export const contactMergeRoutes = createRouter().openapi(mergeContacts, async (c) => {
   const { base_contact_id, mergee_contact_id } = c.req.valid('json')
-  const base = await visibleContact(c, base_contact_id)
-  const mergee = await visibleContact(c, mergee_contact_id)
+  const [base, mergee] = await Promise.all([
+    visibleContact(c, base_contact_id),
+    visibleContact(c, mergee_contact_id),
+  ])
   const links = [...base.contactInboxes, ...mergee.contactInboxes]
   if (base.contact.id === mergee.contact.id) {
     return c.json(contactJson(c, base.contact, base.contactInboxes), 200)
@@ -53,7 +55,7 @@ export const contactMergeRoutes = createRouter().openapi(mergeContacts, async (c
   const results = await commitWithEvents(c, write.statements, write.events)
   const [merged] = results[write.statements.length - 1] as (typeof base.contact)[]
   if (!merged) throw apiError('not_found', `Contact ${base_contact_id} not found`)
-  if (write.orphanedAvatar) await deleteStored(c.env, [write.orphanedAvatar])
+  if (write.orphanedAvatar) await removeRecordedFiles(c.env, c.var.db, c.var.accountId)
   const contactInboxes = links.sort((a, b) => a.contactInbox.id - b.contactInbox.id)
   return c.json(contactJson(c, merged, contactInboxes), 200)
 })

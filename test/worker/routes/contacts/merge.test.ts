@@ -6,6 +6,7 @@ import {
   eventsFor,
   visibilityWorld,
 } from '../../contacts-helpers'
+import { contactWithFiles, fileScene, keyOf, served, stored } from '../../files-helpers'
 import { api, createWorld, expectError, shardOfRow, type World } from '../../helpers'
 import {
   contactInboxRow,
@@ -151,5 +152,19 @@ describe('POST /api/v1/accounts/{account_id}/actions/contact_merge', () => {
       body: { base_contact_id: contact.id },
     })
     expectError(missing, 422, 'validation_failed')
+  })
+})
+
+describe('contact merge and stored files', () => {
+  it("removes the mergee's avatar the base does not take, and keeps the attachments it moves", async () => {
+    const { world, inboxId } = await fileScene()
+    const base = await contactWithFiles(world, inboxId)
+    const mergee = await contactWithFiles(world, inboxId)
+    const res = await merge(world, world.admin.token, base.contactId, mergee.contactId)
+    expect(res.status).toBe(200)
+    expect(await served(mergee.urls.avatar)).toBe(404)
+    expect(await stored(keyOf(mergee.urls.avatar))).toBe(false)
+    expect(await served(base.urls.avatar)).toBe(200)
+    expect(await served(mergee.urls.attachment)).toBe(200)
   })
 })
