@@ -1,8 +1,8 @@
 import { and, asc, eq, type SQLWrapper, sql } from 'drizzle-orm'
+import { batchable } from '../batch'
 import type { Db } from '../client'
 import { contactImportFailures, contactImports, contacts } from '../schema'
 import { listDefinitions } from './custom-attributes'
-import { batchable } from './funnels'
 
 /**
  * Contact imports. A batch of rows is applied by set-wise statements over a JSON parameter

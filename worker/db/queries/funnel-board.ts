@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { batchable } from '../batch'
 import type { Db } from '../client'
-import { batchable, funnelStatement, stagesOfFunnelStatement } from './funnels'
+import { funnelStatement, stagesOfFunnelStatement } from './funnels'
 
 export type BoardFilters = {
   accountId: number

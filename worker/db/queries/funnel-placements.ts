@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
+import { batchable } from '../batch'
 import type { Db } from '../client'
 import {
   checklistItems,
@@ -9,7 +10,7 @@ import {
   stageTransitions,
   users,
 } from '../schema'
-import { batchable, funnelStatement, type StageRow, stageStatement } from './funnels'
+import { funnelStatement, type StageRow, stageStatement } from './funnels'
 
 export type PlacementRow = typeof conversationStages.$inferSelect
 

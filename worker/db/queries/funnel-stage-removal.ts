@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
+import { batchable } from '../batch'
 import type { Db } from '../client'
 import { eventStatement } from './events'
-import { batchable, renumberStagesStatement, type StageRow } from './funnels'
+import { renumberStagesStatement, type StageRow } from './funnels'
 
 type StageRemoval = {
   accountId: number

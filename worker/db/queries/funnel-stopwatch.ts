@@ -1,7 +1,7 @@
 import { eq, type SQLWrapper, sql } from 'drizzle-orm'
+import { batchable } from '../batch'
 import type { Db } from '../client'
 import { stopwatches } from '../schema'
-import { batchable } from './funnels'
 
 export type StopwatchRow = typeof stopwatches.$inferSelect
 export type StopwatchView = {

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
-import { withStatement } from '../drizzle-internals'
 import {
   checklistItems,
   conversationStages,
@@ -9,16 +8,6 @@ import {
   funnels,
   stageTransitions,
 } from '../schema'
-
-/**
- * drizzle's D1 `batch` binds a statement's parameters through the prepared `stmt` its query
- * builders carry, which raw `db.run(sql…)` / `db.all(sql…)` statements lack (it throws "reading
- * 'bind'" as soon as one has a parameter). This gives a raw statement that `stmt`, prepared on the
- * same client (so the bench's round-trip counter still sees the batch).
- */
-export function batchable<T extends { getQuery(): { sql: string } }>(db: Db, raw: T): T {
-  return withStatement(raw, db.$client)
-}
 
 export type FunnelRow = typeof funnels.$inferSelect
 export type StageRow = typeof funnelStages.$inferSelect

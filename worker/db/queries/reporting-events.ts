@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { batchable } from '../batch'
 import type { Db } from '../client'
 import { type ReportingEventName, reportingEvents } from '../schema'
-import { batchable } from './funnels'
 
 /** A reportable happening as the write paths describe it (see worker/reports/events.ts). */
 export type ReportingEvent = {
