@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { Db } from '../db/client'
 import { eventStatement } from '../db/queries/events'
-import { batchable } from '../db/queries/funnels'
+import { batchable } from '../db/batch'
 import {
   assembleMessageViews,
   lastNonActivityMessageId,

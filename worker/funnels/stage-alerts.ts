@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { createDb, type Db } from '../db/client'
-import { batchable } from '../db/queries/funnels'
+import { batchable } from '../db/batch'
 import { MESSAGE_TYPE } from '../db/queries/messages'
 import { conversationStages, conversations, funnelStages } from '../db/schema'
 import { accountBinding, shardBindings } from '../db/shards'
