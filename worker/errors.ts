@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ACCOUNT_READ_ONLY } from './db/queries/account-move'
 import { type FieldError, FieldErrorSchema, fieldError } from './field-errors'
-import { requestIdOf } from './lib/request-id'
+import { requestIdOf } from './middleware/request-id'
 import { requestLog } from './middleware/request-log'
 
 // The field errors' closed list lives beside this file; the one error helper hands it on.

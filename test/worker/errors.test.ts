@@ -2,7 +2,7 @@ import { SELF } from 'cloudflare:test'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
 import { apiError, FIELD_ERROR_CODES, issuesToFieldErrors, renderError } from '../../worker/errors'
-import { carryRequestId, requestIdFor } from '../../worker/lib/request-id'
+import { carryRequestId, requestIdFor } from '../../worker/middleware/request-id'
 import { api, createWorld, expectError, PLATFORM_TOKEN } from './helpers'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../env'
 import { apiError } from '../errors'
-import { lookUpPublicInbox } from '../lib/visitor'
+import { lookUpPublicInbox } from './visitor'
 
 const INBOX_PATH = /^\/public\/api\/v1\/inboxes\/([^/]+)/
 const METHODS = 'GET, POST, PATCH, PUT, DELETE, OPTIONS'

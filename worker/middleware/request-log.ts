@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { type LogFields, log } from '../lib/log'
-import { requestIdOf } from '../lib/request-id'
+import { requestIdOf } from './request-id'
 
 /**
  * The logger for code serving a request: every line carries the request's id as `request_id`,

@@ -3,13 +3,13 @@ import { findSessionOwner } from '../db/queries/sessions'
 import type { AppEnv } from '../env'
 import { apiError } from '../errors'
 import { sha256Hex } from '../lib/crypto'
+import { limitUser } from './rate-limit'
 import {
   DEVISE_TOKEN_HEADER,
   DEVISE_UID_HEADER,
   requireSameOrigin,
   sessionCookieOf,
-} from '../lib/sessions'
-import { limitUser } from './rate-limit'
+} from './session-credentials'
 
 /** A request's session: who, its role in the path's account, and how it was presented. */
 export type SessionCredential = {

@@ -7,6 +7,8 @@ import { userSessions } from '../db/schema'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { verifyPassword } from '../lib/passwords'
+import { countSignInFailure, limitSignIn } from '../middleware/rate-limit'
+import { apiTokenSession, presentedSession } from '../middleware/session'
 import {
   clearSessionCookie,
   closeSessionSockets,
@@ -15,9 +17,7 @@ import {
   SESSION_COOKIE,
   setDeviseHeaders,
   setSessionCookie,
-} from '../lib/sessions'
-import { countSignInFailure, limitSignIn } from '../middleware/rate-limit'
-import { apiTokenSession, presentedSession } from '../middleware/session'
+} from '../middleware/session-credentials'
 import {
   DEVISE_TOKEN_SCHEME,
   SESSION_COOKIE_SCHEME,

@@ -11,9 +11,9 @@ import { userSessions } from '../db/schema'
 import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { copyMembership } from '../lib/memberships'
-import { closeSessionSockets } from '../lib/sessions'
 import { revokeLiveAccess } from '../live/revoke'
 import { unwrapBody } from '../middleware/body'
+import { closeSessionSockets } from '../middleware/session-credentials'
 import {
   AccountIdParamsSchema,
   EmptySchema,

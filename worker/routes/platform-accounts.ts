@@ -30,10 +30,10 @@ import type { AppEnv } from '../env'
 import { createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { removeRecordedFiles } from '../files/deletions'
-import { permittedResource } from '../lib/permissible'
 import { revokeLiveAccess } from '../live/revoke'
 import { currentPlatformAppId } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
+import { permittedResource } from '../middleware/permissible'
 import {
   PlatformAccountInputSchema,
   PlatformAccountSchema,

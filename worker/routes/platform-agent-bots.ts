@@ -21,10 +21,10 @@ import { copyToShards, narrowOnShards } from '../db/replicate'
 import { accessTokens, agentBots, platformApps } from '../db/schema'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
-import { permittedResource } from '../lib/permissible'
 import { revokeLiveAccess } from '../live/revoke'
 import { currentPlatformAppId } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
+import { permittedResource } from '../middleware/permissible'
 import {
   AgentBotInputSchema,
   AgentBotSchema,

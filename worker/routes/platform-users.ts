@@ -23,11 +23,11 @@ import { accessTokens, userSessions, users } from '../db/schema'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { hashPassword } from '../lib/passwords'
-import { permittedResource } from '../lib/permissible'
-import { closeSessionSockets } from '../lib/sessions'
 import { revokeLiveAccess } from '../live/revoke'
 import { currentPlatformAppId } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
+import { permittedResource } from '../middleware/permissible'
+import { closeSessionSockets } from '../middleware/session-credentials'
 import {
   EmptySchema,
   IdParamsSchema,

@@ -13,15 +13,15 @@ import { accountUsers, userSessions, users } from '../db/schema'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { hashPassword, verifyPassword } from '../lib/passwords'
+import { currentUserId } from '../middleware/auth'
+import { unwrapBody } from '../middleware/body'
+import { limitSignIn } from '../middleware/rate-limit'
 import {
   closeSessionSockets,
   newSession,
   setDeviseHeaders,
   setSessionCookie,
-} from '../lib/sessions'
-import { currentUserId } from '../middleware/auth'
-import { unwrapBody } from '../middleware/body'
-import { limitSignIn } from '../middleware/rate-limit'
+} from '../middleware/session-credentials'
 import { accountSecurity } from '../schemas/auth'
 import { jsonBody, jsonResponse } from '../schemas/common'
 import {

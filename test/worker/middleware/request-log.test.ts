@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { requestIdOf } from '../../../worker/lib/request-id'
+import { requestIdOf } from '../../../worker/middleware/request-id'
 import { requestLog } from '../../../worker/middleware/request-log'
 
 afterEach(() => {

@@ -7,7 +7,7 @@ import {
 } from '../../db/queries/contact-search'
 import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses, fieldError } from '../../errors'
-import { restrictedAgentId } from '../../lib/access'
+import { restrictedAgentId } from '../../middleware/access'
 import { accountSecurity } from '../../schemas/auth'
 import { AccountIdParamsSchema, jsonResponse } from '../../schemas/common'
 import { ContactListSchema, ContactSearchResultSchema } from '../../schemas/contacts'

@@ -13,7 +13,7 @@ import {
   issuesToFieldErrors,
   validationError,
 } from '../../errors'
-import { restrictedAgentId } from '../../lib/access'
+import { restrictedAgentId } from '../../middleware/access'
 import { avatarUrl, toContact } from '../../schemas/contacts'
 import {
   type ContactCreateInput,
@@ -31,7 +31,7 @@ export function labelsOf(...lists: (string | string[] | undefined)[]) {
   return [...new Set(labels.map((l) => l.trim().toLowerCase()).filter(Boolean))]
 }
 
-export { visibleContact } from '../../lib/access'
+export { visibleContact } from '../../middleware/access'
 
 export const contactJson = (
   c: Context<AppEnv>,

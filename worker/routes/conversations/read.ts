@@ -8,7 +8,7 @@ import {
 } from '../../db/queries/conversations'
 import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses } from '../../errors'
-import { restrictedAgentId, visibleContact } from '../../lib/access'
+import { restrictedAgentId, visibleContact } from '../../middleware/access'
 import { accountSecurity } from '../../schemas/auth'
 import { AccountIdParamsSchema, IdSchema, jsonResponse } from '../../schemas/common'
 import {

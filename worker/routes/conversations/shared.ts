@@ -3,7 +3,7 @@ import { loadConversationViews, loadConversationWithMessages } from '../../db/qu
 import type { MessageCursor } from '../../db/queries/messages'
 import type { AppEnv } from '../../env'
 import { apiError } from '../../errors'
-import { restrictedAgentId } from '../../lib/access'
+import { restrictedAgentId } from '../../middleware/access'
 import { AccountIdParamsSchema, IdSchema } from '../../schemas/common'
 import { toConversation } from '../../schemas/conversations'
 

@@ -15,12 +15,13 @@ import {
 import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses } from '../../errors'
 import { changedAttributes } from '../../events/kinds'
-import { commitWithEvents, type EventInput } from '../../events/outbox'
+import type { EventInput } from '../../events/outbox'
+import { commitWithEvents } from '../write-adapter'
 import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { deleteStored } from '../../lib/files'
-import { checkIdentity, type Visitor, visitorOf } from '../../lib/visitor'
 import { splitClaims, takenAmong } from '../../lib/visitor-claims'
 import { unwrapBody } from '../../middleware/body'
+import { checkIdentity, type Visitor, visitorOf } from '../../middleware/visitor'
 import { jsonBody, jsonResponse, noCredentials } from '../../schemas/common'
 import {
   ContactParamsSchema,

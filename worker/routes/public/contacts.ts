@@ -15,17 +15,17 @@ import {
 } from '../../db/queries/public'
 import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses } from '../../errors'
-import { commitWithEvents } from '../../events/outbox'
+import { commitWithEvents } from '../write-adapter'
 import { checkCustomAttributes } from '../../lib/custom-attributes'
+import { claimsOf, splitClaims, takenAmong } from '../../lib/visitor-claims'
+import { unwrapBody } from '../../middleware/body'
 import {
   checkIdentity,
   identityHashValid,
   limitClientAddress,
   publicInbox,
   visitorOf,
-} from '../../lib/visitor'
-import { claimsOf, splitClaims, takenAmong } from '../../lib/visitor-claims'
-import { unwrapBody } from '../../middleware/body'
+} from '../../middleware/visitor'
 import { jsonBody, jsonResponse, noCredentials } from '../../schemas/common'
 import {
   ContactParamsSchema,

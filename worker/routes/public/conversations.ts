@@ -8,11 +8,16 @@ import { errorResponses } from '../../errors'
 import { commitWithEvents } from '../../events/outbox'
 import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { nowSeconds } from '../../lib/time'
-import { limitClientAddress, limitVisitor, visitorConversation, visitorOf } from '../../lib/visitor'
 import { visitorDetails } from '../../lib/visitor-details'
 import { seenIsCurrent } from '../../live/replay'
 import { conversationRoom } from '../../live/stubs'
 import { unwrapBody } from '../../middleware/body'
+import {
+  limitClientAddress,
+  limitVisitor,
+  visitorConversation,
+  visitorOf,
+} from '../../middleware/visitor'
 import { EmptySchema, jsonBody, jsonResponse, noCredentials } from '../../schemas/common'
 import {
   ContactParamsSchema,

@@ -8,8 +8,8 @@ import { latestConversationOf } from '../../db/queries/public'
 import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import { nowSeconds } from '../../lib/time'
-import { visitorConversation, visitorOf } from '../../lib/visitor'
 import { unwrapBody } from '../../middleware/body'
+import { visitorConversation, visitorOf } from '../../middleware/visitor'
 import { EmptySchema, jsonBody, jsonResponse, noCredentials } from '../../schemas/common'
 import {
   ContactParamsSchema,

@@ -20,8 +20,8 @@ import {
 import { commitWithEvents } from '../../events/outbox'
 import { MAX_ATTACHMENTS_PER_MESSAGE } from '../../lib/files'
 import { nowSeconds } from '../../lib/time'
-import { limitVisitor, visitorConversation } from '../../lib/visitor'
 import { unwrapBody } from '../../middleware/body'
+import { limitVisitor, visitorConversation } from '../../middleware/visitor'
 import { EmailSchema, jsonBody, jsonResponse, noCredentials } from '../../schemas/common'
 import {
   ConversationParamsSchema,

@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { loadVisitorConversations, visitorConversationIds } from '../../db/queries/public'
 import type { AppEnv } from '../../env'
 import { apiError } from '../../errors'
-import type { Visitor } from '../../lib/visitor'
+import type { Visitor } from '../../middleware/visitor'
 import { toPublicContact, toPublicConversation } from '../../schemas/public'
 
 /** The public client API's sections, one tag each (the visitor's live socket is under Live). */

@@ -3,7 +3,7 @@ import type { Db } from '../db/client'
 import { isPermissible, type PermissibleType } from '../db/queries/platform-apps'
 import type { AppEnv } from '../env'
 import { apiError } from '../errors'
-import { currentPlatformAppId } from '../middleware/auth'
+import { currentPlatformAppId } from './auth'
 
 /**
  * A platform API resource, if it exists (404 otherwise) and the calling platform app created it

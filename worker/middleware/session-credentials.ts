@@ -4,9 +4,9 @@ import { insertSessionStatement } from '../db/queries/sessions'
 import { listMemberships } from '../db/queries/users'
 import type { AppEnv } from '../env'
 import { apiError } from '../errors'
+import { randomToken, sha256Hex } from '../lib/crypto'
+import { nowSeconds } from '../lib/time'
 import { revokeLiveAccess } from '../live/revoke'
-import { randomToken, sha256Hex } from './crypto'
-import { nowSeconds } from './time'
 
 /**
  * Dashboard sessions. The cookie holds a random 32-byte token; D1 holds only its SHA-256 with an

@@ -7,7 +7,7 @@ import {
 } from '../db/queries/public'
 import type { AppEnv } from '../env'
 import { apiError } from '../errors'
-import { hmacSha256Hex, timingSafeEqualStrings } from './crypto'
+import { hmacSha256Hex, timingSafeEqualStrings } from '../lib/crypto'
 
 /**
  * Who a public client API request speaks for. There is no token: the inbox identifier names a
