@@ -13,7 +13,7 @@ import {
 } from '../db/queries/products'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
-import { commitWithEvents } from './write-adapter'
+import { commitWithEvents } from '../events/outbox'
 import { formatMoney } from '../lib/money'
 import { visibleConversation } from '../middleware/access'
 import { unwrapBody } from '../middleware/body'

@@ -11,7 +11,7 @@ import {
 import { createRouter } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import type { EventInput } from '../../events/outbox'
-import { commitWithEvents } from '../write-adapter'
+import { commitWithEvents } from '../../events/outbox'
 import { nowSeconds } from '../../lib/time'
 import { visibleConversation } from '../../middleware/access'
 import { currentUserId } from '../../middleware/auth'

@@ -11,7 +11,7 @@ import {
 } from '../../db/queries/messages'
 import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses, issuesToFieldErrors, validationError } from '../../errors'
-import { commitWithEvents } from '../write-adapter'
+import { commitWithEvents } from '../../events/outbox'
 import { deleteStored } from '../../lib/files'
 import { nowSeconds } from '../../lib/time'
 import { visibleConversation } from '../../middleware/access'

@@ -15,7 +15,7 @@ import {
 } from '../../db/queries/public'
 import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses } from '../../errors'
-import { commitWithEvents } from '../write-adapter'
+import { commitWithEvents } from '../../events/outbox'
 import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { claimsOf, splitClaims, takenAmong } from '../../lib/visitor-claims'
 import { unwrapBody } from '../../middleware/body'
