@@ -1,6 +1,5 @@
 import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core'
-import type { Context } from 'hono'
-import type { AppEnv } from '../env'
+import type { D1Gate } from '../lib/d1-gate'
 import { createDb, type Db } from './client'
 import { copySql, GLOBAL_TABLES } from './queries/replication'
 import { shardBindings } from './shards'
@@ -19,6 +18,16 @@ import { shardBindings } from './shards'
 
 type BatchItems = Parameters<Db['batch']>[0]
 
+/**
+ * What a change on the directory needs of the request it runs for: its database, which shard
+ * that is (null: the directory) and the gate holding its D1 calls until its credential is
+ * confirmed. A route passes its Hono context, which has these; this layer never imports Hono.
+ */
+export type RequestScope = {
+  env: Env
+  var: { db: Db; shard: number | null; d1Gate: D1Gate }
+}
+
 /** Statements built for each shard's database and run there, all shards at once. */
 export async function onEveryShard(env: Env, build: (db: Db) => unknown[]): Promise<void> {
   await Promise.all(
@@ -34,14 +43,14 @@ export async function onEveryShard(env: Env, build: (db: Db) => unknown[]): Prom
  * The directory for a request: the request's own database when that is the directory, else the
  * directory once the request's credential check has passed (a write must never run ahead of it).
  */
-export async function directoryDb(c: Context<AppEnv>): Promise<Db> {
+export async function directoryDb(c: RequestScope): Promise<Db> {
   if (c.var.shard === null) return c.var.db
   await c.var.d1Gate.settle()
   return createDb(c.env.DIRECTORY)
 }
 
 /** Before a change that takes rights away, on the directory: the same change on every shard. */
-export async function narrowOnShards(c: Context<AppEnv>, build: (db: Db) => unknown[]) {
+export async function narrowOnShards(c: RequestScope, build: (db: Db) => unknown[]) {
   await c.var.d1Gate.settle()
   await onEveryShard(c.env, build)
 }

@@ -1,4 +1,4 @@
-import type { z } from '@hono/zod-openapi'
+import type { z } from 'zod'
 
 /**
  * A form carries only strings, so Rails casts them by the column they land in: "5" in an integer

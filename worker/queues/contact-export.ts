@@ -1,3 +1,4 @@
+import { CUSTOM_PREFIX } from '../contacts/contact-csv'
 import type { Db } from '../db/client'
 import {
   type ContactRowForExport,
@@ -8,7 +9,6 @@ import {
   findContactExportById,
   startContactExport,
 } from '../db/queries/contact-exports'
-import { CUSTOM_PREFIX } from '../lib/contact-csv'
 import { csvLine } from '../lib/csv'
 import { isoFromSeconds } from '../lib/time'
 

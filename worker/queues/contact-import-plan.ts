@@ -1,5 +1,5 @@
+import type { ContactValues } from '../contacts/contact-csv'
 import type { ContactWrite, ExistingContact } from '../db/queries/contact-imports'
-import type { ContactValues } from '../lib/contact-csv'
 
 /**
  * Which contact each row of a batch becomes. A row matches the contact holding its identifier,

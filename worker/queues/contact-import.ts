@@ -1,3 +1,11 @@
+import {
+  dataRows,
+  decodeImportFile,
+  headerOf,
+  ImportFileError,
+  importColumnsOf,
+  readImportRow,
+} from '../contacts/contact-csv'
 import type { Db } from '../db/client'
 import {
   applyImportChunk,
@@ -6,14 +14,6 @@ import {
   findContactImportById,
   findContactsByKeys,
 } from '../db/queries/contact-imports'
-import {
-  dataRows,
-  decodeImportFile,
-  headerOf,
-  ImportFileError,
-  importColumnsOf,
-  readImportRow,
-} from '../lib/contact-csv'
 import { CsvSyntaxError } from '../lib/csv'
 import { lookupKeys, type PlannedRow, planChunk } from './contact-import-plan'
 

@@ -6,7 +6,7 @@ import { otherAccountCount, revokeUnusedTokensStatement } from '../db/queries/pa
 import { directoryDb } from '../db/replicate'
 import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
-import { newPasswordLink } from '../lib/password-links'
+import { newPasswordLink } from '../identity/password-links'
 import { isoFromSeconds } from '../lib/time'
 import { currentUserId } from '../middleware/auth'
 import { InvitationLinkSchema, ResetLinkSchema } from '../schemas/agents'

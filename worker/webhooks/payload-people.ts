@@ -1,5 +1,5 @@
-import type { z } from '@hono/zod-openapi'
 import { and, eq } from 'drizzle-orm'
+import type { z } from 'zod'
 import type { Db } from '../db/client'
 import { accountUsers, agentBots, attachments, contacts, type messages, users } from '../db/schema'
 import { toUserPushData } from '../schemas/agents'

@@ -1,6 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import {
+  type CheckedFile,
+  CUSTOM_PREFIX,
+  checkImportFile,
+  headerOf,
+  ImportFileError,
+  MAX_IMPORT_BYTES,
+  undefinedAttributes,
+} from '../../contacts/contact-csv'
+import {
   contactAttributeDefinitions,
   failContactImport,
   findContactImport,
@@ -9,15 +18,6 @@ import {
 } from '../../db/queries/contact-imports'
 import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses, fieldError } from '../../errors'
-import {
-  type CheckedFile,
-  CUSTOM_PREFIX,
-  checkImportFile,
-  headerOf,
-  ImportFileError,
-  MAX_IMPORT_BYTES,
-  undefinedAttributes,
-} from '../../lib/contact-csv'
 import { CsvSyntaxError, csvLine, csvRecords } from '../../lib/csv'
 import { currentUserId } from '../../middleware/auth'
 import { accountSecurity } from '../../schemas/auth'

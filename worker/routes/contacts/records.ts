@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { checkCustomAttributes } from '../../contacts/custom-attributes'
 import { insertContactInboxStatement } from '../../db/queries/contact-inboxes'
 import {
   deleteContactStatement,
@@ -13,7 +14,6 @@ import { apiError, errorResponses } from '../../errors'
 import { changedAttributes } from '../../events/kinds'
 import { commitWithEvents } from '../../events/outbox'
 import { removeRecordedFiles } from '../../files/deletions'
-import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { deleteStored } from '../../lib/files'
 import { requireAdministrator } from '../../middleware/auth'
 import { unwrapBody } from '../../middleware/body'

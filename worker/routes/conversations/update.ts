@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { checkCustomAttributes } from '../../contacts/custom-attributes'
 import {
   activityText,
   actorOf,
@@ -17,7 +18,6 @@ import {
 } from '../../db/queries/conversations'
 import { type AppEnv, createRouter } from '../../env'
 import { errorResponses } from '../../errors'
-import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { deleteStored } from '../../lib/files'
 import { nowSeconds } from '../../lib/time'
 import { announceAgentRead, seenIsCurrent } from '../../live/replay'

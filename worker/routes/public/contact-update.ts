@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { checkCustomAttributes } from '../../contacts/custom-attributes'
 import type { Statement } from '../../conversations/changes'
 import {
   type ContactRow,
@@ -16,7 +17,6 @@ import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses } from '../../errors'
 import { changedAttributes } from '../../events/kinds'
 import { commitWithEvents, type EventInput } from '../../events/outbox'
-import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { deleteStored } from '../../lib/files'
 import { splitClaims, takenAmong } from '../../lib/visitor-claims'
 import { unwrapBody } from '../../middleware/body'

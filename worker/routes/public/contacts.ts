@@ -1,5 +1,6 @@
 import { createRoute, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { checkCustomAttributes } from '../../contacts/custom-attributes'
 import { insertContactInboxStatement } from '../../db/queries/contact-inboxes'
 import {
   type ContactRow,
@@ -16,7 +17,6 @@ import {
 import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses } from '../../errors'
 import { commitWithEvents } from '../../events/outbox'
-import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { claimsOf, splitClaims, takenAmong } from '../../lib/visitor-claims'
 import { unwrapBody } from '../../middleware/body'
 import {

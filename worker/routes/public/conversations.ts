@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { checkCustomAttributes } from '../../contacts/custom-attributes'
 import { commit } from '../../conversations/changes'
 import { conversationCreation, initialStatus } from '../../conversations/create'
 import { statusChangeWrite } from '../../conversations/status'
@@ -6,7 +7,6 @@ import { latestConversationOf, markSeenByContact } from '../../db/queries/public
 import { createRouter } from '../../env'
 import { errorResponses } from '../../errors'
 import { commitWithEvents } from '../../events/outbox'
-import { checkCustomAttributes } from '../../lib/custom-attributes'
 import { nowSeconds } from '../../lib/time'
 import { visitorDetails } from '../../lib/visitor-details'
 import { seenIsCurrent } from '../../live/replay'

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createDb } from '../../../worker/db/client'
 import {
   type AttributeDefinition,
   castAttributeText,
   checkCustomAttributes,
-} from '../../../worker/lib/custom-attributes'
+} from '../../../worker/contacts/custom-attributes'
+import { createDb } from '../../../worker/db/client'
 import { accountDb, api, createWorld, type World } from '../helpers'
 
 /** One contact attribute of every display type, defined through the API. */

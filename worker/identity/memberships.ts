@@ -1,4 +1,3 @@
-import type { Context } from 'hono'
 import type { Db } from '../db/client'
 import { deleteAccountUserStatement } from '../db/queries/account-users'
 import { removeMembershipStatement } from '../db/queries/agents'
@@ -8,9 +7,8 @@ import {
   deleteSessionsOfStatement,
   sessionIdsOf,
 } from '../db/queries/sessions'
-import { copyToShards, narrowOnShards } from '../db/replicate'
+import { copyToShards, narrowOnShards, type RequestScope } from '../db/replicate'
 import { accountUsers, userSessions, users } from '../db/schema'
-import type { AppEnv } from '../env'
 
 /**
  * An account's memberships from its own path (…/agents). The directory holds the truth and every
@@ -40,7 +38,7 @@ export async function copyMembership(
  * refuses, the shards get back what the directory still has, and this answers false.
  */
 export async function revokeMembership(
-  c: Context<AppEnv>,
+  c: RequestScope,
   directory: Db,
   member: { accountId: number; userId: number; membershipId: number },
 ): Promise<boolean> {

@@ -1,6 +1,6 @@
+import { accountShard, inboxAccountId, shardBinding } from '../db/shards'
 import { apiError } from '../errors'
 import { parseId } from '../lib/ids'
-import { accountShard, inboxAccountId, shardBinding } from './shards'
 
 const ACCOUNT_PATH = /^\/api\/v[12]\/accounts\/([^/]+)(?:\/|$)/
 const INBOX_PATH = /^\/public\/api\/v1\/inboxes\/([^/]+)/

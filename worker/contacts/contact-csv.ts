@@ -1,6 +1,12 @@
+import {
+  type CsvRecord,
+  CsvSyntaxError,
+  csvRecords,
+  isBlankRecord,
+  unneutralised,
+} from '../lib/csv'
 import { EmailSchema } from '../schemas/common'
 import { PhoneNumberSchema } from '../schemas/contacts-input'
-import { type CsvRecord, CsvSyntaxError, csvRecords, isBlankRecord, unneutralised } from './csv'
 import { type AttributeDefinition, castAttributeText } from './custom-attributes'
 
 /**

@@ -1,13 +1,11 @@
 import type { SQL } from 'drizzle-orm'
-import type { Context } from 'hono'
 import type { Db } from '../db/client'
 import {
   insertPasswordTokenStatement,
   type PasswordTokenPurpose,
 } from '../db/queries/password-tokens'
-import type { AppEnv } from '../env'
-import { randomToken, sha256Hex } from './crypto'
-import { nowSeconds } from './time'
+import { randomToken, sha256Hex } from '../lib/crypto'
+import { nowSeconds } from '../lib/time'
 
 /**
  * Invitation and reset links: `/app/auth/password/edit?reset_password_token=…` (Chatwoot's
@@ -23,17 +21,18 @@ export const LINK_TTL_SECONDS: Record<PasswordTokenPurpose, number> = {
 /**
  * A new link for the user (a SQL id when the user is inserted in the same batch). Links live
  * only in the directory: `db` is the directory's (`directoryDb`), on which the caller runs the
- * insert.
+ * insert. `request` is the one the link is made for (a route passes its Hono context): the
+ * link points at its origin.
  */
 export async function newPasswordLink(
-  c: Context<AppEnv>,
+  request: { req: { url: string } },
   db: Db,
   values: { userId: number | SQL; accountId: number; createdById: number },
   purpose: PasswordTokenPurpose,
 ) {
   const token = randomToken(32)
   const expiresAt = nowSeconds() + LINK_TTL_SECONDS[purpose]
-  const url = new URL(PASSWORD_LINK_PATH, new URL(c.req.url).origin)
+  const url = new URL(PASSWORD_LINK_PATH, new URL(request.req.url).origin)
   url.searchParams.set('reset_password_token', token)
   return {
     url: url.toString(),
