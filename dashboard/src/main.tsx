@@ -3,14 +3,29 @@ import { render } from 'preact'
 import { createApiClient } from './api/client'
 import { App } from './app/App'
 import { createRouter } from './app/router'
-import { stringsFor } from './i18n'
+import { chooseLocale, en, loadStrings } from './i18n'
 import './styles/app.css'
 import './styles/layout.css'
 import './styles/inbox.css'
 
-const strings = stringsFor(navigator.language)
-document.documentElement.lang = 'en'
-render(
-  <App api={createApiClient()} router={createRouter()} strings={strings} />,
-  document.getElementById('app') as HTMLElement,
-)
+// Before anyone signs in, the browser's language; App switches to the agent's own choice (the
+// profile's ui_settings) once the profile is read.
+const browserLanguages = navigator.languages?.length ? navigator.languages : [navigator.language]
+const chosen = chooseLocale(null, browserLanguages)
+void loadStrings(chosen)
+  .then((strings) => ({ locale: chosen, strings }))
+  // Its chunk did not load: English, which ships in this one.
+  .catch(() => ({ locale: 'en' as const, strings: en }))
+  .then(({ locale, strings }) => {
+    document.documentElement.lang = locale
+    render(
+      <App
+        api={createApiClient()}
+        router={createRouter()}
+        strings={strings}
+        locale={locale}
+        browserLanguages={browserLanguages}
+      />,
+      document.getElementById('app') as HTMLElement,
+    )
+  })

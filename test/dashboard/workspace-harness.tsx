@@ -10,6 +10,7 @@ import {
   type AgentPreferences,
 } from '../../dashboard/src/app/context'
 import { en } from '../../dashboard/src/i18n'
+import { LocaleContext, type LocaleServices } from '../../dashboard/src/i18n/context'
 import { FakeFeed } from './fake-api'
 
 /** The account every workspace test signs in to. */
@@ -77,7 +78,17 @@ export async function settle(rounds = 8) {
 
 /** Draws `ui` inside the account's context and lets its first loads finish. */
 export async function renderWith(value: AccountServices, ui: preact.ComponentChild) {
-  const view = render(<AccountContext.Provider value={value}>{ui}</AccountContext.Provider>)
+  // The root's language context speaks the services' strings (English unless a test says).
+  const language: LocaleServices = {
+    locale: value.strings === en ? 'en' : 'es',
+    strings: value.strings,
+    choose: async () => {},
+  }
+  const view = render(
+    <LocaleContext.Provider value={language}>
+      <AccountContext.Provider value={value}>{ui}</AccountContext.Provider>
+    </LocaleContext.Provider>,
+  )
   await settle()
   return view
 }

@@ -15,6 +15,7 @@ import { createAccountServices } from './account-services'
 import { CheatSheet } from './CheatSheet'
 import { AccountContext } from './context'
 import { Header } from './Header'
+import { LanguagePicker } from './LanguagePicker'
 import { PreferenceControls } from './PreferenceControls'
 import { type AccountRoute, conversationPath, inboxPath, type Router } from './router'
 import { installShortcuts } from './shortcuts'
@@ -189,6 +190,7 @@ export function AccountShell(props: AccountShellProps) {
           }}
         >
           <PreferenceControls />
+          <LanguagePicker />
         </CheatSheet>
       )}
     </AccountContext.Provider>

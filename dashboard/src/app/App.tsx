@@ -4,22 +4,51 @@ import { useEffect } from 'preact/hooks'
 import type { ApiClient } from '../api/client'
 import type { Profile } from '../api/schema'
 import { loadProfile, signIn, signOut } from '../api/session'
-import type { Strings } from '../i18n'
+import type { DashboardLocale, Strings } from '../i18n'
+import { LocaleContext } from '../i18n/context'
 import { LoginPage } from '../login/LoginPage'
 import { AccountShell } from './AccountShell'
 import { LazyView } from './LazyView'
 import { inboxPath, type Router } from './router'
+import { useLanguage } from './use-language'
 
 export interface AppProps {
   api: ApiClient
   router: Router
+  /** The strings to start in: the browser's language (English when not given). */
   strings: Strings
+  locale?: DashboardLocale
+  /** The browser's preferred languages, for an agent who chose none. */
+  browserLanguages?: readonly string[]
 }
 
 const LOGIN = '/app/login'
 
 /** Who is signed in decides between the sign-in page and an account; the path decides the rest. */
-export function App({ api, router, strings }: AppProps) {
+export function App(props: AppProps) {
+  const language = useLanguage(
+    { locale: props.locale ?? 'en', strings: props.strings },
+    props.browserLanguages ?? [],
+  )
+  return (
+    <LocaleContext.Provider value={language.services}>
+      <Signed
+        {...props}
+        strings={language.services.strings}
+        locale={language.services.locale}
+        follow={language.follow}
+      />
+    </LocaleContext.Provider>
+  )
+}
+
+function Signed({
+  api,
+  router,
+  strings,
+  locale,
+  follow,
+}: AppProps & { follow(me: Profile | null): Promise<void> }) {
   // undefined: still asking the API; null: no session.
   const profile = useSignal<Profile | null | undefined>(undefined)
   const failed = useSignal(false)
@@ -27,7 +56,8 @@ export function App({ api, router, strings }: AppProps) {
 
   useEffect(() => {
     loadProfile(api)
-      .then((me) => {
+      .then(async (me) => {
+        await follow(me)
         profile.value = me
       })
       .catch(() => {
@@ -85,7 +115,8 @@ export function App({ api, router, strings }: AppProps) {
         props={{
           api,
           strings,
-          onSignedIn(signedIn: Profile) {
+          async onSignedIn(signedIn: Profile) {
+            await follow(signedIn)
             profile.value = signedIn
             router.navigate('/app', { replace: true })
           },
@@ -100,7 +131,8 @@ export function App({ api, router, strings }: AppProps) {
       <LoginPage
         strings={strings}
         signIn={(email, password) => signIn(api, email, password)}
-        onSignedIn={(signedIn) => {
+        onSignedIn={async (signedIn) => {
+          await follow(signedIn)
           profile.value = signedIn
         }}
       />
@@ -119,7 +151,8 @@ export function App({ api, router, strings }: AppProps) {
   }
   return (
     <AccountShell
-      key={accountRoute.accountId}
+      // A new language builds the account's services again: their notifications speak it too.
+      key={`${accountRoute.accountId}:${locale}`}
       api={api}
       accountId={accountRoute.accountId}
       me={me}

@@ -3,7 +3,7 @@ import { useRef } from 'preact/hooks'
 import type { ApiClient } from '../api/client'
 import type { Profile } from '../api/schema'
 import type { Strings } from '../i18n'
-import { agentsEn as t } from '../i18n/agents.en'
+import { useStrings } from '../i18n/context'
 import { AuthForm } from '../login/AuthForm'
 import { setPasswordWithLink } from './set-password'
 
@@ -22,6 +22,7 @@ const tokenFromLocation = () =>
  * up the link and signs in, and the app lands in the inbox. A dead link says so plainly.
  */
 export default function PasswordEditPage({ api, onSignedIn }: PasswordEditPageProps) {
+  const t = useStrings().agents
   const token = useRef(tokenFromLocation()).current
   const password = useSignal('')
   const confirmation = useSignal('')
@@ -42,7 +43,7 @@ export default function PasswordEditPage({ api, onSignedIn }: PasswordEditPagePr
     }
     submitting.value = true
     error.value = ''
-    const outcome = await setPasswordWithLink(api, token, password.value, confirmation.value)
+    const outcome = await setPasswordWithLink(api, token, password.value, confirmation.value, t)
     submitting.value = false
     if (outcome.profile) {
       onSignedIn(outcome.profile)

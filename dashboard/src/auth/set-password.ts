@@ -1,8 +1,7 @@
 import { type ApiClient, ApiError, unwrap } from '../api/client'
 import type { Profile } from '../api/schema'
 import { loadProfile } from '../api/session'
-import { format } from '../i18n'
-import { agentsEn as t } from '../i18n/agents.en'
+import { type AgentsStrings, format } from '../i18n'
 
 export type SetPasswordOutcome =
   | { profile: Profile }
@@ -17,6 +16,8 @@ export async function setPasswordWithLink(
   token: string,
   password: string,
   confirmation: string,
+  /** What the refusals say (the chosen language's words). */
+  t: AgentsStrings,
 ): Promise<SetPasswordOutcome> {
   const call = api.PUT('/auth/password', {
     body: { reset_password_token: token, password, password_confirmation: confirmation },

@@ -1,7 +1,7 @@
 import { useAccount } from '../app/context'
 import { conversationPath } from '../app/router'
 import { format } from '../i18n'
-import { contactsEn as t } from '../i18n/contacts.en'
+import { useStrings } from '../i18n/context'
 import { AppLink } from '../workspace/ui/AppLink'
 import { dayOf } from './contact-facts'
 import type { Conversation } from './types'
@@ -14,6 +14,7 @@ export interface ContactConversationsProps {
 
 /** The contact's conversations the agent may see, each a link to it, newest first. */
 export function ContactConversations({ conversations, error }: ContactConversationsProps) {
+  const t = useStrings().contacts
   const { accountId } = useAccount()
   return (
     <section aria-labelledby="contact-conversations">

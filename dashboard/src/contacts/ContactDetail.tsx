@@ -1,7 +1,7 @@
 import { unwrap } from '../api/client'
 import { useAccount } from '../app/context'
 import { contactsPath } from '../app/router'
-import { contactsEn as t } from '../i18n/contacts.en'
+import { useStrings } from '../i18n/context'
 import { AppLink } from '../workspace/ui/AppLink'
 import { PageHeader } from '../workspace/ui/PageHeader'
 import { useLoad } from '../workspace/ui/useLoad'
@@ -11,6 +11,7 @@ import { DuplicateNotice } from './DuplicateNotice'
 
 /** One contact: what is known about them, their labels and their conversations. */
 export function ContactDetail({ contactId }: { contactId: number }) {
+  const t = useStrings().contacts
   const { api, accountId } = useAccount()
   const path = { account_id: accountId, id: contactId }
   const contact = useLoad(

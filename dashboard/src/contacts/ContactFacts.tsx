@@ -1,5 +1,5 @@
 import { Fragment } from 'preact'
-import { contactsEn as t } from '../i18n/contacts.en'
+import { useStrings } from '../i18n/context'
 import { companyOf, dayOf, locationOfContact, valueText } from './contact-facts'
 import { claimsOf } from './duplicates-api'
 import type { Contact } from './types'
@@ -30,6 +30,7 @@ function Facts({ entries }: { entries: [string, string][] }) {
 
 /** The contact's details, custom attributes and other attributes, each a description list. */
 export function ContactFacts({ contact }: { contact: Contact }) {
+  const t = useStrings().contacts
   // What the visitor said without proving it stands beside what is known, marked as such.
   const claims = claimsOf(contact)
   const details: [string, string | null | undefined][] = [

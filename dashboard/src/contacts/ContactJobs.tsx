@@ -1,4 +1,4 @@
-import { contactsEn as t } from '../i18n/contacts.en'
+import { useStrings } from '../i18n/context'
 import { ExportPanel } from './ExportPanel'
 import { ImportPanel } from './ImportPanel'
 import { exportFilters } from './jobs-api'
@@ -12,6 +12,7 @@ export interface ContactJobsProps {
 
 /** Import and export, side by side (administrators only: the API refuses agents). */
 export function ContactJobs({ query, onImported, pollInterval }: ContactJobsProps) {
+  const t = useStrings().contacts
   return (
     <section class="contact-jobs" aria-labelledby="contact-jobs-title">
       <h2 id="contact-jobs-title">{t.importExport}</h2>

@@ -2,7 +2,7 @@ import type { Signal } from '@preact/signals'
 import { useRef } from 'preact/hooks'
 import { unwrap } from '../api/client'
 import { useAccount } from '../app/context'
-import { contactsEn as t } from '../i18n/contacts.en'
+import { useStrings } from '../i18n/context'
 import { PageHeader } from '../workspace/ui/PageHeader'
 import { useLoad } from '../workspace/ui/useLoad'
 import { ContactJobs } from './ContactJobs'
@@ -15,6 +15,7 @@ import type { ContactQuery } from './types'
 
 /** The list: search and label filter, one page of contacts, pages, and import and export. */
 export function ContactList({ query }: { query: Signal<ContactQuery> }) {
+  const t = useStrings().contacts
   const { api, accountId, isAdministrator } = useAccount()
   const current = query.value
   const list = useLoad(() => loadContactPage(api, accountId, current), [current, accountId])

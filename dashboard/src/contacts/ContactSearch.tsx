@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals'
 import { useEffect, useId } from 'preact/hooks'
-import { contactsEn as t } from '../i18n/contacts.en'
+import { useStrings } from '../i18n/context'
 import type { ContactLabel, ContactQuery } from './types'
 
 export interface ContactSearchProps {
@@ -14,6 +14,7 @@ export interface ContactSearchProps {
  * takes no label, so the filter is off while a search is applied, and says why.
  */
 export function ContactSearch({ query, labels, onChange }: ContactSearchProps) {
+  const t = useStrings().contacts
   const id = useId()
   const draft = useSignal(query.q)
   useEffect(() => {

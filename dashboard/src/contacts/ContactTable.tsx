@@ -1,7 +1,7 @@
 import { useAccount } from '../app/context'
 import { contactsPath } from '../app/router'
 import { format } from '../i18n'
-import { contactsEn as t } from '../i18n/contacts.en'
+import { useStrings } from '../i18n/context'
 import { AppLink } from '../workspace/ui/AppLink'
 import { SortHeader } from '../workspace/ui/SortHeader'
 import { companyOf, dayOf, locationOfContact } from './contact-facts'
@@ -22,6 +22,7 @@ function ContactSortHeader(props: {
   sort: ContactSort
   onSort(s: ContactSort): void
 }) {
+  const t = useStrings().contacts
   const { label, column, sort, onSort } = props
   const state = sort === column ? 'ascending' : sort === `-${column}` ? 'descending' : undefined
   return (
@@ -36,6 +37,7 @@ function ContactSortHeader(props: {
 
 /** One page of contacts; a name opens the contact. Location and company only when known. */
 export function ContactTable({ contacts, sort, onSort }: ContactTableProps) {
+  const t = useStrings().contacts
   const { accountId } = useAccount()
   const withLocation = contacts.some((c) => locationOfContact(c))
   const withCompany = contacts.some((c) => companyOf(c))

@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals'
 import { useAccount } from '../app/context'
 import { contactsPath } from '../app/router'
 import { format } from '../i18n'
-import { contactsEn as t } from '../i18n/contacts.en'
+import { useStrings } from '../i18n/context'
 import { AppLink } from '../workspace/ui/AppLink'
 import { ConfirmButton } from '../workspace/ui/ConfirmButton'
 import { messageOf, useLoad } from '../workspace/ui/useLoad'
@@ -15,6 +15,7 @@ import type { Contact } from './types'
  * into that one and opens it.
  */
 export function DuplicateNotice({ contact }: { contact: Contact }) {
+  const t = useStrings().contacts
   const { api, accountId, navigate } = useAccount()
   const error = useSignal<string | null>(null)
   const claimed = Object.keys(claimsOf(contact)).length > 0

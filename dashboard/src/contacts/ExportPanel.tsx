@@ -1,7 +1,8 @@
 import { useId } from 'preact/hooks'
 import { useAccount } from '../app/context'
+import type { Strings } from '../i18n'
 import { format } from '../i18n'
-import { contactsEn as t } from '../i18n/contacts.en'
+import { useStrings } from '../i18n/context'
 import { FormStatus } from '../workspace/ui/FormStatus'
 import { type ContactExport, exportFilters, readExport, startExport } from './jobs-api'
 import type { ContactQuery } from './types'
@@ -15,7 +16,7 @@ export interface ExportPanelProps {
 
 type ExportJob = Pick<ContactExport, 'id' | 'status'> & Partial<ContactExport>
 
-function scopeOf(query: ContactQuery) {
+function scopeOf(query: ContactQuery, t: Strings['contacts']) {
   const filters = exportFilters(query)
   if (filters.q) return format(t.exportScopeSearch, { q: filters.q })
   if (filters.label) return format(t.exportScopeLabel, { label: filters.label })
@@ -24,6 +25,7 @@ function scopeOf(query: ContactQuery) {
 
 /** Exports the contacts the list selects to a CSV, then links to it (administrators). */
 export function ExportPanel({ query, pollInterval = POLL_INTERVAL }: ExportPanelProps) {
+  const t = useStrings().contacts
   const { api, accountId } = useAccount()
   const id = useId()
   const tracker = useJob<ExportJob>(
@@ -37,7 +39,7 @@ export function ExportPanel({ query, pollInterval = POLL_INTERVAL }: ExportPanel
   return (
     <section class="contact-job" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t.exportTitle}</h3>
-      <p class="form-hint">{scopeOf(query)}</p>
+      <p class="form-hint">{scopeOf(query, t)}</p>
       <div class="contact-job-actions">
         <button
           type="button"

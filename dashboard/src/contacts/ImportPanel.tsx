@@ -1,7 +1,8 @@
 import { useId, useRef } from 'preact/hooks'
 import { useAccount } from '../app/context'
+import type { Strings } from '../i18n'
 import { format } from '../i18n'
-import { contactsEn as t } from '../i18n/contacts.en'
+import { useStrings } from '../i18n/context'
 import { FormStatus } from '../workspace/ui/FormStatus'
 import { ImportProgress } from './ImportProgress'
 import { type ContactImport, readImport, startImport } from './jobs-api'
@@ -13,13 +14,14 @@ export interface ImportPanelProps {
   pollInterval?: number
 }
 
-function outcome(job: ContactImport | null) {
+function outcome(job: ContactImport | null, t: Strings['contacts']) {
   if (job?.status !== 'completed') return null
   return format(t.importDone, { processed: job.processed_records, failed: job.failed_records })
 }
 
 /** A CSV file to import, then the import's progress until it ends (administrators). */
 export function ImportPanel({ onImported, pollInterval = POLL_INTERVAL }: ImportPanelProps) {
+  const t = useStrings().contacts
   const { api, accountId } = useAccount()
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
@@ -64,7 +66,7 @@ export function ImportPanel({ onImported, pollInterval = POLL_INTERVAL }: Import
         </button>
       </form>
       {job && <ImportProgress job={job} accountId={accountId} />}
-      <FormStatus error={tracker.problem(t.importFailed)} success={outcome(job)} />
+      <FormStatus error={tracker.problem(t.importFailed)} success={outcome(job, t)} />
     </section>
   )
 }

@@ -1,6 +1,6 @@
 import { useId } from 'preact/hooks'
 import { format } from '../i18n'
-import { contactsEn as t } from '../i18n/contacts.en'
+import { useStrings } from '../i18n/context'
 import { type ContactImport, failedRowsPath } from './jobs-api'
 
 /**
@@ -8,6 +8,7 @@ import { type ContactImport, failedRowsPath } from './jobs-api'
  * counted), the counts in words, and the failed rows to download once there are any.
  */
 export function ImportProgress({ job, accountId }: { job: ContactImport; accountId: number }) {
+  const t = useStrings().contacts
   const id = useId()
   const counted = job.total_records > 0
   // processed_records counts the rows applied; a failed row is read too.

@@ -1,5 +1,5 @@
 import { format } from '../i18n'
-import { contactsEn as t } from '../i18n/contacts.en'
+import { useStrings } from '../i18n/context'
 import { CONTACTS_PER_PAGE } from './contacts-api'
 
 export interface PaginationProps {
@@ -12,6 +12,7 @@ export interface PaginationProps {
 
 /** Previous and next, and where the reader is. Nothing when everything fits one page. */
 export function Pagination({ page, total, hasMore, onPage }: PaginationProps) {
+  const t = useStrings().contacts
   if (page <= 1 && !hasMore) return null
   const pages = total === null ? null : Math.max(1, Math.ceil(total / CONTACTS_PER_PAGE))
   return (

@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals'
 import { useEffect, useRef } from 'preact/hooks'
 import { format } from '../i18n'
-import { contactsEn as t } from '../i18n/contacts.en'
+import { useStrings } from '../i18n/context'
 import { messageOf } from '../workspace/ui/useLoad'
 import { finished } from './jobs-api'
 
@@ -19,6 +19,7 @@ interface Job {
  * (the one place the dashboard polls: a job's progress has no live frame). Stops on unmount.
  */
 export function useJob<T extends Job>(read: (id: number) => Promise<T>, interval: number) {
+  const t = useStrings().contacts
   const job = useSignal<T | null>(null)
   const error = useSignal<string | null>(null)
   /** Why the last start was refused (the request failed, or the panel found nothing to send). */

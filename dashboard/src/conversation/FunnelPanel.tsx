@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals'
 import { useEffect, useId, useRef } from 'preact/hooks'
 import { useAccount } from '../app/context'
 import { format } from '../i18n'
-import { funnelPanelEn as t } from '../i18n/funnel-editor.en'
+import { useStrings } from '../i18n/context'
 import { useAction } from '../workspace/ui/useAction'
 import { messageOf } from '../workspace/ui/useLoad'
 import { usePane } from './context'
@@ -17,6 +17,7 @@ import './funnel-panel.css'
  * a conversation.updated frame).
  */
 export function FunnelPanel({ displayId }: { displayId: number }) {
+  const t = useStrings().funnelPanel
   const { api, accountId } = useAccount()
   const calls = funnelPanelApi(api, accountId, displayId)
   const view = useSignal<FunnelView | null>(null)

@@ -3,7 +3,7 @@ import type { BoardStage } from '../api/schema'
 import { useAccount } from '../app/context'
 import { conversationPath } from '../app/router'
 import { format } from '../i18n'
-import { funnelsEn as t } from '../i18n/funnels.en'
+import { useStrings } from '../i18n/context'
 import { AppLink } from '../workspace/ui/AppLink'
 import type { BoardCard as Card } from './board-state'
 import type { BoardStore } from './board-store'
@@ -22,6 +22,7 @@ export interface BoardCardProps {
 
 /** A conversation on the board: who, with whom, how long in the stage, its total; movable. */
 export function BoardCard({ card, stage, stages, store, assignee }: BoardCardProps) {
+  const t = useStrings().funnels
   const { accountId } = useAccount()
   const moveButton = useRef<HTMLButtonElement>(null)
   const contact = card.contact.name ?? t.unknownContact
@@ -64,7 +65,7 @@ export function BoardCard({ card, stage, stages, store, assignee }: BoardCardPro
         </div>
         <div>
           <dt>{t.timeInStage}</dt>
-          <dd>{humanDuration(card.time_in_stage_seconds)}</dd>
+          <dd>{humanDuration(card.time_in_stage_seconds, t)}</dd>
         </div>
         <div>
           <dt>{t.total}</dt>

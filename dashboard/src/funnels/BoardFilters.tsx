@@ -1,5 +1,5 @@
 import type { Agent, Inbox, Label } from '../api/schema'
-import { funnelsEn as t } from '../i18n/funnels.en'
+import { useStrings } from '../i18n/context'
 import type { BoardFilterValues } from './board-store'
 
 export interface BoardFiltersProps {
@@ -14,6 +14,7 @@ const idOrNull = (value: string) => (value === '' ? null : Number(value))
 
 /** Narrows the board (counts, totals and cards) to an assignee, an inbox or a label. */
 export function BoardFilters({ values, agents, inboxes, labels, onChange }: BoardFiltersProps) {
+  const t = useStrings().funnels
   return (
     <fieldset class="board-filters">
       <legend class="visually-hidden">{t.filters}</legend>

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'preact/hooks'
 import { useAccount } from '../app/context'
 import { funnelsPath } from '../app/router'
 import { format } from '../i18n'
-import { funnelsEn as t } from '../i18n/funnels.en'
+import { useStrings } from '../i18n/context'
 import { AppLink } from '../workspace/ui/AppLink'
 import { PageHeader } from '../workspace/ui/PageHeader'
 import { BoardFilters } from './BoardFilters'
@@ -27,9 +27,10 @@ function focusedCard(): number | null {
 
 /** One funnel as a board: a column per stage, cards moved by drag-and-drop or by keyboard. */
 export function FunnelBoard({ funnelId }: { funnelId: number }) {
+  const t = useStrings().funnels
   const { api, accountId, feed, isAdministrator } = useAccount()
   const store = useMemo(
-    () => createBoardStore(api, accountId, funnelId, focusedCard),
+    () => createBoardStore(api, accountId, funnelId, t, focusedCard),
     [api, accountId, funnelId],
   )
   const editing = useSignal(false)

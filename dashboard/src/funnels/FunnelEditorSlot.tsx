@@ -1,6 +1,6 @@
 import type { ComponentType } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
-import { funnelsEn as t } from '../i18n/funnels.en'
+import { useStrings } from '../i18n/context'
 import type { FunnelEditorProps } from './editor/FunnelEditor'
 
 /**
@@ -8,6 +8,7 @@ import type { FunnelEditorProps } from './editor/FunnelEditor'
  * its own, fetched when first opened, so agents never load it.
  */
 export function FunnelEditorSlot(props: FunnelEditorProps) {
+  const t = useStrings().funnels
   const [Editor, setEditor] = useState<ComponentType<FunnelEditorProps> | null>(null)
   const [failed, setFailed] = useState(false)
   useEffect(() => {

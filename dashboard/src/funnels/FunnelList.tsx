@@ -2,18 +2,19 @@ import { useSignal } from '@preact/signals'
 import { unwrap } from '../api/client'
 import { useAccount } from '../app/context'
 import { funnelsPath } from '../app/router'
-import { format } from '../i18n'
-import { funnelsEn as t } from '../i18n/funnels.en'
+import { type FunnelsStrings, format } from '../i18n'
+import { useStrings } from '../i18n/context'
 import { AppLink } from '../workspace/ui/AppLink'
 import { PageHeader } from '../workspace/ui/PageHeader'
 import { useLoad } from '../workspace/ui/useLoad'
 import { FunnelEditorSlot } from './FunnelEditorSlot'
 
-const stagesOf = (count: number) =>
+const stagesOf = (count: number, t: FunnelsStrings) =>
   count === 1 ? t.stageCountOne : format(t.stageCount, { count })
 
 /** The account's funnels, each a link to its board; administrators can add one. */
 export function FunnelList() {
+  const t = useStrings().funnels
   const { api, accountId, isAdministrator } = useAccount()
   const creating = useSignal(false)
   const funnels = useLoad(
@@ -60,7 +61,7 @@ export function FunnelList() {
           {list.map((funnel) => (
             <li key={funnel.id}>
               <AppLink href={funnelsPath(accountId, funnel.id)}>{funnel.name}</AppLink>
-              <span class="funnel-list-meta">{stagesOf(funnel.stages.length)}</span>
+              <span class="funnel-list-meta">{stagesOf(funnel.stages.length, t)}</span>
               {funnel.description && <p class="funnel-list-description">{funnel.description}</p>}
             </li>
           ))}

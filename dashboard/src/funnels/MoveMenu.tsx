@@ -3,7 +3,7 @@ import type { RefObject } from 'preact'
 import { useLayoutEffect, useRef } from 'preact/hooks'
 import type { BoardStage } from '../api/schema'
 import { format } from '../i18n'
-import { funnelsEn as t } from '../i18n/funnels.en'
+import { useStrings } from '../i18n/context'
 
 export interface MoveMenuProps {
   buttonRef: RefObject<HTMLButtonElement | null>
@@ -20,6 +20,7 @@ export interface MoveMenuProps {
  * close); focus goes back to the button when it closes.
  */
 export function MoveMenu({ buttonRef, contact, describedBy, stages, onChoose }: MoveMenuProps) {
+  const t = useStrings().funnels
   const open = useSignal(false)
   const active = useSignal(0)
   const items = useRef<(HTMLButtonElement | null)[]>([])

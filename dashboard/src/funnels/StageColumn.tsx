@@ -1,6 +1,6 @@
 import type { BoardStage } from '../api/schema'
-import { format } from '../i18n'
-import { funnelsEn as t } from '../i18n/funnels.en'
+import { type FunnelsStrings, format } from '../i18n'
+import { useStrings } from '../i18n/context'
 import { BoardCard } from './BoardCard'
 import type { BoardStore } from './board-store'
 import { formatDecimal } from './decimal'
@@ -12,11 +12,12 @@ export interface StageColumnProps {
   agentNames: Map<number, string>
 }
 
-const countOf = (count: number) =>
+const countOf = (count: number, t: FunnelsStrings) =>
   count === 1 ? t.conversationCountOne : format(t.conversationCount, { count })
 
 /** A stage: its name and colour, count, exact products total and cards; a drop target. */
 export function StageColumn({ stage, stages, store, agentNames }: StageColumnProps) {
+  const t = useStrings().funnels
   const headingId = `stage-${stage.id}-heading`
   const dragging = store.dragging.value
   const accepts = dragging !== null && dragging.fromStageId !== stage.id
@@ -55,7 +56,7 @@ export function StageColumn({ stage, stages, store, agentNames }: StageColumnPro
           {stage.name}
         </h2>
         <p class="stage-figures">
-          <span class="stage-count">{countOf(stage.count)}</span>
+          <span class="stage-count">{countOf(stage.count, t)}</span>
           <span class="stage-total">
             <span class="visually-hidden">{t.productsTotal}: </span>
             {formatDecimal(stage.products_total)}

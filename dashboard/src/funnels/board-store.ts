@@ -1,8 +1,7 @@
 import { signal } from '@preact/signals'
 import { type ApiClient, unwrap } from '../api/client'
 import type { FunnelBoard } from '../api/schema'
-import { format } from '../i18n'
-import { funnelsEn as t } from '../i18n/funnels.en'
+import { type FunnelsStrings, format } from '../i18n'
 import { messageOf } from '../workspace/ui/useLoad'
 import { findCard, withCardMoved, withPageAppended } from './board-state'
 
@@ -23,7 +22,12 @@ function itemTitle(message: string): string {
 }
 
 /** Why a move was refused, in a sentence that names every required item the envelope lists. */
-export function refusalMessage(contact: string, stage: string, body: unknown): string {
+export function refusalMessage(
+  contact: string,
+  stage: string,
+  body: unknown,
+  t: FunnelsStrings,
+): string {
   const envelope = (body ?? {}) as EnvelopeBody
   const items = (Array.isArray(envelope.errors) ? envelope.errors : [])
     .filter((entry) => entry?.code === 'required_item_open')
@@ -42,6 +46,8 @@ export function createBoardStore(
   api: ApiClient,
   accountId: number,
   funnelId: number,
+  /** The words it says its notices and refusals in (the chosen language's). */
+  t: FunnelsStrings,
   /** The card holding focus, if any: a refetch that moves it elsewhere takes focus along. */
   focusedCard: () => number | null = () => null,
 ) {
@@ -176,7 +182,7 @@ export function createBoardStore(
           body: { funnel_id: funnelId, stage_id: toStageId },
         },
       )
-      if (!result.response.ok) refused = refusalMessage(contact, target.name, result.error)
+      if (!result.response.ok) refused = refusalMessage(contact, target.name, result.error, t)
     } catch {
       refused = format(t.refused, { contact, stage: target.name, reason: t.noConnection })
     } finally {

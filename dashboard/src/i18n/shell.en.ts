@@ -43,6 +43,8 @@ export const shellEn = {
   sendWithModEnter: 'Send with Ctrl+Enter (⌘+Enter) instead of Enter',
   showShortcuts: 'Keyboard shortcuts and settings (?)',
   settingsSaveFailed: 'The setting could not be saved.',
+  language: 'Language',
+  languageAutomatic: 'Same as the browser',
   connectionLive: 'Live',
   connectionConnecting: 'Connecting…',
   connectionOffline: 'Reconnecting…',

@@ -1,5 +1,5 @@
-import { format } from '../i18n'
-import { reportsEn as t } from '../i18n/reports.en'
+import { format, type ReportsStrings } from '../i18n'
+import { useStrings } from '../i18n/context'
 import { SortHeader } from '../workspace/ui/SortHeader'
 import type { AgentColumn, AgentSort } from './agent-rows'
 import type { AgentRow } from './csv'
@@ -12,7 +12,13 @@ export interface AgentTableProps {
   onSort(sort: AgentSort): void
 }
 
-const COLUMNS: { column: AgentColumn; label: string; duration?: boolean }[] = [
+interface AgentTableColumn {
+  column: AgentColumn
+  label: string
+  duration?: boolean
+}
+
+const columnsOf = (t: ReportsStrings): AgentTableColumn[] => [
   { column: 'name', label: t.agent },
   { column: 'conversations_count', label: t.agentConversations },
   { column: 'resolved_conversations_count', label: t.agentResolved },
@@ -22,12 +28,8 @@ const COLUMNS: { column: AgentColumn; label: string; duration?: boolean }[] = [
 ]
 
 /** A header that sorts by its column: names A–Z first, figures largest first; again to reverse. */
-function AgentSortHeader({
-  column,
-  label,
-  sort,
-  onSort,
-}: AgentTableProps & (typeof COLUMNS)[number]) {
+function AgentSortHeader({ column, label, sort, onSort }: AgentTableProps & AgentTableColumn) {
+  const t = useStrings().reports
   const state = sort.column === column ? sort.direction : undefined
   const first = column === 'name' ? 'ascending' : 'descending'
   const next = state === undefined ? first : state === 'ascending' ? 'descending' : 'ascending'
@@ -41,11 +43,12 @@ function AgentSortHeader({
   )
 }
 
-const durationCell = (seconds: number | null) =>
+const durationCell = (seconds: number | null, t: ReportsStrings) =>
   seconds === null ? t.none : humanDuration(seconds, t.durationUnits)
 
 /** Each agent's conversations, resolutions and average times over the range. */
 export function AgentTable(props: AgentTableProps) {
+  const t = useStrings().reports
   const { rows } = props
   return (
     // One region, the table's scrolling box, named by the heading above it.
@@ -58,7 +61,7 @@ export function AgentTable(props: AgentTableProps) {
           <caption class="visually-hidden">{t.agents}</caption>
           <thead>
             <tr>
-              {COLUMNS.map((column) => (
+              {columnsOf(t).map((column) => (
                 <AgentSortHeader key={column.column} {...props} {...column} />
               ))}
             </tr>
@@ -66,7 +69,7 @@ export function AgentTable(props: AgentTableProps) {
           <tbody>
             {rows?.length === 0 && (
               <tr>
-                <td colSpan={COLUMNS.length}>{t.noAgents}</td>
+                <td colSpan={columnsOf(t).length}>{t.noAgents}</td>
               </tr>
             )}
             {rows?.map(({ name, report }) => (
@@ -74,9 +77,9 @@ export function AgentTable(props: AgentTableProps) {
                 <th scope="row">{name}</th>
                 <td>{report.conversations_count}</td>
                 <td>{report.resolved_conversations_count}</td>
-                <td>{durationCell(report.avg_first_response_time)}</td>
-                <td>{durationCell(report.avg_resolution_time)}</td>
-                <td>{durationCell(report.avg_reply_time)}</td>
+                <td>{durationCell(report.avg_first_response_time, t)}</td>
+                <td>{durationCell(report.avg_resolution_time, t)}</td>
+                <td>{durationCell(report.avg_reply_time, t)}</td>
               </tr>
             ))}
           </tbody>

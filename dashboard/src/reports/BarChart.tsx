@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { reportsEn as t } from '../i18n/reports.en'
+import { useStrings } from '../i18n/context'
 import { axisTicks, barsAcross, heightOf, labelledIndexes } from './chart-scale'
 import { periodTick, type SeriesKind, shownValue } from './series'
 import type { ReportPoint, ReportQuery } from './types'
@@ -48,6 +48,7 @@ export interface BarChartProps {
  * An image to assistive technology: its name says what it shows, its table beside it the data.
  */
 export function BarChart({ points, kind, query, labelledBy }: BarChartProps) {
+  const t = useStrings().reports
   const { ref, width } = useWidth(FIRST_WIDTH)
   const plotWidth = width - LEFT - RIGHT
   const top = Math.max(...points.map((p) => p.value), 0)

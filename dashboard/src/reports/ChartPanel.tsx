@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals'
 import { useId } from 'preact/hooks'
 import { format } from '../i18n'
-import { reportsEn as t } from '../i18n/reports.en'
+import { useStrings } from '../i18n/context'
 import { BarChart } from './BarChart'
 import { rangeLabel } from './periods'
 import { chartSummary, periodName, type SeriesKind, shownValue } from './series'
@@ -25,6 +25,7 @@ export interface ChartPanelProps {
  * shows it on screen too, scrolling in its own region on a narrow screen.
  */
 export function ChartPanel(props: ChartPanelProps) {
+  const t = useStrings().reports
   const { title, kind, points, query } = props
   const id = useId()
   const shown = useSignal(false)

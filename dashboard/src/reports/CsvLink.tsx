@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
-import { reportsEn as t } from '../i18n/reports.en'
+import { useStrings } from '../i18n/context'
 
 export interface CsvLinkProps {
   /** The CSV of what the page shows; null while there is nothing to download yet. */
@@ -12,6 +12,7 @@ export interface CsvLinkProps {
  * when the report changes and let go when it does or the page closes.
  */
 export function CsvLink({ csv, fileName }: CsvLinkProps) {
+  const t = useStrings().reports
   const [href, setHref] = useState<string | null>(null)
   useEffect(() => {
     if (csv === null) {

@@ -1,6 +1,6 @@
 import { useId } from 'preact/hooks'
 import { format } from '../i18n'
-import { reportsEn as t } from '../i18n/reports.en'
+import { useStrings } from '../i18n/context'
 import { type GroupBy, offsetName, type RangePreset } from './periods'
 
 /** What the reader chose: a preset (the last 7, 30 or 90 days) or two days of their own. */
@@ -28,6 +28,7 @@ const inputValue = (event: Event) => (event.currentTarget as HTMLInputElement).v
 
 /** The range and the grouping of the report; the custom days show only for a custom range. */
 export function RangePicker(props: RangePickerProps) {
+  const t = useStrings().reports
   const { choice, groupBy, offsetHours, invalid } = props
   const id = useId()
   const errorId = `${id}-error`

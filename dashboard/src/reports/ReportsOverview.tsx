@@ -1,8 +1,8 @@
 import { useSignal } from '@preact/signals'
 import { useMemo, useRef } from 'preact/hooks'
 import { useAccount } from '../app/context'
-import { format } from '../i18n'
-import { reportsEn as t } from '../i18n/reports.en'
+import { format, type ReportsStrings } from '../i18n'
+import { useStrings } from '../i18n/context'
 import { PageHeader } from '../workspace/ui/PageHeader'
 import { useLoad } from '../workspace/ui/useLoad'
 import { AgentTable } from './AgentTable'
@@ -26,7 +26,7 @@ import { SummaryCards } from './SummaryCards'
 import type { ReportQuery } from './types'
 
 /** The three charts: what each draws and how its table and the CSV name its columns. */
-const CHARTS: (SeriesSection & { kind: 'count' | 'duration' })[] = [
+const chartsOf = (t: ReportsStrings): (SeriesSection & { kind: 'count' | 'duration' })[] => [
   {
     metric: 'conversations_count',
     title: t.conversationsChart,
@@ -60,6 +60,8 @@ function rangeOf(choice: RangeChoice, offsetHours: number): Range | null {
  * the CSV of all of it. Days and weeks start in the reader's own time zone.
  */
 export function ReportsOverview() {
+  const t = useStrings().reports
+  const charts = useMemo(() => chartsOf(t), [t])
   const { api, accountId } = useAccount()
   const calls = useMemo(() => reportCalls(api, accountId), [api, accountId])
   const offsetHours = useMemo(() => browserOffsetHours(), [])
@@ -87,7 +89,7 @@ export function ReportsOverview() {
         sort.value,
       )
     : undefined
-  const csv = shown && rows ? reportCsv(shown, CHARTS, rows, t) : null
+  const csv = shown && rows ? reportCsv(shown, charts, rows, t) : null
   const error = report.error.value ?? agents.error.value
 
   const choose = (next: RangeChoice) => {
@@ -149,7 +151,7 @@ export function ReportsOverview() {
       <section class="report-section" aria-labelledby="report-charts">
         <h2 id="report-charts">{t.charts}</h2>
         <div class="report-charts">
-          {CHARTS.map((chart) => (
+          {charts.map((chart) => (
             <ChartPanel
               key={chart.metric}
               title={chart.title}

@@ -1,5 +1,5 @@
 import { useAccount } from '../app/context'
-import { reportsEn as t } from '../i18n/reports.en'
+import { useStrings } from '../i18n/context'
 import type { ReportsRoute } from '../workspace/pages'
 import { ReportsOverview } from './ReportsOverview'
 import '../styles/workspace.css'
@@ -10,6 +10,7 @@ import './reports.css'
  * administrators (the API answers them 403 anyway) rather than shown a page that would fail.
  */
 export default function ReportsPage(_: { route: ReportsRoute }) {
+  const t = useStrings().reports
   const { isAdministrator } = useAccount()
   if (!isAdministrator) {
     return (

@@ -1,4 +1,4 @@
-import { reportsEn as t } from '../i18n/reports.en'
+import { useStrings } from '../i18n/context'
 import { changeText, FIGURES } from './figures'
 import { shownValue } from './series'
 import type { ReportSummary } from './types'
@@ -8,6 +8,7 @@ import type { ReportSummary } from './types'
  * answer the cards are drawn empty, so nothing moves when the figures arrive.
  */
 export function SummaryCards({ summary }: { summary: ReportSummary | undefined }) {
+  const t = useStrings().reports
   return (
     <section class="report-section" aria-labelledby="report-summary">
       <h2 id="report-summary">{t.summary}</h2>

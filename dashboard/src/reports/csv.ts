@@ -1,5 +1,5 @@
+import type { ReportsStrings } from '../i18n'
 import { format } from '../i18n'
-import type { ReportsStrings } from '../i18n/reports.en'
 import { changePercent, FIGURES } from './figures'
 import { isoDate, offsetName, rangeDates } from './periods'
 import type { AgentReport, Report, ReportPoint, SeriesMetric } from './types'

@@ -1,5 +1,5 @@
+import type { ReportsStrings } from '../i18n'
 import { format } from '../i18n'
-import type { ReportsStrings } from '../i18n/reports.en'
 import type { SeriesKind } from './series'
 import type { ReportFigures } from './types'
 

@@ -1,5 +1,5 @@
+import type { ReportsStrings } from '../i18n'
 import { format } from '../i18n'
-import type { ReportsStrings } from '../i18n/reports.en'
 import { humanDuration } from './durations'
 import { dayLabel, type GroupBy, monthLabel, rangeLabel } from './periods'
 import type { ReportPoint, ReportQuery } from './types'

@@ -1,7 +1,7 @@
 import { useAccount } from '../app/context'
 import { LazyView } from '../app/LazyView'
 import { SETTINGS_SECTIONS, type SettingsSection, settingsPath } from '../app/router'
-import { settingsEn } from '../i18n/settings.en'
+import { useStrings } from '../i18n/context'
 import { SETTINGS_PAGES, type SettingsPageProps } from '../workspace/pages'
 import { AppLink } from '../workspace/ui/AppLink'
 import '../styles/workspace.css'
@@ -15,8 +15,8 @@ const listedUnder = (section: SettingsSection) =>
  * administrators (the API answers them 403 anyway) rather than shown pages that would fail.
  */
 export default function SettingsLayout({ route }: SettingsPageProps) {
+  const t = useStrings().settings
   const { accountId, isAdministrator, strings } = useAccount()
-  const t = settingsEn
   if (!isAdministrator) {
     return (
       <section class="workspace-page" aria-labelledby="settings-closed">

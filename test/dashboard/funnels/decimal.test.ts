@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addDecimal, formatDecimal } from '../../../dashboard/src/funnels/decimal'
 import { humanDuration } from '../../../dashboard/src/funnels/duration'
+import { en } from '../../../dashboard/src/i18n'
 
 describe('exact decimals', () => {
   it('adds and subtracts without float error', () => {
@@ -17,9 +18,9 @@ describe('exact decimals', () => {
 
 describe('time in stage', () => {
   it('says it the way a person would', () => {
-    expect(humanDuration(30)).toBe('under 1 min')
-    expect(humanDuration(12 * 60 + 5)).toBe('12 min')
-    expect(humanDuration(3 * 3600 + 59)).toBe('3 h')
-    expect(humanDuration(2 * 86_400 + 10)).toBe('2 d')
+    expect(humanDuration(30, en.funnels)).toBe('under 1 min')
+    expect(humanDuration(12 * 60 + 5, en.funnels)).toBe('12 min')
+    expect(humanDuration(3 * 3600 + 59, en.funnels)).toBe('3 h')
+    expect(humanDuration(2 * 86_400 + 10, en.funnels)).toBe('2 d')
   })
 })

@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals'
 import type { Funnel } from '../../api/schema'
 import { format } from '../../i18n'
-import { funnelEditorEn as t } from '../../i18n/funnel-editor.en'
+import { useStrings } from '../../i18n/context'
 import { useSubmission } from '../../settings/shared/useSubmission'
 import { FormStatus } from '../../workspace/ui/FormStatus'
 import { TextField } from '../../workspace/ui/TextField'
@@ -16,6 +16,7 @@ export interface FunnelDetailsProps {
 
 /** A funnel's name and description: Create funnel for a new one, Save funnel for an existing one. */
 export function FunnelDetails({ funnel, calls, onSaved }: FunnelDetailsProps) {
+  const t = useStrings().funnelEditor
   const name = useSignal(funnel?.name ?? '')
   const description = useSignal(funnel?.description ?? '')
   const submission = useSubmission<'created' | 'saved'>()

@@ -4,7 +4,7 @@ import type { Funnel } from '../../api/schema'
 import { useAccount } from '../../app/context'
 import { funnelsPath } from '../../app/router'
 import { format } from '../../i18n'
-import { funnelEditorEn as t } from '../../i18n/funnel-editor.en'
+import { useStrings } from '../../i18n/context'
 import { ConfirmButton } from '../../workspace/ui/ConfirmButton'
 import { FormStatus } from '../../workspace/ui/FormStatus'
 import { messageOf } from '../../workspace/ui/useLoad'
@@ -27,6 +27,7 @@ export interface FunnelEditorProps {
  * name and description, then (once it exists) its stages, each saved on its own, and Delete.
  */
 export function FunnelEditor({ funnelId, onChanged }: FunnelEditorProps) {
+  const t = useStrings().funnelEditor
   const { api, accountId, navigate } = useAccount()
   const calls = editorApi(api, accountId)
   const funnel = useSignal<Funnel | null>(null)

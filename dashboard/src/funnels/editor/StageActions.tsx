@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals'
 import type { FunnelStage } from '../../api/schema'
 import { format } from '../../i18n'
-import { funnelEditorEn as t } from '../../i18n/funnel-editor.en'
+import { useStrings } from '../../i18n/context'
 import { SelectField } from '../../settings/shared/SelectField'
 import { ConfirmButton } from '../../workspace/ui/ConfirmButton'
 
@@ -19,6 +19,7 @@ export interface StageActionsProps {
  * move to is chosen beside Delete (the nearest one before it, by default).
  */
 export function StageActions({ stage, stages, busy, onMove, onDelete }: StageActionsProps) {
+  const t = useStrings().funnelEditor
   // Move up/down stay enabled while a change is under way (disabling the focused button would
   // drop focus); the list ignores a second change until the first is done.
   const index = stages.findIndex((s) => s.id === stage.id)

@@ -1,7 +1,7 @@
 import type { Signal } from '@preact/signals'
 import { useEffect, useRef } from 'preact/hooks'
 import { format } from '../../i18n'
-import { funnelEditorEn as t } from '../../i18n/funnel-editor.en'
+import { useStrings } from '../../i18n/context'
 import { CheckboxField } from '../../settings/shared/CheckboxField'
 import { TextField } from '../../workspace/ui/TextField'
 import type { StageDraft } from './editor-api'
@@ -14,6 +14,7 @@ export interface StageFieldsProps {
 
 /** A stage's name, colour, time limit and checklist template (rows added and removed in place). */
 export function StageFields({ draft, errorFor }: StageFieldsProps) {
+  const t = useStrings().funnelEditor
   const value = draft.value
   const group = useRef<HTMLFieldSetElement>(null)
   // Where focus goes once the rows are redrawn: a new row's title, or after a removal the row

@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals'
 import type { ComponentChildren } from 'preact'
 import { useId } from 'preact/hooks'
-import { funnelEditorEn as t } from '../../i18n/funnel-editor.en'
+import { useStrings } from '../../i18n/context'
 import { useSubmission } from '../../settings/shared/useSubmission'
 import { FormStatus } from '../../workspace/ui/FormStatus'
 import type { StageDraft } from './editor-api'
@@ -24,6 +24,7 @@ export interface StageFormProps {
 
 /** One stage's form: its fields, Save, and the outcome beside them. */
 export function StageForm(props: StageFormProps) {
+  const t = useStrings().funnelEditor
   const draft = useSignal(props.initial)
   const submission = useSubmission<'saved'>()
   const saved = useSignal('')

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks'
 import type { Funnel, FunnelStage } from '../../api/schema'
 import { format } from '../../i18n'
-import { funnelEditorEn as t } from '../../i18n/funnel-editor.en'
+import { useStrings } from '../../i18n/context'
 import { FormStatus } from '../../workspace/ui/FormStatus'
 import { useAction } from '../../workspace/ui/useAction'
 import { draftOf, type EditorApi, emptyStage } from './editor-api'
@@ -17,6 +17,7 @@ export interface StageListProps {
 
 /** The funnel's stages in order, each editable, movable and deletable, and the new-stage form. */
 export function StageList({ funnel, calls, onStages }: StageListProps) {
+  const t = useStrings().funnelEditor
   const stages = funnel.stages
   const { busy, error, status, act } = useAction()
   const list = useRef<HTMLOListElement>(null)

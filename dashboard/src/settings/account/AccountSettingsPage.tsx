@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals'
 import { unwrap } from '../../api/client'
 import { useAccount } from '../../app/context'
 import { format } from '../../i18n'
-import { accountEn as t } from '../../i18n/settings-pages.en'
+import { useStrings } from '../../i18n/context'
 import type { SettingsPageProps } from '../../workspace/pages'
 import { CodeBlock } from '../../workspace/ui/CodeBlock'
 import { FormStatus } from '../../workspace/ui/FormStatus'
@@ -24,6 +24,7 @@ interface AccountDraft {
 
 /** Settings › Account: its name, language and auto-resolve delay, and its id for API clients. */
 export default function AccountSettingsPage(_props: SettingsPageProps) {
+  const t = useStrings().accountSettings
   const { api, accountId } = useAccount()
   const params = inAccount(accountId)
   const draft = useSignal<AccountDraft>({ name: '', locale: 'en', days: '' })

@@ -1,6 +1,6 @@
 import type { Agent } from '../../api/schema'
-import { format } from '../../i18n'
-import { agentsEn as t } from '../../i18n/agents.en'
+import { type AgentsStrings, format } from '../../i18n'
+import { useStrings } from '../../i18n/context'
 import { ConfirmButton } from '../../workspace/ui/ConfirmButton'
 import type { AgentCalls, AgentRole, ShownLink } from './agents-api'
 
@@ -12,10 +12,12 @@ export interface AgentRowProps {
   showLink(link: ShownLink): void
 }
 
-const roleLabel = (role: AgentRole) => (role === 'administrator' ? t.administrator : t.agent)
+const roleLabel = (role: AgentRole, t: AgentsStrings) =>
+  role === 'administrator' ? t.administrator : t.agent
 
 /** One agent: its details, its role to change, and its links and removal. */
 export function AgentRow({ agent, calls, act, showLink }: AgentRowProps) {
+  const t = useStrings().agents
   const name = agent.available_name || agent.name
   const pending = !agent.confirmed
   return (
@@ -30,7 +32,7 @@ export function AgentRow({ agent, calls, act, showLink }: AgentRowProps) {
             const role = (event.currentTarget as HTMLSelectElement).value as AgentRole
             void act(
               () => calls.setRole(agent.id, role),
-              format(t.roleChanged, { name, role: roleLabel(role) }),
+              format(t.roleChanged, { name, role: roleLabel(role, t) }),
             )
           }}
         >

@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals'
 import type { Agent } from '../../api/schema'
 import { useAccount } from '../../app/context'
 import { format } from '../../i18n'
-import { agentsEn as t } from '../../i18n/agents.en'
+import { useStrings } from '../../i18n/context'
 import type { SettingsPageProps } from '../../workspace/pages'
 import { FormStatus } from '../../workspace/ui/FormStatus'
 import { PageHeader } from '../../workspace/ui/PageHeader'
@@ -19,6 +19,7 @@ import './agents.css'
  * invitation link to hand over), their role, their invitation and reset links, and removal.
  */
 export default function AgentsPage(_props: SettingsPageProps) {
+  const t = useStrings().agents
   const { api, accountId } = useAccount()
   const calls = agentCalls(api, accountId)
   const agents = useLoad(() => calls.list(), [accountId])

@@ -1,5 +1,5 @@
 import type { Agent } from '../../api/schema'
-import { agentsEn as t } from '../../i18n/agents.en'
+import { useStrings } from '../../i18n/context'
 import { AgentRow, type AgentRowProps } from './AgentRow'
 
 export interface AgentsTableProps extends Omit<AgentRowProps, 'agent'> {
@@ -8,6 +8,7 @@ export interface AgentsTableProps extends Omit<AgentRowProps, 'agent'> {
 
 /** The account's agents; at phone widths the rows stack as cards (settings-pages.css). */
 export function AgentsTable({ agents, ...rowProps }: AgentsTableProps) {
+  const t = useStrings().agents
   return (
     <table class="table resource-table agents-table">
       <caption class="visually-hidden">{t.caption}</caption>

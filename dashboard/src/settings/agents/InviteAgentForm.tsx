@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals'
 import type { Agent } from '../../api/schema'
-import { agentsEn as t } from '../../i18n/agents.en'
+import { useStrings } from '../../i18n/context'
 import { FormStatus } from '../../workspace/ui/FormStatus'
 import { TextField } from '../../workspace/ui/TextField'
 import { SelectField } from '../shared/SelectField'
@@ -14,6 +14,7 @@ export interface InviteAgentFormProps {
 
 /** Name, email and role of a new agent; the API's field errors show under their fields. */
 export function InviteAgentForm({ calls, onInvited }: InviteAgentFormProps) {
+  const t = useStrings().agents
   const name = useSignal('')
   const email = useSignal('')
   const role = useSignal<AgentRole>('agent')

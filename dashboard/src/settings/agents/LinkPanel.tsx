@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks'
 import { format } from '../../i18n'
-import { agentsEn as t } from '../../i18n/agents.en'
+import { useStrings } from '../../i18n/context'
 import { CodeBlock } from '../../workspace/ui/CodeBlock'
 import type { ShownLink } from './agents-api'
 
@@ -14,6 +14,7 @@ export interface LinkPanelProps {
  * Focus moves to its heading so a screen reader hears it at once.
  */
 export function LinkPanel({ link, onClose }: LinkPanelProps) {
+  const t = useStrings().agents
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [link.url])
   const expires = new Date(link.expiresAt).toLocaleString('en', {

@@ -3,7 +3,7 @@ import { unwrap } from '../../api/client'
 import type { CannedResponse } from '../../api/schema'
 import { useAccount } from '../../app/context'
 import { format } from '../../i18n'
-import { cannedEn as t } from '../../i18n/settings-pages.en'
+import { useStrings } from '../../i18n/context'
 import type { SettingsPageProps } from '../../workspace/pages'
 import { TextField } from '../../workspace/ui/TextField'
 import { CrudPage } from '../shared/CrudPage'
@@ -18,6 +18,7 @@ interface CannedDraft {
 
 /** Settings › Canned responses: the saved replies agents insert with "/" in the composer. */
 export default function CannedResponsesPage(_props: SettingsPageProps) {
+  const t = useStrings().canned
   const { api, accountId } = useAccount()
   const search = useSignal('')
   const all = inAccount(accountId)

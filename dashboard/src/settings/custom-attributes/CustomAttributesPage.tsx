@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals'
 import { unwrap } from '../../api/client'
 import { useAccount } from '../../app/context'
-import { attributesEn as t } from '../../i18n/settings-pages.en'
+import { useStrings } from '../../i18n/context'
 import type { SettingsPageProps } from '../../workspace/pages'
 import { TextField } from '../../workspace/ui/TextField'
 import { CrudPage } from '../shared/CrudPage'
@@ -24,6 +24,7 @@ import {
 
 /** Settings › Custom attributes: the extra fields kept on conversations and on contacts. */
 export default function CustomAttributesPage(_props: SettingsPageProps) {
+  const t = useStrings().attributes
   const { api, accountId } = useAccount()
   const model = useSignal<Model>('conversation_attribute')
   const all = inAccount(accountId)

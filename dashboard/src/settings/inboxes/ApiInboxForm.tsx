@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals'
 import { unwrap } from '../../api/client'
 import type { Inbox } from '../../api/schema'
 import { useAccount } from '../../app/context'
-import { inboxesEn as t } from '../../i18n/inboxes.en'
+import { useStrings } from '../../i18n/context'
 import { CodeBlock } from '../../workspace/ui/CodeBlock'
 import { FormStatus } from '../../workspace/ui/FormStatus'
 import { TextField } from '../../workspace/ui/TextField'
@@ -16,6 +16,7 @@ export interface ApiInboxFormProps {
 
 /** An API inbox's name and webhook URL, and the secret its webhook deliveries are signed with. */
 export function ApiInboxForm({ inbox, onSaved }: ApiInboxFormProps) {
+  const t = useStrings().inboxes
   const { api, accountId } = useAccount()
   const name = useSignal(inbox.name)
   const webhookUrl = useSignal(inbox.webhook_url ?? '')

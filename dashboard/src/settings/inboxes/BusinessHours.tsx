@@ -1,5 +1,5 @@
 import { format } from '../../i18n'
-import { inboxesEn as t } from '../../i18n/inboxes.en'
+import { useStrings } from '../../i18n/context'
 import { TextField } from '../../workspace/ui/TextField'
 import { Checkbox } from './Checkbox'
 import { TimezoneSelect } from './TimezoneSelect'
@@ -24,6 +24,7 @@ function weekOf(hours: WorkingHour[]): WorkingHour[] {
 
 /** Chatwoot's business hours: on/off, the time zone, each day's hours and the away message. */
 export function BusinessHours({ draft, update }: BusinessHoursProps) {
+  const t = useStrings().inboxes
   const week = weekOf(draft.working_hours)
   const setDay = (day: number, patch: Partial<WorkingHour>) =>
     update({

@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals'
 import { useEffect, useId } from 'preact/hooks'
-import { inboxesEn as t } from '../../i18n/inboxes.en'
+import { useStrings } from '../../i18n/context'
 import { TextField } from '../../workspace/ui/TextField'
 import { HEX_COLOR } from './widget-draft'
 
@@ -14,6 +14,7 @@ export interface ColorFieldProps {
  * field only: the draft (and so the preview and the save) only ever gets a whole colour.
  */
 export function ColorField({ value, onChange }: ColorFieldProps) {
+  const t = useStrings().inboxes
   const id = useId()
   const text = useSignal(value)
   useEffect(() => {

@@ -4,7 +4,7 @@ import type { Inbox } from '../../api/schema'
 import { useAccount } from '../../app/context'
 import { settingsPath } from '../../app/router'
 import { format } from '../../i18n'
-import { inboxesEn as t } from '../../i18n/inboxes.en'
+import { useStrings } from '../../i18n/context'
 import { ConfirmButton } from '../../workspace/ui/ConfirmButton'
 import { FormStatus } from '../../workspace/ui/FormStatus'
 import { messageOf } from '../../workspace/ui/useLoad'
@@ -15,6 +15,7 @@ export interface DeleteInboxProps {
 
 /** Deletes the inbox after asking, then goes back to the list. */
 export function DeleteInbox({ inbox }: DeleteInboxProps) {
+  const t = useStrings().inboxes
   const { api, accountId, navigate } = useAccount()
   const error = useSignal<string | null>(null)
   return (

@@ -1,5 +1,5 @@
-import { format } from '../../i18n'
-import { inboxesEn as t } from '../../i18n/inboxes.en'
+import { format, type InboxesStrings } from '../../i18n'
+import { useStrings } from '../../i18n/context'
 import { CodeBlock } from '../../workspace/ui/CodeBlock'
 import { chatwootSnippet, embedSnippet } from './snippets'
 
@@ -10,6 +10,7 @@ export interface EmbedSnippetsProps {
 
 /** How to put a website inbox's chat on a site: Parley's one tag, or Chatwoot's snippet. */
 export function EmbedSnippets({ identifier, origin = location.origin }: EmbedSnippetsProps) {
+  const t = useStrings().inboxes
   return (
     <section class="inbox-section" aria-labelledby="embed-heading">
       <h2 id="embed-heading">{t.embedHeading}</h2>
@@ -22,4 +23,5 @@ export function EmbedSnippets({ identifier, origin = location.origin }: EmbedSni
   )
 }
 
-export const goToSettingsLabel = (name: string) => format(t.goToSettings, { name })
+export const goToSettingsLabel = (name: string, t: InboxesStrings) =>
+  format(t.goToSettings, { name })

@@ -2,7 +2,7 @@ import { useId } from 'preact/hooks'
 import { unwrap } from '../../api/client'
 import type { Inbox } from '../../api/schema'
 import { useAccount } from '../../app/context'
-import { inboxesEn as t } from '../../i18n/inboxes.en'
+import { useStrings } from '../../i18n/context'
 import { CodeBlock } from '../../workspace/ui/CodeBlock'
 import { FormStatus } from '../../workspace/ui/FormStatus'
 import { useSubmission } from '../shared/useSubmission'
@@ -19,6 +19,7 @@ export interface IdentityVerificationProps {
  * validation) and the switch that makes the hash mandatory, saved as soon as it is flipped.
  */
 export function IdentityVerification({ inbox, onSaved }: IdentityVerificationProps) {
+  const t = useStrings().inboxes
   const { api, accountId } = useAccount()
   const hintId = useId()
   const submission = useSubmission<'saved'>()

@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals'
 import { unwrap } from '../../api/client'
 import type { Agent } from '../../api/schema'
 import { useAccount } from '../../app/context'
-import { inboxesEn as t } from '../../i18n/inboxes.en'
+import { useStrings } from '../../i18n/context'
 import { FormStatus } from '../../workspace/ui/FormStatus'
 import { messageOf, useLoad } from '../../workspace/ui/useLoad'
 import { Checkbox } from './Checkbox'
@@ -18,6 +18,7 @@ interface Membership {
 
 /** The account's agents with a box each for this inbox; saving replaces the member list. */
 export function InboxMembers({ inboxId }: InboxMembersProps) {
+  const t = useStrings().inboxes
   const { api, accountId } = useAccount()
   const chosen = useSignal<Set<number> | null>(null)
   const busy = useSignal(false)

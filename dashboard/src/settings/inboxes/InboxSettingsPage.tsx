@@ -3,7 +3,7 @@ import type { Inbox } from '../../api/schema'
 import { useAccount } from '../../app/context'
 import { settingsPath } from '../../app/router'
 import { format } from '../../i18n'
-import { inboxesEn as t } from '../../i18n/inboxes.en'
+import { useStrings } from '../../i18n/context'
 import type { SettingsPageProps } from '../../workspace/pages'
 import { AppLink } from '../../workspace/ui/AppLink'
 import { FormStatus } from '../../workspace/ui/FormStatus'
@@ -21,6 +21,7 @@ import '../../styles/inbox-settings.css'
 
 /** One inbox's settings: the widget with its live preview, identity, agents, and deleting it. */
 export default function InboxSettingsPage({ route }: SettingsPageProps) {
+  const t = useStrings().inboxes
   const { api, accountId } = useAccount()
   const id = Number(route.id)
   const loaded = useLoad(

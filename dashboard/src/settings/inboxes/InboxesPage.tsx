@@ -1,7 +1,7 @@
 import { unwrap } from '../../api/client'
 import { useAccount } from '../../app/context'
 import { settingsPath } from '../../app/router'
-import { inboxesEn as t } from '../../i18n/inboxes.en'
+import { useStrings } from '../../i18n/context'
 import type { SettingsPageProps } from '../../workspace/pages'
 import { AppLink } from '../../workspace/ui/AppLink'
 import { FormStatus } from '../../workspace/ui/FormStatus'
@@ -12,6 +12,7 @@ import '../../styles/inbox-settings.css'
 
 /** The account's inboxes, each linking to its settings, and the way to add one. */
 export default function InboxesPage(_props: SettingsPageProps) {
+  const t = useStrings().inboxes
   const { api, accountId } = useAccount()
   const inboxes = useLoad(
     async () =>
@@ -60,7 +61,7 @@ export default function InboxesPage(_props: SettingsPageProps) {
                       {inbox.name}
                     </AppLink>
                   </th>
-                  <td>{channelName(inbox)}</td>
+                  <td>{channelName(inbox, t)}</td>
                   <td class="inbox-url">{inbox.website_url ?? ''}</td>
                 </tr>
               ))}

@@ -5,7 +5,7 @@ import type { Inbox, InboxInput } from '../../api/schema'
 import { useAccount } from '../../app/context'
 import { settingsPath } from '../../app/router'
 import { format } from '../../i18n'
-import { inboxesEn as t } from '../../i18n/inboxes.en'
+import { useStrings } from '../../i18n/context'
 import type { SettingsPageProps } from '../../workspace/pages'
 import { AppLink } from '../../workspace/ui/AppLink'
 import { FormStatus } from '../../workspace/ui/FormStatus'
@@ -24,6 +24,7 @@ import '../../styles/inbox-settings.css'
  * do with it: the embed snippets for a website, the identifier and public API for an app.
  */
 export default function NewInboxPage(_props: SettingsPageProps) {
+  const t = useStrings().inboxes
   const { api, accountId } = useAccount()
   const kind = useSignal<Kind>('web_widget')
   const name = useSignal('')
@@ -74,7 +75,7 @@ export default function NewInboxPage(_props: SettingsPageProps) {
               class="button button-primary"
               href={settingsPath(accountId, 'inbox', inbox.id)}
             >
-              {goToSettingsLabel(inbox.name)}
+              {goToSettingsLabel(inbox.name, t)}
             </AppLink>
           </p>
         </div>

@@ -1,5 +1,5 @@
-import { format } from '../../i18n'
-import { inboxesEn as t } from '../../i18n/inboxes.en'
+import { format, type InboxesStrings } from '../../i18n'
+import { useStrings } from '../../i18n/context'
 import { TextField } from '../../workspace/ui/TextField'
 import { Checkbox } from './Checkbox'
 import { type PreChatField, STANDARD_FIELDS, type WidgetDraft } from './widget-draft'
@@ -10,7 +10,7 @@ export interface PreChatFieldsProps {
 }
 
 /** The label the form shows for one of Chatwoot's standard fields. */
-export const fieldLabel = (field: PreChatField) =>
+export const fieldLabel = (field: PreChatField, t: InboxesStrings) =>
   t.standardFields[field.name] ?? field.label ?? field.name
 
 /**
@@ -18,6 +18,7 @@ export const fieldLabel = (field: PreChatField) =>
  * requires). Other fields an inbox may have (made through the API) are kept as they are.
  */
 export function PreChatFields({ draft, update }: PreChatFieldsProps) {
+  const t = useStrings().inboxes
   const setField = (name: string, patch: Partial<PreChatField>) =>
     update({
       pre_chat_fields: draft.pre_chat_fields.map((f) => (f.name === name ? { ...f, ...patch } : f)),
@@ -51,7 +52,7 @@ export function PreChatFields({ draft, update }: PreChatFieldsProps) {
         <tbody>
           {standard.map((field) => {
             if (!field) return null
-            const label = fieldLabel(field)
+            const label = fieldLabel(field, t)
             return (
               <tr key={field.name}>
                 <th scope="row">{label}</th>

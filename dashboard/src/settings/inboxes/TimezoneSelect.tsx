@@ -1,5 +1,5 @@
 import { useId, useMemo } from 'preact/hooks'
-import { inboxesEn as t } from '../../i18n/inboxes.en'
+import { useStrings } from '../../i18n/context'
 
 export interface TimezoneSelectProps {
   value: string
@@ -16,6 +16,7 @@ function timezones(current: string): string[] {
 }
 
 export function TimezoneSelect({ value, onChange }: TimezoneSelectProps) {
+  const t = useStrings().inboxes
   const id = useId()
   const options = useMemo(() => timezones(value), [value])
   return (

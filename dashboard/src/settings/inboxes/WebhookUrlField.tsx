@@ -1,5 +1,5 @@
 import type { Signal } from '@preact/signals'
-import { inboxesEn as t } from '../../i18n/inboxes.en'
+import { useStrings } from '../../i18n/context'
 import { TextField } from '../../workspace/ui/TextField'
 
 export interface WebhookUrlFieldProps {
@@ -9,6 +9,7 @@ export interface WebhookUrlFieldProps {
 
 /** An API inbox's webhook URL (optional): where the inbox's events are posted. */
 export function WebhookUrlField({ url }: WebhookUrlFieldProps) {
+  const t = useStrings().inboxes
   return (
     <TextField
       label={t.webhookUrl}

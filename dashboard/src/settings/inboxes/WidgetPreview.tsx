@@ -1,6 +1,6 @@
 import { en as widgetEn } from '../../../../widget/src/i18n/en'
 import { readableOn } from '../../../../widget/src/shared/color'
-import { inboxesEn as t } from '../../i18n/inboxes.en'
+import { useStrings } from '../../i18n/context'
 import { HEX_COLOR, type WidgetDraft } from './widget-draft'
 
 export interface WidgetPreviewProps {
@@ -14,6 +14,7 @@ export interface WidgetPreviewProps {
  * readableOn), so the header stays as legible as the real one.
  */
 export function WidgetPreview({ draft }: WidgetPreviewProps) {
+  const t = useStrings().inboxes
   const color = HEX_COLOR.test(draft.widget_color) ? draft.widget_color : '#1f93ff'
   const theme = { '--preview-color': color, '--preview-on-color': readableOn(color) }
   const fields = draft.pre_chat_form_enabled

@@ -1,6 +1,6 @@
 import { useSignal } from '@preact/signals'
 import type { Inbox } from '../../api/schema'
-import { inboxesEn as t } from '../../i18n/inboxes.en'
+import { useStrings } from '../../i18n/context'
 import { WidgetPreview } from './WidgetPreview'
 import { WidgetSettingsForm } from './WidgetSettingsForm'
 import { draftOf } from './widget-draft'
@@ -12,6 +12,7 @@ export interface WidgetSectionProps {
 
 /** The widget's settings beside a preview that follows the draft as it is typed. */
 export function WidgetSection({ inbox, onSaved }: WidgetSectionProps) {
+  const t = useStrings().inboxes
   const saved = useSignal(draftOf(inbox))
   const draft = useSignal(saved.value)
   return (

@@ -4,7 +4,7 @@ import { en as widgetEn } from '../../../../widget/src/i18n/en'
 import { unwrap } from '../../api/client'
 import type { Inbox } from '../../api/schema'
 import { useAccount } from '../../app/context'
-import { inboxesEn as t } from '../../i18n/inboxes.en'
+import { useStrings } from '../../i18n/context'
 import { FormStatus } from '../../workspace/ui/FormStatus'
 import { TextField } from '../../workspace/ui/TextField'
 import { useSubmission } from '../shared/useSubmission'
@@ -24,6 +24,7 @@ export interface WidgetSettingsFormProps {
 
 /** The website inbox's widget settings, saved with one PATCH of what changed. */
 export function WidgetSettingsForm({ inboxId, draft, saved, onSaved }: WidgetSettingsFormProps) {
+  const t = useStrings().inboxes
   const { api, accountId } = useAccount()
   const replyTimeId = useId()
   const submission = useSubmission<'saved'>()

@@ -1,16 +1,18 @@
 import type { Inbox } from '../../api/schema'
-import { inboxesEn as t } from '../../i18n/inboxes.en'
+import type { InboxesStrings } from '../../i18n'
 
-const CHANNEL_NAMES: Record<string, string> = {
-  'Channel::WebWidget': t.channel.website ?? 'Website',
-  'Channel::Api': t.channel.api ?? 'API',
-  'Channel::Email': t.channel.email ?? 'Email',
-  'Channel::Sms': t.channel.sms ?? 'SMS',
+const CHANNEL_KEYS: Record<string, keyof InboxesStrings['channel']> = {
+  'Channel::WebWidget': 'website',
+  'Channel::Api': 'api',
+  'Channel::Email': 'email',
+  'Channel::Sms': 'sms',
 }
 
-/** "Website", "API"… for an inbox's Chatwoot channel class. */
-export const channelName = (inbox: Pick<Inbox, 'channel_type'>) =>
-  CHANNEL_NAMES[inbox.channel_type] ?? inbox.channel_type
+/** "Website", "API"… for an inbox's Chatwoot channel class, in the chosen language. */
+export const channelName = (inbox: Pick<Inbox, 'channel_type'>, t: InboxesStrings) => {
+  const key = CHANNEL_KEYS[inbox.channel_type]
+  return (key && t.channel[key]) || inbox.channel_type
+}
 
 export const isWebsite = (inbox: Pick<Inbox, 'channel_type'>) =>
   inbox.channel_type === 'Channel::WebWidget'

@@ -1,7 +1,7 @@
 import { unwrap } from '../../api/client'
 import type { Label } from '../../api/schema'
 import { useAccount } from '../../app/context'
-import { crudEn, labelsEn as t } from '../../i18n/settings-pages.en'
+import { useStrings } from '../../i18n/context'
 import type { SettingsPageProps } from '../../workspace/pages'
 import { TextField } from '../../workspace/ui/TextField'
 import { CheckboxField } from '../shared/CheckboxField'
@@ -22,6 +22,7 @@ const DEFAULT_COLOUR = '#1f93ff'
 
 /** Settings › Labels: the account's labels, their colours and whether the sidebar lists them. */
 export default function LabelsPage(_props: SettingsPageProps) {
+  const { crud: crudText, labels: t } = useStrings()
   const { api, accountId } = useAccount()
   const all = inAccount(accountId)
   const one = (label: Label) => itemOf(accountId, label.id)
@@ -60,7 +61,7 @@ export default function LabelsPage(_props: SettingsPageProps) {
         descriptionColumn<Label>(t.description_),
         {
           header: t.showOnSidebar,
-          cell: (label) => (label.show_on_sidebar ? crudEn.yes : crudEn.no),
+          cell: (label) => (label.show_on_sidebar ? crudText.yes : crudText.no),
         },
       ]}
       form={(kit) => (

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import { useRef } from 'preact/hooks'
-import { crudEn } from '../../i18n/settings-pages.en'
+import { useStrings } from '../../i18n/context'
 import { useFocusWhileOpen } from './useFocusWhileOpen'
 
 export interface CrudFormProps {
@@ -16,6 +16,7 @@ export interface CrudFormProps {
  * it back to whatever opened it when it closes; Escape cancels.
  */
 export function CrudForm({ heading, busy, onSubmit, onCancel, children }: CrudFormProps) {
+  const crudText = useStrings().crud
   const title = useRef<HTMLHeadingElement>(null)
   useFocusWhileOpen(title)
   return (
@@ -36,10 +37,10 @@ export function CrudForm({ heading, busy, onSubmit, onCancel, children }: CrudFo
         {children}
         <div class="form-actions">
           <button type="submit" class="button button-primary" disabled={busy}>
-            {busy ? crudEn.saving : crudEn.save}
+            {busy ? crudText.saving : crudText.save}
           </button>
           <button type="button" class="button" onClick={onCancel}>
-            {crudEn.cancel}
+            {crudText.cancel}
           </button>
         </div>
       </form>

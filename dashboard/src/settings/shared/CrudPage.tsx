@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact'
 import { useRef } from 'preact/hooks'
 import { format } from '../../i18n'
-import { crudEn } from '../../i18n/settings-pages.en'
+import { useStrings } from '../../i18n/context'
 import { FormStatus } from '../../workspace/ui/FormStatus'
 import { PageHeader } from '../../workspace/ui/PageHeader'
 import { CrudForm } from './CrudForm'
@@ -49,6 +49,7 @@ export interface CrudPageProps<T extends { id: number }, Draft> {
 
 /** A settings page that lists things and adds, edits and deletes them. */
 export function CrudPage<T extends { id: number }, Draft>(props: CrudPageProps<T, Draft>) {
+  const crudText = useStrings().crud
   const { text, crud } = props
   const { list, submission, editing } = crud
   const items = list.data.value
@@ -73,7 +74,7 @@ export function CrudPage<T extends { id: number }, Draft>(props: CrudPageProps<T
       />
       <FormStatus
         error={open ? null : (submission.error.value ?? list.error.value)}
-        success={outcome ? format(crudEn[outcome], { thing: text.thing }) : null}
+        success={outcome ? format(crudText[outcome], { thing: text.thing }) : null}
       />
       {open && (
         <CrudForm
@@ -97,7 +98,7 @@ export function CrudPage<T extends { id: number }, Draft>(props: CrudPageProps<T
       )}
       {props.toolbar && <div class="crud-toolbar">{props.toolbar}</div>}
       {items === undefined ? (
-        <p class="crud-loading">{list.loading.value ? crudEn.loading : ''}</p>
+        <p class="crud-loading">{list.loading.value ? crudText.loading : ''}</p>
       ) : items.length === 0 ? (
         <p class="empty-state">{props.emptyText ?? text.empty}</p>
       ) : (

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import { format } from '../../i18n'
-import { crudEn } from '../../i18n/settings-pages.en'
+import { useStrings } from '../../i18n/context'
 import { ConfirmButton } from '../../workspace/ui/ConfirmButton'
 
 export interface Column<T> {
@@ -24,6 +24,7 @@ export interface ResourceTableProps<T extends { id: number }> {
  * phone widths the rows stack as cards with the names beside the values (settings-pages.css).
  */
 export function ResourceTable<T extends { id: number }>(props: ResourceTableProps<T>) {
+  const crudText = useStrings().crud
   return (
     <table class="table resource-table">
       <caption class="visually-hidden">{props.caption}</caption>
@@ -34,7 +35,7 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
               {column.header}
             </th>
           ))}
-          <th scope="col">{crudEn.actions}</th>
+          <th scope="col">{crudText.actions}</th>
         </tr>
       </thead>
       <tbody>
@@ -47,17 +48,17 @@ export function ResourceTable<T extends { id: number }>(props: ResourceTableProp
                   {column.cell(item)}
                 </td>
               ))}
-              <td data-label={crudEn.actions}>
+              <td data-label={crudText.actions}>
                 <div class="row-actions">
                   <button type="button" class="button" onClick={() => props.onEdit(item)}>
-                    {format(crudEn.edit, { name })}
+                    {format(crudText.edit, { name })}
                   </button>
                   {props.rowActions?.(item)}
                   <ConfirmButton
-                    label={format(crudEn.delete, { name })}
-                    question={crudEn.deleteQuestion}
-                    confirmLabel={crudEn.confirmDelete}
-                    cancelLabel={crudEn.cancel}
+                    label={format(crudText.delete, { name })}
+                    question={crudText.deleteQuestion}
+                    confirmLabel={crudText.confirmDelete}
+                    cancelLabel={crudText.cancel}
                     onConfirm={() => props.onDelete(item)}
                   />
                 </div>

@@ -4,7 +4,7 @@ import { unwrap } from '../../api/client'
 import type { Team } from '../../api/schema'
 import { useAccount } from '../../app/context'
 import { format } from '../../i18n'
-import { crudEn, teamsEn as t } from '../../i18n/settings-pages.en'
+import { useStrings } from '../../i18n/context'
 import { FormStatus } from '../../workspace/ui/FormStatus'
 import { useLoad } from '../../workspace/ui/useLoad'
 import { CheckboxField } from '../shared/CheckboxField'
@@ -22,6 +22,7 @@ export interface TeamMembersProps {
 
 /** A team's members: every agent of the account with a checkbox, saved as one replacement. */
 export function TeamMembers({ team, onClose, onSaved }: TeamMembersProps) {
+  const { crud: crudText, teams: t } = useStrings()
   const { api, accountId } = useAccount()
   const heading = useRef<HTMLHeadingElement>(null)
   const chosen = useSignal<Set<number> | null>(null)
@@ -69,7 +70,7 @@ export function TeamMembers({ team, onClose, onSaved }: TeamMembersProps) {
         success={submission.done.value ? format(t.membersSaved, { name: team.name }) : null}
       />
       {agents === undefined ? (
-        <p>{loaded.loading.value ? crudEn.loading : ''}</p>
+        <p>{loaded.loading.value ? crudText.loading : ''}</p>
       ) : agents.length === 0 ? (
         <p class="empty-state">{t.noAgents}</p>
       ) : (
@@ -95,7 +96,7 @@ export function TeamMembers({ team, onClose, onSaved }: TeamMembersProps) {
           </fieldset>
           <div class="form-actions">
             <button type="submit" class="button button-primary" disabled={submission.busy.value}>
-              {submission.busy.value ? crudEn.saving : t.saveMembers}
+              {submission.busy.value ? crudText.saving : t.saveMembers}
             </button>
             <button type="button" class="button" onClick={onClose}>
               {t.close}

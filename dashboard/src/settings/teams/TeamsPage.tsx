@@ -3,7 +3,7 @@ import { unwrap } from '../../api/client'
 import type { Team } from '../../api/schema'
 import { useAccount } from '../../app/context'
 import { format } from '../../i18n'
-import { crudEn, teamsEn as t } from '../../i18n/settings-pages.en'
+import { useStrings } from '../../i18n/context'
 import type { SettingsPageProps } from '../../workspace/pages'
 import { CheckboxField } from '../shared/CheckboxField'
 import { CrudPage } from '../shared/CrudPage'
@@ -23,6 +23,7 @@ interface TeamDraft {
 
 /** Settings › Teams: the account's teams, and which agents belong to each. */
 export default function TeamsPage(_props: SettingsPageProps) {
+  const { crud: crudText, teams: t } = useStrings()
   const { api, accountId } = useAccount()
   const managing = useSignal<Team | null>(null)
   const all = inAccount(accountId)
@@ -71,7 +72,7 @@ export default function TeamsPage(_props: SettingsPageProps) {
         { header: t.members, cell: (team) => String(team.members) },
         {
           header: t.allowAutoAssign,
-          cell: (team) => (team.allow_auto_assign ? crudEn.yes : crudEn.no),
+          cell: (team) => (team.allow_auto_assign ? crudText.yes : crudText.no),
         },
       ]}
       rowActions={(team) => (

@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals'
 import { useId } from 'preact/hooks'
 import type { WebhookDelivery } from '../../api/schema'
 import { format } from '../../i18n'
-import { webhooksEn as t } from '../../i18n/webhooks.en'
+import { useStrings } from '../../i18n/context'
 import { FormStatus } from '../../workspace/ui/FormStatus'
 import { messageOf } from '../../workspace/ui/useLoad'
 import type { Deliveries } from './useDeliveries'
@@ -16,6 +16,7 @@ const timeOf = (seconds: number) => new Date(seconds * 1000).toLocaleString()
 
 /** A webhook's deliveries: what was sent, how it went, and Redeliver for each. */
 export function DeliveryLog({ name, deliveries }: DeliveryLogProps) {
+  const t = useStrings().webhooks
   const id = useId()
   const done = useSignal<string | null>(null)
   const failed = useSignal<string | null>(null)

@@ -1,5 +1,5 @@
 import { useId } from 'preact/hooks'
-import { webhooksEn as t } from '../../i18n/webhooks.en'
+import { useStrings } from '../../i18n/context'
 import { CodeBlock } from '../../workspace/ui/CodeBlock'
 
 /** Verifying a request by hand in Node, with nothing but node:crypto. */
@@ -23,6 +23,7 @@ function verify(secret, headers, body) {
 
 /** One line on how receivers check the signature, and a short Node example. */
 export function SignatureHelp() {
+  const t = useStrings().webhooks
   const id = useId()
   return (
     <section class="webhook-panel" aria-labelledby={`${id}-heading`}>

@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals'
 import { useId } from 'preact/hooks'
 import { format } from '../../i18n'
-import { webhooksEn as t } from '../../i18n/webhooks.en'
+import { useStrings } from '../../i18n/context'
 import { ConfirmButton } from '../../workspace/ui/ConfirmButton'
 import { CopyButton } from '../../workspace/ui/CopyButton'
 import { FormStatus } from '../../workspace/ui/FormStatus'
@@ -16,6 +16,7 @@ export interface SigningSecretProps {
 
 /** The webhook's secret, masked until revealed, with Copy and Rotate. */
 export function SigningSecret({ name, secret, onRotate }: SigningSecretProps) {
+  const t = useStrings().webhooks
   const revealed = useSignal(false)
   const error = useSignal<string | null>(null)
   const success = useSignal<string | null>(null)

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks'
 import type { Webhook, WebhookDelivery } from '../../api/schema'
 import { format } from '../../i18n'
-import { webhooksEn as t } from '../../i18n/webhooks.en'
+import { useStrings } from '../../i18n/context'
 import { DeliveryLog } from './DeliveryLog'
 import { SignatureHelp } from './SignatureHelp'
 import { SigningSecret } from './SigningSecret'
@@ -21,6 +21,7 @@ export interface WebhookDetailsProps {
 
 /** One webhook's signing secret, how to verify it, and its delivery log. */
 export function WebhookDetails(props: WebhookDetailsProps) {
+  const t = useStrings().webhooks
   const { webhook } = props
   const name = webhookName(webhook)
   const heading = useRef<HTMLHeadingElement>(null)

@@ -1,5 +1,5 @@
 import type { Inbox, WebhookEvent } from '../../api/schema'
-import { webhooksEn as t, webhookEventNames } from '../../i18n/webhooks.en'
+import { useStrings } from '../../i18n/context'
 import { TextField } from '../../workspace/ui/TextField'
 import type { FormKit } from '../shared/CrudPage'
 import { SelectField } from '../shared/SelectField'
@@ -20,6 +20,7 @@ export interface WebhookFormProps {
 
 /** The fields of a webhook: its URL and name, the events it gets, and an optional inbox. */
 export function WebhookForm({ kit, inboxes }: WebhookFormProps) {
+  const { webhooks: t, webhookEvents: eventNames } = useStrings()
   const { draft, set, error } = kit
   const eventsError = error('subscriptions', t.events)
   const toggle = (event: WebhookEvent, on: boolean) =>
@@ -69,7 +70,7 @@ export function WebhookForm({ kit, inboxes }: WebhookFormProps) {
                   onChange={(e) => toggle(event, (e.currentTarget as HTMLInputElement).checked)}
                 />
                 <span>
-                  {webhookEventNames[event]} <code>{event}</code>
+                  {eventNames[event]} <code>{event}</code>
                 </span>
               </label>
             </li>

@@ -4,7 +4,7 @@ import type { Webhook, WebhookDelivery } from '../../api/schema'
 import { useAccount } from '../../app/context'
 import { settingsPath } from '../../app/router'
 import { format } from '../../i18n'
-import { webhooksEn as t } from '../../i18n/webhooks.en'
+import { useStrings } from '../../i18n/context'
 import type { SettingsPageProps } from '../../workspace/pages'
 import { AppLink } from '../../workspace/ui/AppLink'
 import { FormStatus } from '../../workspace/ui/FormStatus'
@@ -12,7 +12,7 @@ import { messageOf, useLoad } from '../../workspace/ui/useLoad'
 import { CrudPage } from '../shared/CrudPage'
 import { submit } from '../shared/submit'
 import { useCrud } from '../shared/useCrud'
-import { WEBHOOK_COLUMNS } from './columns'
+import { webhookColumns } from './columns'
 import { WEBHOOK_EVENTS } from './events'
 import { selectedWebhookId, webhookDetailsPath, webhookName } from './selection'
 import { WebhookDetails } from './WebhookDetails'
@@ -24,6 +24,8 @@ import '../../styles/webhooks.css'
  * secret and delivery log, with a test event to see the whole path work.
  */
 export default function WebhooksPage(_props: SettingsPageProps) {
+  const strings = useStrings()
+  const t = strings.webhooks
   const { api, accountId, navigate } = useAccount()
   const account = { account_id: accountId }
   const one = (id: number) => ({ params: { path: { ...account, id } } })
@@ -125,7 +127,7 @@ export default function WebhooksPage(_props: SettingsPageProps) {
       text={t}
       crud={crud}
       nameOf={webhookName}
-      columns={WEBHOOK_COLUMNS}
+      columns={webhookColumns(strings)}
       rowActions={(webhook) => (
         <>
           <AppLink

@@ -1,10 +1,13 @@
 import type { Webhook } from '../../api/schema'
-import { webhooksEn as t, webhookEventNames } from '../../i18n/webhooks.en'
+import type { Strings } from '../../i18n'
 import type { Column } from '../shared/ResourceTable'
 import { subscribesToAll } from './events'
 
 /** The list's columns: where it posts, what it gets, and from which inbox. */
-export const WEBHOOK_COLUMNS: Column<Webhook>[] = [
+export const webhookColumns = ({
+  webhooks: t,
+  webhookEvents: eventNames,
+}: Strings): Column<Webhook>[] => [
   {
     header: t.url,
     cell: (webhook) => (
@@ -22,7 +25,7 @@ export const WEBHOOK_COLUMNS: Column<Webhook>[] = [
       ) : (
         <ul class="webhook-event-list">
           {webhook.subscriptions.map((event) => (
-            <li key={event} title={webhookEventNames[event as keyof typeof webhookEventNames]}>
+            <li key={event} title={eventNames[event as keyof typeof eventNames]}>
               <code>{event}</code>
             </li>
           ))}

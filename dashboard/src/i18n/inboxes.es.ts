@@ -1,0 +1,128 @@
+import type { Strings } from './index'
+
+/** La configuración de bandejas: la lista, añadir una bandeja y la configuración de cada una. */
+export const inboxesEs: Strings['inboxes'] = {
+  title: 'Bandejas de entrada',
+  description:
+    'Por donde llegan las conversaciones: un widget de chat en tu sitio web o tu propia aplicación mediante la API.',
+  add: 'Añadir bandeja',
+  loading: 'Cargando…',
+  empty: 'Todavía no hay bandejas. Añade una para empezar a recibir conversaciones.',
+  columns: { name: 'Nombre', channel: 'Canal', website: 'URL del sitio web', members: 'Agentes' },
+  channel: { website: 'Sitio web', api: 'API', email: 'Correo electrónico', sms: 'SMS' },
+
+  newTitle: 'Añadir una bandeja de entrada',
+  newDescription: 'Elige cómo te contactan los visitantes.',
+  channelChoice: 'Canal',
+  websiteChoice: 'Sitio web',
+  websiteChoiceHint: 'Un widget de chat en tu sitio, que se añade con una etiqueta script.',
+  apiChoice: 'API',
+  apiChoiceHint: 'Tu propia aplicación o interfaz de chat usa la API pública.',
+  name: 'Nombre',
+  websiteUrl: 'URL del sitio web',
+  websiteUrlHint: 'El sitio donde estará el widget, p. ej. https://shop.example.com',
+  webhookUrl: 'URL del webhook',
+  webhookUrlHint:
+    'Opcional. Parley envía aquí los eventos de esta bandeja (el webhook del canal API de Chatwoot).',
+  create: 'Crear bandeja',
+  creating: 'Creando…',
+  created: 'Se creó la bandeja {name}.',
+
+  embedHeading: 'Añade el chat a tu sitio web',
+  embedIntro:
+    'Pega esto antes de la etiqueta de cierre </body> de cada página que deba mostrar el chat. Carga unos pocos kilobytes, y el chat en sí solo cuando el visitante muestra interés.',
+  embedSnippet: 'Código para insertar',
+  chatwootHeading: '¿Vienes de Chatwoot?',
+  chatwootIntro:
+    'El código de Chatwoot también funciona: solo cambia la URL del script. window.chatwootSettings, window.$chatwoot y los eventos chatwoot:* se comportan como antes.',
+  chatwootSnippet: 'Código al estilo de Chatwoot',
+  apiHeading: 'Conecta tu aplicación',
+  apiIntro:
+    'Tu aplicación llama a la API pública de cliente con el identificador de esta bandeja: crea un contacto y, después, sus conversaciones y mensajes.',
+  inboxIdentifier: 'Identificador de la bandeja',
+  apiExample: 'Ejemplo: crear un contacto',
+  goToSettings: 'Abrir la configuración de {name}',
+
+  settingsTitle: 'Bandeja de entrada: {name}',
+  settingsFailed: 'No se pudo cargar esta bandeja.',
+  backToList: 'Volver a las bandejas',
+  widgetHeading: 'Widget',
+  apiInboxHeading: 'Bandeja de entrada',
+  webhookSecret: 'Secreto del webhook',
+  welcomeTitle: 'Título de bienvenida',
+  welcomeTagline: 'Lema de bienvenida',
+  widgetColor: 'Color del widget',
+  widgetColorHex: 'Color del widget (hexadecimal)',
+  widgetColorHexHint: 'Seis dígitos hexadecimales, p. ej. #1f93ff',
+  replyTime: 'Tiempo de respuesta',
+  allowedDomains: 'Dominios permitidos',
+  allowedDomainsHint:
+    'Nombres de host separados por comas, p. ej. shop.example.com, www.example.com. Vacío: cualquier sitio puede cargar el widget.',
+  save: 'Guardar cambios',
+  saving: 'Guardando…',
+  saved: 'Guardado.',
+
+  hoursHeading: 'Horario de atención',
+  hoursEnabled: 'Mostrar cuándo estás disponible',
+  hoursIntro:
+    'Se guarda con la bandeja (working_hours de Chatwoot). Fuera de horario, las integraciones muestran el mensaje de ausencia.',
+  timezone: 'Zona horaria',
+  outOfOffice: 'Mensaje de ausencia',
+  days: ['Domingo', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado'],
+  day: 'Día',
+  closed: 'Cerrado',
+  closedOn: 'Cerrado el {day}',
+  opens: 'Abre',
+  closes: 'Cierra',
+  opensOn: '{day} abre a las',
+  closesOn: '{day} cierra a las',
+
+  prechatHeading: 'Formulario previo al chat',
+  prechatEnabled: 'Pedir datos a los visitantes antes de empezar el chat',
+  prechatMessage: 'Mensaje previo al chat',
+  prechatField: 'Campo',
+  prechatAsk: 'Pedir',
+  prechatRequired: 'Obligatorio',
+  askFor: 'Pedir {field}',
+  requireField: '{field} es obligatorio',
+  standardFields: {
+    emailAddress: 'Correo electrónico',
+    fullName: 'Nombre',
+    phoneNumber: 'Teléfono',
+  },
+
+  previewHeading: 'Vista previa',
+  previewIntro: 'Cómo verán el widget los visitantes mientras lo editas (antes de guardar).',
+  previewLauncher: 'Botón del chat',
+  previewMessage: 'Escribe tu mensaje…',
+  previewStart: 'Iniciar conversación',
+
+  identityHeading: 'Verificación de identidad',
+  identityIntro:
+    'Cuando tu sitio sabe quién es el visitante, pasa su identificador a setUser con un identifier_hash: el HMAC-SHA256 del identificador, con el secreto de esta bandeja como clave. Calcúlalo en tu servidor, nunca en el navegador, para que nadie pueda hacerse pasar por otro usuario.',
+  hmacToken: 'Token HMAC',
+  hmacMissing: 'Solo los administradores pueden ver el secreto de esta bandeja.',
+  enforce: 'Exigir la validación de la identidad del usuario',
+  enforceHint:
+    'Si está activado, un identificador solo se acepta con su identifier_hash: se rechaza setUser (o un contacto creado con la API) sin él. Un hash incorrecto se rechaza en cualquier caso.',
+  nodeExample: 'Node.js',
+  rubyExample: 'Ruby',
+  phpExample: 'PHP',
+  setUserExample: 'En la página',
+  identitySaved: 'Se guardó la validación de identidad.',
+
+  membersHeading: 'Agentes',
+  membersIntro:
+    'Los agentes ven y responden las conversaciones de esta bandeja. Los administradores ven todas las bandejas.',
+  membersLegend: 'Agentes de esta bandeja',
+  saveMembers: 'Guardar agentes',
+  membersSaved: 'Agentes guardados.',
+  noAgents: 'Esta cuenta todavía no tiene agentes.',
+
+  deleteHeading: 'Eliminar esta bandeja',
+  deleteIntro:
+    'Al eliminar una bandeja también se eliminan sus conversaciones. No se puede deshacer.',
+  delete: 'Eliminar la bandeja {name}',
+  deleteQuestion: '¿Eliminarla junto con todas sus conversaciones?',
+  deleteConfirm: 'Eliminar',
+}
