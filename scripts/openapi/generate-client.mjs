@@ -1,12 +1,13 @@
 // `npm run generate:client`: the TypeScript types of the API (openapi-typescript) from the document
-// the worker serves, for openapi-fetch and for the widget's public-client types. With --check it
-// writes nothing and fails when the committed file differs from a fresh generation (npm test).
+// the worker serves, into protocol/generated/, for openapi-fetch and for the widget's and the
+// dashboard's types. With --check it writes nothing and fails when the committed files differ
+// from a fresh generation (npm test).
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import openapiTS, { astToString } from 'openapi-typescript'
 import { loadDocument, root } from './dump.mjs'
 
-const GENERATED = path.join(root, 'widget', 'src', 'client', 'generated')
+const GENERATED = path.join(root, 'protocol', 'generated')
 export const CLIENT_TYPES = path.join(GENERATED, 'openapi.d.ts')
 /** The live sockets' frames, from /asyncapi.json. */
 export const LIVE_TYPES = path.join(GENERATED, 'live.d.ts')

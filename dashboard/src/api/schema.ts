@@ -2,7 +2,7 @@
  * The API's shapes as the dashboard reads them: the types generated from /openapi.json
  * (`npm run generate:client`), never a hand-kept copy. The one place that knows where they live.
  */
-import type { components, operations, paths } from '../../../widget/src/client/generated/openapi'
+import type { components, operations, paths } from '../../../protocol/generated/openapi'
 
 export type { components, operations, paths }
 

@@ -3,7 +3,7 @@
  * (`npm run generate:client`), which is generated from the zod schemas the worker's tests parse
  * real frames with.
  */
-import type { channels } from '../../../widget/src/client/generated/live'
+import type { channels } from '../../../protocol/generated/live'
 
 /** A channel's server frames (each message's payload is the whole `{event, data}` frame). */
 type FramesOf<C> = C[Exclude<keyof C & string, `client.${string}`>]

@@ -4,7 +4,7 @@
  * to Chatwoot servers and replays frames from older builds, so only the fields it cannot do without
  * are required; the rest are optional (`Tolerant`).
  */
-import type { components } from './generated/openapi'
+import type { components } from '../../../protocol/generated/openapi'
 
 type Schemas = components['schemas']
 
