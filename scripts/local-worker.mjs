@@ -54,8 +54,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 function snapshotSources(dir) {
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(path.join(dir, 'widget'), { recursive: true })
-  // widget/src/shared: the code the worker shares with the widget (a browser parser).
-  const items = ['worker', 'migrations', 'wrangler.toml', 'tsconfig.json', 'widget/src/shared']
+  // protocol: the code the worker shares with the widget and the dashboard (frames, colours, a
+  // browser parser).
+  const items = ['worker', 'migrations', 'wrangler.toml', 'tsconfig.json', 'protocol']
   for (const item of items) {
     cpSync(path.join(root, item), path.join(dir, item), { recursive: true })
   }

@@ -1,4 +1,4 @@
-import { FakeWebSocket as DrivenSocket } from '../widget/fake-socket'
+import { FakeWebSocket as DrivenSocket } from '../protocol/fake-socket'
 
 /** The widget tests' driven WebSocket, as the account feed has it: ready at the upgrade. */
 export class FakeWebSocket extends DrivenSocket {

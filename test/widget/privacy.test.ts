@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { mountApp } from '../../widget/src/app/mount'
 import { startLoader } from '../../widget/src/loader/start'
+import { FakeWebSocket } from '../protocol/fake-socket'
+import { FakeLocks, fakeBroadcastChannel } from '../protocol/fake-tabs'
 import { FakeServer } from './fake-server'
-import { FakeWebSocket } from './fake-socket'
-import { FakeLocks, fakeBroadcastChannel } from './fake-tabs'
 import { settle } from './helpers'
 import { clearGlobals, launcherButton, loaderScript, win } from './loader/harness'
 

@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
-// A separate project from the worker tests: the widget needs a DOM, workerd has none.
+// A separate project from the worker tests: the widget needs a DOM, workerd has none. It also runs
+// the tests of protocol/, the client code the widget shares with the dashboard.
 export default defineConfig({
   plugins: [preact({ devToolsEnabled: false, prefreshEnabled: false })],
   test: {
@@ -20,7 +21,7 @@ export default defineConfig({
         },
       },
     },
-    include: ['test/widget/**/*.test.{ts,tsx}'],
+    include: ['test/widget/**/*.test.{ts,tsx}', 'test/protocol/**/*.test.{ts,tsx}'],
     setupFiles: ['test/widget/setup.ts'],
     restoreMocks: true,
   },

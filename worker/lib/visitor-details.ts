@@ -1,4 +1,4 @@
-import { browserInfo } from '../../widget/src/shared/browser-info'
+import { browserInfo } from '../../protocol/shared/browser-info'
 
 /**
  * What a conversation the public client API starts records of its visitor, in the keys Chatwoot's

@@ -1,4 +1,5 @@
-import { ClientFrameSchema, type ErrorFrameData, type ServerEvent } from '../schemas/realtime'
+import type { ErrorFrameData, ServerEvent } from '../../protocol/realtime'
+import { ClientFrameSchema } from '../schemas/realtime'
 
 export function frame(event: ServerEvent, data: Record<string, unknown>): string {
   return JSON.stringify({ event, data })

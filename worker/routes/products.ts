@@ -11,8 +11,9 @@ import {
   productTotalMinor,
   updateProductStatement,
 } from '../db/queries/products'
-import type { AppEnv } from '../env'
+import { type AppEnv, createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
+import { commitWithEvents } from '../events/outbox'
 import { formatMoney } from '../lib/money'
 import { visibleConversation } from '../middleware/access'
 import { unwrapBody } from '../middleware/body'
@@ -28,8 +29,6 @@ import {
   ProductUpdateSchema,
   toProduct,
 } from '../schemas/products'
-import { createRouter } from './router'
-import { commitWithEvents } from './write-adapter'
 
 const tags = ['Products']
 const base = '/api/v1/accounts/{account_id}/conversations/{conversation_id}/products'

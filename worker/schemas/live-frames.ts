@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi'
+import type { ErrorFrameData, ServerEvent } from '../../protocol/realtime'
 import { ConversationSchema, STATUSES } from './conversations'
 import { MessagePushDataSchema } from './messages'
 import { PublicMessageSchema } from './public-messages'
-import { ClientFrameSchema, type ErrorFrameData, type ServerEvent } from './realtime'
+import { ClientFrameSchema } from './realtime'
 
 // The data of every server frame (`{"event": …, "data": …}`) on each of the three live sockets,
 // as zod schemas: /asyncapi.json is generated from them, and the tests parse real frames with

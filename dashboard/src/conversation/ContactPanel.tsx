@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals'
 import { Fragment } from 'preact'
 import { useEffect } from 'preact/hooks'
-import { safeUrl } from '../../../widget/src/components/safe-url'
+import { safeUrl } from '../../../protocol/shared/safe-url'
 import { unwrap } from '../api/client'
 import type { Conversation, components } from '../api/schema'
 import { useAccount } from '../app/context'

@@ -1,4 +1,4 @@
-import { safeUrl } from '../../../widget/src/components/safe-url'
+import { safeUrl } from '../../../protocol/shared/safe-url'
 import type { components } from '../api/schema'
 import { useAccount } from '../app/context'
 import { format } from '../i18n'

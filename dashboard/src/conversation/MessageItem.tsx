@@ -1,4 +1,4 @@
-import { MessageText } from '../../../widget/src/components/MessageText'
+import { MessageText } from '../../../protocol/components/MessageText'
 import { useAccount } from '../app/context'
 import { isoTime, messageTime } from './format'
 import { MessageAttachments } from './MessageAttachments'

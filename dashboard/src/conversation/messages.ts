@@ -1,4 +1,4 @@
-import { mergeMessages as merge } from '../../../widget/src/shared/merge-messages'
+import { mergeMessages as merge } from '../../../protocol/shared/merge-messages'
 import type { Message } from '../api/schema'
 
 export const PAGE_SIZE = 20

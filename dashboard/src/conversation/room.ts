@@ -1,5 +1,5 @@
-import type { BackoffOptions } from '../../../widget/src/client/backoff'
-import { createLiveSocket, type SocketStatus } from '../../../widget/src/client/socket'
+import type { BackoffOptions } from '../../../protocol/client/backoff'
+import { createLiveSocket, type SocketStatus } from '../../../protocol/client/socket'
 import type { RoomFrame } from '../live/types'
 
 /** live: `ready` came; waiting: dropped, a retry is scheduled; refused: 4401/4403/4410, no retry. */

@@ -14,7 +14,7 @@ import { accountEn, attributesEn, cannedEn, crudEn, labelsEn, teamsEn } from './
 import { shellEn } from './shell.en'
 import { webhookEventNames, webhooksEn } from './webhooks.en'
 
-export { format } from '../../../widget/src/i18n/index'
+export { format } from '../../../protocol/i18n/format'
 
 /**
  * Every dashboard string, English. English ships in the first chunk (it is also what any screen

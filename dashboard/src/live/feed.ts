@@ -1,4 +1,4 @@
-import type { BackoffOptions } from '../../../widget/src/client/backoff'
+import type { BackoffOptions } from '../../../protocol/client/backoff'
 import type { LiveFeed } from './types'
 
 type WebSocketClass = new (url: string) => WebSocket

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals'
-import { createLiveSocket } from '../../../widget/src/client/socket'
-import { createSharedLive } from '../../../widget/src/client/tabs'
+import { createLiveSocket } from '../../../protocol/client/socket'
+import { createSharedLive } from '../../../protocol/client/tabs'
 import type { AccountFeed, FeedRefusal, LiveFeedOptions } from './feed'
 import type { ConnectionState, FeedFrame } from './types'
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { feedUrl } from '../../../dashboard/src/live/feed'
 import { createSharedFeed } from '../../../dashboard/src/live/shared-feed'
 import type { FeedFrame } from '../../../dashboard/src/live/types'
-import { FakeLocks, fakeBroadcastChannel } from '../../widget/fake-tabs'
+import { FakeLocks, fakeBroadcastChannel } from '../../protocol/fake-tabs'
 import { FakeWebSocket } from '../fake-socket'
 
 const message = (id: number, conversationId = 7) =>

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
+import { contrastRatio, readableOn } from '../../../protocol/shared/color'
 import { launcherLabel } from '../../../widget/src/loader/labels'
 import { createLauncher, showBubble } from '../../../widget/src/loader/launcher'
 import { injectApp } from '../../../widget/src/loader/load-app'
-import { contrastRatio, readableOn } from '../../../widget/src/shared/color'
 import { APP_EVENT, type MountApp, type Position } from '../../../widget/src/shared/protocol'
 
 function launcher(options: { position?: Position; nonce?: string } = {}) {

@@ -1,8 +1,8 @@
+import { safeUrl } from '../../../protocol/shared/safe-url'
 import type { Attachment } from '../client/types'
 import { format } from '../i18n'
 import { useWidget } from './context'
 import { Icon } from './Icon'
-import { safeUrl } from './safe-url'
 
 function fileName(attachment: Attachment, fallback: string): string {
   if (attachment.file_name) return attachment.file_name

@@ -1,7 +1,7 @@
+import { safeUrl } from '../../../protocol/shared/safe-url'
 import type { Message } from '../client/types'
 import { useWidget } from './context'
 import { items } from './rich'
-import { safeUrl } from './safe-url'
 
 interface CardAction {
   type: 'link' | 'postback' | string

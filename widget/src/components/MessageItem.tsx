@@ -1,8 +1,8 @@
+import { MessageText } from '../../../protocol/components/MessageText'
 import { MESSAGE_TYPE, type Message } from '../client/types'
 import type { ChatMessage } from '../store/state'
 import { Attachments } from './Attachments'
 import { useWidget } from './context'
-import { MessageText } from './MessageText'
 import { usePart } from './use-part'
 
 /** Content types drawn by the rich chunk (widget-part-rich.js), fetched when one first shows. */

@@ -1,4 +1,4 @@
-import type { Strings } from './en'
+import type { Strings } from '../../../protocol/i18n/widget.en'
 
 export const pt: Strings = {
   dir: 'ltr',

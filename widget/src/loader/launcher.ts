@@ -1,4 +1,4 @@
-import { isHexColor, readableOn } from '../shared/color'
+import { isHexColor, readableOn } from '../../../protocol/shared/color'
 import type { LauncherHandle, Position } from '../shared/protocol'
 import { linkSheet } from '../shared/styles'
 import launcherCss from './launcher.css?inline'

@@ -1,4 +1,4 @@
-import type { ColorScheme } from '../shared/color'
+import type { ColorScheme } from '../../../protocol/shared/color'
 import type { Command, UserAttributes } from '../shared/protocol'
 
 export interface RunOptions {

@@ -3,7 +3,7 @@
  * Types only, plus two tiny helpers: whatever is here lands in the loader
  * (widget.js, on every page view; budget in widget/build/sizes.ts).
  */
-import type { ColorScheme } from './color'
+import type { ColorScheme } from '../../../protocol/shared/color'
 
 export type { ColorScheme }
 export type Position = 'left' | 'right'

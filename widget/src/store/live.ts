@@ -1,4 +1,4 @@
-import type { ServerFrame } from '../client/realtime'
+import type { ServerFrame } from '../../../protocol/realtime'
 import { MESSAGE_TYPE, type Message } from '../client/types'
 import type { WidgetContext } from './context'
 import { upsertMessages } from './messages'

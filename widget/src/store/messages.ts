@@ -2,7 +2,7 @@ import { MESSAGE_TYPE, type Message } from '../client/types'
 import type { ChatMessage, OutboxItem } from './state'
 
 /** Merges messages into the list, never duplicating one. */
-export { mergeMessages as upsertMessages } from '../shared/merge-messages'
+export { mergeMessages as upsertMessages } from '../../../protocol/shared/merge-messages'
 
 export const PAGE_SIZE = 20
 

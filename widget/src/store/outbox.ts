@@ -1,5 +1,5 @@
+import { backoffDelay } from '../../../protocol/client/backoff'
 import { ApiError } from '../client/api'
-import { backoffDelay } from '../client/backoff'
 import { errorMessage, type WidgetContext } from './context'
 import { ensureConversation, startNewConversation } from './conversation'
 import { visitorTyping } from './live'

@@ -1,5 +1,5 @@
 import { computed, signal } from '@preact/signals'
-import type { SocketStatus } from '../client/socket'
+import type { SocketStatus } from '../../../protocol/client/socket'
 import {
   type ConversationStatus,
   type InboxConfig,

@@ -1,14 +1,14 @@
 import { createRoute } from '@hono/zod-openapi'
 import { updateContactStatement } from '../../db/queries/contacts'
+import { createRouter } from '../../env'
 import { errorResponses } from '../../errors'
 import { changedAttributes } from '../../events/kinds'
+import { commitWithEvents } from '../../events/outbox'
 import { unwrapBody } from '../../middleware/body'
 import { accountSecurity } from '../../schemas/auth'
 import { AccountAndIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/common'
 import { ContactPayloadSchema } from '../../schemas/contacts'
 import { DestroyCustomAttributesSchema } from '../../schemas/contacts-input'
-import { createRouter } from '../router'
-import { commitWithEvents } from '../write-adapter'
 import { base, contactJson, tags, visibleContact } from './shared'
 
 const destroyCustomAttributes = createRoute({

@@ -2,7 +2,7 @@ import { createRoute, type z } from '@hono/zod-openapi'
 import type { SQL } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { checkCustomAttributes } from '../../contacts/custom-attributes'
-import { type Agent, type Statement, senderOf } from '../../conversations/changes'
+import { type Actor, actorOf, type Statement, senderOf } from '../../conversations/changes'
 import { conversationCreation, initialStatus } from '../../conversations/create'
 import { findContactInbox, insertContactInboxStatement } from '../../db/queries/contact-inboxes'
 import {
@@ -18,9 +18,9 @@ import {
   lastNonActivityMessageId,
   MESSAGE_TYPE,
 } from '../../db/queries/messages'
-import type { AppEnv } from '../../env'
+import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
-import type { EventInput } from '../../events/outbox'
+import { commitWithEvents, type EventInput } from '../../events/outbox'
 import { nowSeconds } from '../../lib/time'
 import { restrictedAgentId, visibleContact } from '../../middleware/access'
 import { unwrapBody } from '../../middleware/body'
@@ -28,8 +28,6 @@ import { messageReport } from '../../reports/events'
 import { accountSecurity } from '../../schemas/auth'
 import { AccountIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/common'
 import { ConversationInputSchema, ConversationSchema } from '../../schemas/conversations'
-import { createRouter } from '../router'
-import { actorOf, commitWithEvents } from '../write-adapter'
 import { base, conversationJson, tags } from './shared'
 
 const createConversationRoute = createRoute({
@@ -128,7 +126,7 @@ type Parties = Awaited<ReturnType<typeof resolveParties>>
  * The statements that create the conversation (and its contact inbox and first message when
  * needed) with their events. Ids the batch creates are named by the uuid and source id it assigns.
  */
-function creation(c: Context<AppEnv>, body: Input, parties: Parties, actor: Agent) {
+function creation(c: Context<AppEnv>, body: Input, parties: Parties, actor: Actor) {
   const db = c.var.db
   const accountId = c.var.accountId
   const { inbox, contact, contactInbox } = parties

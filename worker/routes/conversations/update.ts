@@ -1,9 +1,13 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { checkCustomAttributes } from '../../contacts/custom-attributes'
-import { customAttributesWrite } from '../../conversations/attributes'
-import { muteChangeWrite } from '../../conversations/mute'
-import { priorityChangeWrite } from '../../conversations/priority'
+import {
+  activityText,
+  actorOf,
+  commit,
+  patchConversation,
+  statusPatch,
+} from '../../conversations/changes'
 import { statusChangeWrite } from '../../conversations/status'
 import { conversationAttachmentKeys } from '../../db/queries/attachments'
 import {
@@ -12,7 +16,7 @@ import {
   type Priority,
   updateConversationStatement,
 } from '../../db/queries/conversations'
-import type { AppEnv } from '../../env'
+import { type AppEnv, createRouter } from '../../env'
 import { errorResponses } from '../../errors'
 import { deleteStored } from '../../lib/files'
 import { nowSeconds } from '../../lib/time'
@@ -30,8 +34,6 @@ import {
   ToggleStatusInputSchema,
   ToggleStatusResponseSchema,
 } from '../../schemas/conversations'
-import { createRouter } from '../router'
-import { actorOf, commit } from '../write-adapter'
 import { ConversationParamsSchema, conversationJson, one, tags } from './shared'
 
 function route<M extends 'post' | 'patch' | 'put' | 'delete'>(
@@ -156,7 +158,7 @@ const deleteRoute = createRoute({
   },
 })
 
-/** Sets the priority; nothing is written when it does not change. */
+/** Sets the priority, with its activity line; nothing is written when it does not change. */
 async function setPriority(
   c: Context<AppEnv>,
   conversation: ConversationRow,
@@ -164,14 +166,9 @@ async function setPriority(
 ) {
   const priority = input || null
   if (priority === conversation.priority) return
-  const write = priorityChangeWrite(
-    c.var.db,
-    conversation,
-    priority,
-    await actorOf(c),
-    nowSeconds(),
-  )
-  if (write) await commit(c, write)
+  const actor = await actorOf(c)
+  const text = activityText.priority(conversation.priority, priority, actor.name)
+  await commit(c, patchConversation(c.var.db, conversation, { priority }, nowSeconds(), [text]))
 }
 
 /** The update endpoint touches the priority only when the body names it. */
@@ -186,8 +183,14 @@ async function updatePriority(
 async function setMuted(c: Context<AppEnv>, displayId: number, muted: boolean) {
   const conversation = await visibleConversation(c, displayId)
   if (conversation.muted === muted) return
-  const write = muteChangeWrite(c.var.db, conversation, muted, await actorOf(c), nowSeconds())
-  if (write) await commit(c, write)
+  const actor = await actorOf(c)
+  const resolves = muted && conversation.status !== 'resolved'
+  const activities = [
+    ...(resolves ? [activityText.status('resolved', actor.name)] : []),
+    muted ? activityText.muted(actor.name) : activityText.unmuted(actor.name),
+  ]
+  const patch = { muted, ...(resolves ? statusPatch('resolved') : {}) }
+  await commit(c, patchConversation(c.var.db, conversation, patch, nowSeconds(), activities))
 }
 
 export const conversationUpdateRoutes = createRouter()
@@ -206,9 +209,23 @@ export const conversationUpdateRoutes = createRouter()
     const body = c.req.valid('json')
     const status = body.status ?? (conversation.status === 'open' ? 'resolved' : 'open')
     const actor = await actorOf(c)
+    const selfAssigns =
+      status === 'open' &&
+      actor.type === 'user' &&
+      actor.role === 'agent' &&
+      conversation.assigneeId === null
+    const also = selfAssigns
+      ? {
+          patch: { assigneeId: actor.id, assigneeType: 'User' as const },
+          activities: [activityText.selfAssigned(actor.name)],
+        }
+      : undefined
     const snoozedUntil = status === 'snoozed' ? (body.snoozed_until ?? null) : null
-    const now = nowSeconds()
-    await commit(c, statusChangeWrite(c.var.db, conversation, status, actor, now, snoozedUntil))
+    const write = statusChangeWrite(c.var.db, conversation, status, actor, nowSeconds(), {
+      snoozedUntil,
+      also,
+    })
+    await commit(c, write)
     return c.json(
       {
         meta: {},
@@ -232,7 +249,8 @@ export const conversationUpdateRoutes = createRouter()
     const { custom_attributes } = c.req.valid('json')
     const db = c.var.db
     await checkCustomAttributes(db, c.var.accountId, 'conversation_attribute', custom_attributes)
-    await commit(c, customAttributesWrite(db, conversation, custom_attributes, nowSeconds()))
+    const patch = { customAttributes: custom_attributes }
+    await commit(c, patchConversation(db, conversation, patch, nowSeconds()))
     return c.json({ custom_attributes }, 200)
   })
   .openapi(lastSeenRoute, async (c) => {

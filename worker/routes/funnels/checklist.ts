@@ -11,9 +11,10 @@ import {
   updateChecklistItemStatement,
 } from '../../db/queries/funnel-checklist'
 import { findStage } from '../../db/queries/funnels'
+import { createRouter } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import type { ChangedAttribute } from '../../events/kinds'
-import type { EventInput } from '../../events/outbox'
+import { commitWithEvents, type EventInput } from '../../events/outbox'
 import { nowSeconds } from '../../lib/time'
 import { visibleConversation } from '../../middleware/access'
 import { currentUserId } from '../../middleware/auth'
@@ -28,8 +29,6 @@ import {
   ChecklistUpdateSchema,
   ConversationParamsSchema,
 } from '../../schemas/funnels'
-import { createRouter } from '../router'
-import { commitWithEvents } from '../write-adapter'
 import { conversationBase, MAX_CHECKLIST_ITEMS_PER_STAGE, funnelTags as tags } from './shared'
 
 const base = `${conversationBase}/checklist`

@@ -8,8 +8,10 @@ import {
   placementsOfConversation,
   removeStatements,
 } from '../../db/queries/funnel-placements'
+import { createRouter } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import type { EventInput } from '../../events/outbox'
+import { commitWithEvents } from '../../events/outbox'
 import { nowSeconds } from '../../lib/time'
 import { visibleConversation } from '../../middleware/access'
 import { currentUserId } from '../../middleware/auth'
@@ -28,8 +30,6 @@ import {
   PlacementDeleteQuerySchema,
   PlacementInputSchema,
 } from '../../schemas/funnels'
-import { createRouter } from '../router'
-import { commitWithEvents } from '../write-adapter'
 import { armStageAlerts, conversationBase as base, funnelTags as tags } from './shared'
 
 const placeRoute = createRoute({

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
+import { senderOfPrincipal } from '../../conversations/changes'
 import { createMessage, isEchoConflict, type NewMessage } from '../../conversations/messages'
 import {
   replyInSql,
@@ -7,9 +8,9 @@ import {
 } from '../../conversations/reply-in-sql'
 import { findInbox } from '../../db/queries/inboxes'
 import { MESSAGE_TYPE, type MessageView } from '../../db/queries/messages'
+import { createRouter } from '../../env'
 import { apiError, errorResponses, fieldError } from '../../errors'
 import { isFailedGuard } from '../../lib/d1-gate'
-import { nowSeconds } from '../../lib/time'
 import { sendToVisitorNow } from '../../live/fast-path'
 import { restrictedAgentId, visibleConversation } from '../../middleware/access'
 import { unwrapBody } from '../../middleware/body'
@@ -23,8 +24,6 @@ import {
   toMessage,
 } from '../../schemas/messages'
 import { ConversationParamsSchema } from '../conversations/shared'
-import { createRouter } from '../router'
-import { publishAfterResponse, senderOfPrincipal } from '../write-adapter'
 import { type Form, readInput } from './input'
 import { messagesPath, tags } from './shared'
 
@@ -86,23 +85,13 @@ export const messageCreateRoutes = createRouter().openapi(createMessageRoute, as
     files,
   }
   // The visitor's socket gets the reply before the events are published.
-  const publish = ({ view, eventIds }: { view: MessageView; eventIds: number[] }) => {
-    if (eventIds.length > 0) {
-      const live = {
-        env: c.env,
-        origin: new URL(c.req.url).origin,
-        waitUntil: (sent: Promise<unknown>) => c.executionCtx.waitUntil(sent),
-      }
-      publishAfterResponse(c, view.message.accountId, eventIds, sendToVisitorNow(live, view))
-    }
-    return view
-  }
+  const sendNow = (created: MessageView) => sendToVisitorNow(c, created)
   if (writableInSql(message)) {
     // An agent's reply: one round trip. A conversation this caller cannot see, or an echo_id
     // already used, rolls it back, and the usual path below answers (404, 403, or the message).
     try {
       const target = { accountId: c.var.accountId, displayId, agentId: restrictedAgentId(c) }
-      const view = publish(await replyInSql(c.var.db, target, message, nowSeconds()))
+      const view = await replyInSql(c, target, message, sendNow)
       return c.json(toMessage(view, c.req.url), 200)
     } catch (error) {
       if (!isFailedGuard(error, UNAVAILABLE_CONVERSATION_GUARD) && !isEchoConflict(error)) {
@@ -121,6 +110,6 @@ export const messageCreateRoutes = createRouter().openapi(createMessageRoute, as
   if (messageType === MESSAGE_TYPE.incoming) {
     message.sender = { senderType: 'Contact' as const, senderId: conversation.contactId }
   }
-  const view = publish(await createMessage(c.var.db, c.env, conversation, message, nowSeconds()))
+  const view = await createMessage(c, conversation, message, sendNow)
   return c.json(toMessage(view, c.req.url), 200)
 })

@@ -9,8 +9,9 @@ import {
   type MessageRow,
   updateMessageStatement,
 } from '../../db/queries/messages'
-import type { AppEnv } from '../../env'
+import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses, issuesToFieldErrors, validationError } from '../../errors'
+import { commitWithEvents } from '../../events/outbox'
 import { deleteStored } from '../../lib/files'
 import { nowSeconds } from '../../lib/time'
 import { visibleConversation } from '../../middleware/access'
@@ -26,8 +27,6 @@ import {
   toMessage,
 } from '../../schemas/messages'
 import { ConversationParamsSchema, visibleConversationWithMessages } from '../conversations/shared'
-import { createRouter } from '../router'
-import { commitWithEvents } from '../write-adapter'
 import { MessageParamsSchema, messagesPath, tags } from './shared'
 
 const listMessagesRoute = createRoute({

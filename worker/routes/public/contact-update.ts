@@ -13,10 +13,10 @@ import {
   markVerifiedStatement,
   repointContactInboxStatements,
 } from '../../db/queries/public'
-import type { AppEnv } from '../../env'
+import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses } from '../../errors'
 import { changedAttributes } from '../../events/kinds'
-import type { EventInput } from '../../events/outbox'
+import { commitWithEvents, type EventInput } from '../../events/outbox'
 import { deleteStored } from '../../lib/files'
 import { splitClaims, takenAmong } from '../../lib/visitor-claims'
 import { unwrapBody } from '../../middleware/body'
@@ -31,8 +31,6 @@ import {
 } from '../../schemas/public'
 import { storeAvatar, withStoredAvatar } from '../contacts/avatar'
 import { trackedAttributes } from '../contacts/shared'
-import { createRouter } from '../router'
-import { commitWithEvents } from '../write-adapter'
 import { capability, contactPath, publicTags } from './shared'
 
 /** PATCH and PUT both update, as in Chatwoot. */

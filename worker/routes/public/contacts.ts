@@ -14,8 +14,9 @@ import {
   findContactsByKeys,
   markVerifiedStatement,
 } from '../../db/queries/public'
-import type { AppEnv } from '../../env'
+import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses } from '../../errors'
+import { commitWithEvents } from '../../events/outbox'
 import { claimsOf, splitClaims, takenAmong } from '../../lib/visitor-claims'
 import { unwrapBody } from '../../middleware/body'
 import {
@@ -35,8 +36,6 @@ import {
   toContactSession,
 } from '../../schemas/public'
 import { storeAvatar, withStoredAvatar } from '../contacts/avatar'
-import { createRouter } from '../router'
-import { commitWithEvents } from '../write-adapter'
 import { publicContactUpdateRoutes, updateVisitor } from './contact-update'
 import { capability, contactPath, inboxPath, publicTags } from './shared'
 

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { isHexColor, readableOn } from '../../../widget/src/shared/color'
+import { isHexColor, readableOn } from '../../../protocol/shared/color'
 import { listAvailableInboxAgents } from '../../db/queries/users'
 import { createRouter } from '../../env'
 import { errorResponses } from '../../errors'

@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import type { Actor } from '../../conversations/changes'
+import { commit } from '../../conversations/changes'
 import { labelsChangeWrite } from '../../conversations/labels'
 import type { ConversationRow } from '../../db/queries/conversations'
 import { findLabelByTitle } from '../../db/queries/labels'
 import { latestConversationOf } from '../../db/queries/public'
-import type { AppEnv } from '../../env'
+import { type AppEnv, createRouter } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import { nowSeconds } from '../../lib/time'
 import { unwrapBody } from '../../middleware/body'
@@ -16,8 +16,6 @@ import {
   ConversationParamsSchema,
   LabelInputSchema,
 } from '../../schemas/public'
-import { createRouter } from '../router'
-import { commit } from '../write-adapter'
 import { capability, contactPath, conversationPath, publicTags } from './shared'
 
 const LabelParam = z.object({
@@ -107,9 +105,7 @@ async function changeLabel(
   const labels = add
     ? [...conversation.labels, label]
     : conversation.labels.filter((l) => l !== label)
-  // The visitor's name goes into no activity line here, so it is not read.
-  const visitor: Actor = { type: 'contact', id: conversation.contactId, name: '' }
-  const write = labelsChangeWrite(c.var.db, conversation, labels, visitor, nowSeconds())
+  const write = labelsChangeWrite(c.var.db, conversation, labels, null, nowSeconds())
   if (write) await commit(c, write)
   return c.json({}, 200)
 }

@@ -1,5 +1,5 @@
-import { en as widgetEn } from '../../../../widget/src/i18n/en'
-import { readableOn } from '../../../../widget/src/shared/color'
+import { en as widgetEn } from '../../../../protocol/i18n/widget.en'
+import { readableOn } from '../../../../protocol/shared/color'
 import { useStrings } from '../../i18n/context'
 import { HEX_COLOR, type WidgetDraft } from './widget-draft'
 

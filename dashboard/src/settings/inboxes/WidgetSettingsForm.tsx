@@ -1,6 +1,6 @@
 import type { Signal } from '@preact/signals'
 import { useId } from 'preact/hooks'
-import { en as widgetEn } from '../../../../widget/src/i18n/en'
+import { en as widgetEn } from '../../../../protocol/i18n/widget.en'
 import { unwrap } from '../../api/client'
 import type { Inbox } from '../../api/schema'
 import { useAccount } from '../../app/context'

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { backoffDelay } from '../../../widget/src/client/backoff'
-import type { ServerFrame } from '../../../widget/src/client/realtime'
-import { createLiveSocket, type SocketStatus } from '../../../widget/src/client/socket'
+import { backoffDelay } from '../../../protocol/client/backoff'
+import { createLiveSocket, type SocketStatus } from '../../../protocol/client/socket'
+import type { ServerFrame } from '../../../protocol/realtime'
 import { FakeWebSocket } from '../fake-socket'
 
 beforeEach(() => {

@@ -1,10 +1,10 @@
-import { type BackoffOptions, backoffDelay } from './backoff'
 import {
   type ClientFrame,
   type ErrorFrameData,
   parseServerFrame,
   type ServerFrame,
-} from './realtime'
+} from '../realtime'
+import { type BackoffOptions, backoffDelay } from './backoff'
 
 /** online: authenticated and replaying/live; waiting: disconnected, a retry is scheduled. */
 export type SocketStatus = 'connecting' | 'online' | 'waiting' | 'closed'

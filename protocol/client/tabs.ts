@@ -1,4 +1,4 @@
-import type { ClientFrame, ServerFrame } from './realtime'
+import type { ClientFrame, ServerFrame } from '../realtime'
 import type { LiveSocket, SocketStatus } from './socket'
 
 type TabMessage =

@@ -1,3 +1,7 @@
+// The widget's English, the language the others translate (widget/src/i18n/*.ts take their
+// `Strings` type from it). It is shared because the dashboard's inbox settings preview the
+// widget and show its defaults (the welcome title, the reply times) as the widget would.
+
 export const en = {
   dir: 'ltr' as 'ltr' | 'rtl',
   launcher: { open: 'Open chat', close: 'Close chat', unread: '{count} unread' },

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { ServerFrame } from '../../../widget/src/client/realtime'
-import type { LiveSocket, SocketStatus } from '../../../widget/src/client/socket'
-import { createSharedLive, type SocketHandlers } from '../../../widget/src/client/tabs'
+import type { LiveSocket, SocketStatus } from '../../../protocol/client/socket'
+import { createSharedLive, type SocketHandlers } from '../../../protocol/client/tabs'
+import type { ServerFrame } from '../../../protocol/realtime'
 import { FakeLocks, fakeBroadcastChannel } from '../fake-tabs'
 import { settle } from '../helpers'
 
