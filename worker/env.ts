@@ -1,14 +1,23 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Db } from './db/client'
-import { apiError, issuesToFieldErrors, validationError } from './errors'
 import type { D1Gate } from './lib/d1-gate'
-import type { Principal } from './middleware/auth'
-import { withFormCasting } from './middleware/body'
 
 export type Bindings = Env
 
-const namesNoId = (issue: { code: string; params?: Record<string, unknown> }) =>
-  issue.code === 'custom' && issue.params?.nonCanonicalId === true
+/** Who a request acts as, once middleware/auth.ts has checked its credential. */
+export type Principal =
+  | {
+      type: 'user'
+      id: number
+      /**
+       * The api_access_token (an API token, or a session's), or a session's token sent in the
+       * devise header; '' for the cookie.
+       */
+      token: string
+      /** Set when the user signed in with a session (cookie, devise headers or api_access_token). */
+      session?: { id: number; tokenHash: string }
+    }
+  | { type: 'agent_bot'; id: number; token: string }
+  | { type: 'platform_app'; id: number }
 
 export type AppEnv = {
   Bindings: Bindings
@@ -31,27 +40,4 @@ export type AppEnv = {
     /** A live socket whose credential arrives in its first frame. */
     liveAuthPending: boolean
   }
-}
-
-/**
- * Every router is built here so that validation failures render through the one error helper,
- * and so that every route taking a JSON body also takes it as a form (see middleware/body.ts).
- */
-export function createRouter() {
-  const router = new OpenAPIHono<AppEnv>({
-    defaultHook: (result) => {
-      if (result.success) return
-      // A malformed id in the path, or an id in the query not spelled canonically, names no
-      // resource: 404, as for an unknown one (schemas/common.ts's IdSchema marks the latter).
-      if (result.target === 'param') throw apiError('not_found')
-      if (result.target === 'query' && result.error.issues.some(namesNoId)) {
-        throw apiError('not_found')
-      }
-      throw validationError(issuesToFieldErrors(result.error.issues))
-    },
-  })
-  const register = router.openapi
-  router.openapi = ((route, handler, hook) =>
-    register(withFormCasting(route), handler, hook)) as typeof router.openapi
-  return router
 }

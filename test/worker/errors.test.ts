@@ -1,7 +1,8 @@
 import { SELF } from 'cloudflare:test'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
-import { apiError, FIELD_ERROR_CODES, issuesToFieldErrors, renderError } from '../../worker/errors'
+import { apiError, FIELD_ERROR_CODES, issuesToFieldErrors } from '../../worker/errors'
+import { renderError } from '../../worker/middleware/render-error'
 import { carryRequestId, requestIdFor } from '../../worker/middleware/request-id'
 import { api, createWorld, expectError, PLATFORM_TOKEN } from './helpers'
 

@@ -2,27 +2,12 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { findTokenOwner } from '../db/queries/access-tokens'
 import { ensureRootPlatformAppStatement, ROOT_PLATFORM_APP_ID } from '../db/queries/platform-apps'
 import { onEveryShard } from '../db/replicate'
-import type { AppEnv } from '../env'
+import type { AppEnv, Principal } from '../env'
 import { apiError } from '../errors'
 import { sha256Hex, timingSafeEqualStrings } from '../lib/crypto'
 import { parseId } from '../lib/ids'
 import { apiTokenSession, resolveSession, type SessionCredential } from './session'
 import { confirmTokenOwner, resolveTokenOwner } from './token-owner'
-
-export type Principal =
-  | {
-      type: 'user'
-      id: number
-      /**
-       * The api_access_token (an API token, or a session's), or a session's token sent in the
-       * devise header; '' for the cookie.
-       */
-      token: string
-      /** Set when the user signed in with a session (cookie, devise headers or api_access_token). */
-      session?: { id: number; tokenHash: string }
-    }
-  | { type: 'agent_bot'; id: number; token: string }
-  | { type: 'platform_app'; id: number }
 
 const TOKEN_HEADER = 'api_access_token'
 

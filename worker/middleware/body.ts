@@ -142,7 +142,7 @@ function castFormBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
 
 /**
  * The route with form casting as its last middleware (after its own, such as unwrapBody), when
- * it takes a JSON body. Every router adds it (env.ts), so no route casts forms itself.
+ * it takes a JSON body. Every router adds it (routes/router.ts), so no route casts forms itself.
  */
 export function withFormCasting<R extends RouteConfig>(route: R): R {
   const json = route.request?.body?.content?.['application/json']

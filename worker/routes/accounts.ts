@@ -2,7 +2,6 @@ import { createRoute } from '@hono/zod-openapi'
 import { findAccount, updateAccount } from '../db/queries/accounts'
 import { copyToShards, directoryDb } from '../db/replicate'
 import { accounts } from '../db/schema'
-import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { requireAdministrator } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
@@ -16,6 +15,7 @@ import {
 } from '../schemas/accounts'
 import { accountSecurity } from '../schemas/auth'
 import { AccountIdParamsSchema, jsonBody, jsonResponse } from '../schemas/common'
+import { createRouter } from './router'
 
 const tags = ['Accounts']
 

@@ -4,7 +4,7 @@ import type { Db } from '../db/client'
 import { batchAll, findAgent } from '../db/queries/agents'
 import { otherAccountCount, revokeUnusedTokensStatement } from '../db/queries/password-tokens'
 import { directoryDb } from '../db/replicate'
-import { type AppEnv, createRouter } from '../env'
+import type { AppEnv } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { newPasswordLink } from '../identity/password-links'
 import { isoFromSeconds } from '../lib/time'
@@ -13,6 +13,7 @@ import { InvitationLinkSchema, ResetLinkSchema } from '../schemas/agents'
 import { accountSecurity } from '../schemas/auth'
 import { AccountAndIdParamsSchema, EmptySchema, jsonResponse } from '../schemas/common'
 import { administratorsOnly } from './agents/shared'
+import { createRouter } from './router'
 
 /**
  * Invitation and reset links of an account's agents (Parley's additions; Chatwoot emails them).

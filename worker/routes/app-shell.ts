@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import { createRouter } from '../env'
-import { notFound } from '../errors'
+import { notFound } from '../middleware/render-error'
+import { createRouter } from './router'
 
 /**
  * The dashboard's policy: everything from this origin, no inline script or style (Vite emits

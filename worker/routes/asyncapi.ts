@@ -1,5 +1,5 @@
 import { buildAsyncApiDocument } from '../asyncapi'
-import { createRouter } from '../env'
+import { createRouter } from './router'
 
 // The live socket protocol's AsyncAPI 3.0 document. Not an operation of /openapi.json (as that
 // document's own route is not): it describes the sockets, which OpenAPI cannot.

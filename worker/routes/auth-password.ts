@@ -3,7 +3,6 @@ import { findUsableToken, useTokenStatements } from '../db/queries/password-toke
 import { deleteSessionsOfStatement, sessionIdsOf } from '../db/queries/sessions'
 import { copyToShards, narrowOnShards } from '../db/replicate'
 import { userSessions, users } from '../db/schema'
-import { createRouter } from '../env'
 import { errorResponses, fieldError, validationError } from '../errors'
 import { sha256Hex } from '../lib/crypto'
 import { hashPassword } from '../lib/passwords'
@@ -12,6 +11,7 @@ import { closeSessionSockets } from '../middleware/session-credentials'
 import { PasswordEditInputSchema, SignInSchema } from '../schemas/auth'
 import { jsonBody, jsonResponse, noCredentials } from '../schemas/common'
 import { refuseCrossSite, startSession } from './auth'
+import { createRouter } from './router'
 
 const tags = ['Profile']
 

@@ -4,7 +4,7 @@ import { deleteExpiredSessionsOfStatement, deleteSessionStatement } from '../db/
 import { findUserByEmail, listMemberships, type UserRow } from '../db/queries/users'
 import { copyToShards, narrowOnShards } from '../db/replicate'
 import { userSessions } from '../db/schema'
-import { type AppEnv, createRouter } from '../env'
+import type { AppEnv } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { verifyPassword } from '../lib/passwords'
 import { countSignInFailure, limitSignIn } from '../middleware/rate-limit'
@@ -28,6 +28,7 @@ import {
 } from '../schemas/auth'
 import { jsonBody, jsonResponse, noCredentials } from '../schemas/common'
 import { toProfile } from '../schemas/users'
+import { createRouter } from './router'
 
 const tags = ['Profile']
 

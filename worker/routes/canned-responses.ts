@@ -8,7 +8,7 @@ import {
   listCannedResponses,
   updateCannedResponse,
 } from '../db/queries/canned-responses'
-import { type AppEnv, createRouter } from '../env'
+import type { AppEnv } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { unwrapBody } from '../middleware/body'
 import { accountSecurity } from '../schemas/auth'
@@ -27,6 +27,7 @@ import {
   jsonResponse,
 } from '../schemas/common'
 import { administratorsOnly } from './agents/shared'
+import { createRouter } from './router'
 
 const tags = ['Canned Responses']
 const base = '/api/v1/accounts/{account_id}/canned_responses'

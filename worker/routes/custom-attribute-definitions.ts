@@ -9,7 +9,7 @@ import {
   listDefinitions,
   updateDefinition,
 } from '../db/queries/custom-attributes'
-import { type AppEnv, createRouter } from '../env'
+import type { AppEnv } from '../env'
 import { apiError, errorResponses, type FieldError, fieldError, validationError } from '../errors'
 import { unwrapBody } from '../middleware/body'
 import { accountSecurity } from '../schemas/auth'
@@ -29,6 +29,7 @@ import {
   toDefinition,
 } from '../schemas/custom-attributes'
 import { administratorsOnly } from './agents/shared'
+import { createRouter } from './router'
 
 const tags = ['Custom Attributes']
 const base = '/api/v1/accounts/{account_id}/custom_attribute_definitions'

@@ -4,10 +4,11 @@ import { createDb } from '../db/client'
 import { isPendingFileDeletion } from '../db/queries/file-deletions'
 import { openSession } from '../db/read-replicas'
 import { accountShard, shardBinding } from '../db/shards'
-import { type AppEnv, createRouter } from '../env'
+import type { AppEnv } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { parseId } from '../lib/ids'
 import { noCredentials } from '../schemas/common'
+import { createRouter } from './router'
 
 const serveFile = createRoute({
   security: noCredentials,

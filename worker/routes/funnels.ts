@@ -1,4 +1,3 @@
-import { createRouter } from '../env'
 import { funnelBoardRoutes } from './funnels/board'
 import { funnelChecklistRoutes } from './funnels/checklist'
 import { funnelDefinitionRoutes } from './funnels/definitions'
@@ -6,6 +5,7 @@ import { funnelPlacementRoutes } from './funnels/placement'
 import { funnelStageOrderRoutes } from './funnels/stage-order'
 import { funnelStageRoutes } from './funnels/stages'
 import { funnelStopwatchRoutes } from './funnels/stopwatch'
+import { createRouter } from './router'
 
 /** Funnels, stages, placements, checklists, stopwatches and the board (DESIGN.md §10). */
 export const funnelRoutes = createRouter()

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { createRouter } from '../env'
 import { jsonResponse, noCredentials } from '../schemas/common'
+import { createRouter } from './router'
 
 const health = createRoute({
   security: noCredentials,

@@ -8,7 +8,7 @@ import {
   removeInboxMembersStatements,
 } from '../db/queries/inbox-members'
 import { findInbox } from '../db/queries/inboxes'
-import { type AppEnv, createRouter } from '../env'
+import type { AppEnv } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { revokeLiveAccess } from '../live/revoke'
 import { unwrapBody } from '../middleware/body'
@@ -29,6 +29,7 @@ import {
 } from '../schemas/common'
 import { administratorsOnly, requireAccountMembers } from './agents/shared'
 import { visibleInbox } from './inboxes'
+import { createRouter } from './router'
 
 const tags = ['Inbox Members']
 const base = '/api/v1/accounts/{account_id}/inbox_members'

@@ -12,7 +12,7 @@ import {
 } from '../db/queries/inboxes'
 import { directoryDb } from '../db/replicate'
 import { forgetInboxRoute } from '../db/shards'
-import { type AppEnv, createRouter } from '../env'
+import type { AppEnv } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { removeRecordedFiles } from '../files/deletions'
 import { randomToken } from '../lib/crypto'
@@ -36,6 +36,7 @@ import {
   toInbox,
 } from '../schemas/inboxes'
 import { newWebhookSecret } from '../webhooks/signature'
+import { createRouter } from './router'
 
 const tags = ['Inboxes']
 const base = '/api/v1/accounts/{account_id}/inboxes'

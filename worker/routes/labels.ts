@@ -12,7 +12,7 @@ import {
   renameContactLabelStatements,
   updateLabelStatement,
 } from '../db/queries/labels'
-import { type AppEnv, createRouter } from '../env'
+import type { AppEnv } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { nowSeconds } from '../lib/time'
 import { unwrapBody } from '../middleware/body'
@@ -26,6 +26,7 @@ import {
 } from '../schemas/common'
 import { LabelInputSchema, LabelSchema, LabelUpdateSchema, toLabel } from '../schemas/labels'
 import { administratorsOnly } from './agents/shared'
+import { createRouter } from './router'
 
 const tags = ['Labels']
 const base = '/api/v1/accounts/{account_id}/labels'

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { findConversationByDisplayId } from '../db/queries/conversations'
-import { type AppEnv, createRouter } from '../env'
+import type { AppEnv, Principal } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { tokenHashOf } from '../lib/crypto'
 import { sessionCredentialKey } from '../live/access'
@@ -14,9 +14,9 @@ import {
 } from '../live/sockets'
 import { accountFeed, conversationRoom, guessRoom } from '../live/stubs'
 import { restrictedAgentId } from '../middleware/access'
-import type { Principal } from '../middleware/auth'
 import { accountSecurity } from '../schemas/auth'
 import { AccountIdParamsSchema, CursorSchema, IdSchema } from '../schemas/common'
+import { createRouter } from './router'
 
 const tags = ['Live']
 

@@ -8,7 +8,6 @@ import {
 import { deleteSessionsOfRemovedMemberStatement } from '../db/queries/sessions'
 import { copyToShards, narrowOnShards } from '../db/replicate'
 import { userSessions } from '../db/schema'
-import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { copyMembership } from '../identity/memberships'
 import { revokeLiveAccess } from '../live/revoke'
@@ -29,6 +28,7 @@ import {
 } from '../schemas/users'
 import { permittedAccount } from './platform-accounts'
 import { permittedUser } from './platform-users'
+import { createRouter } from './router'
 
 const tags = ['Platform Account Users']
 

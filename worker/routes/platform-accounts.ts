@@ -27,7 +27,6 @@ import {
   shardForNewAccount,
 } from '../db/shards'
 import type { AppEnv } from '../env'
-import { createRouter } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { removeRecordedFiles } from '../files/deletions'
 import { revokeLiveAccess } from '../live/revoke'
@@ -47,6 +46,7 @@ import {
   jsonResponse,
   tokenSecurity,
 } from '../schemas/common'
+import { createRouter } from './router'
 
 const tags = ['Platform Accounts']
 

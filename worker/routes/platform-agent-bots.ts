@@ -19,7 +19,7 @@ import {
 } from '../db/queries/platform-apps'
 import { copyToShards, narrowOnShards } from '../db/replicate'
 import { accessTokens, agentBots, platformApps } from '../db/schema'
-import { type AppEnv, createRouter } from '../env'
+import type { AppEnv } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { revokeLiveAccess } from '../live/revoke'
 import { currentPlatformAppId } from '../middleware/auth'
@@ -41,6 +41,7 @@ import {
   tokenSecurity,
 } from '../schemas/common'
 import { permittedAccount } from './platform-accounts'
+import { createRouter } from './router'
 
 const tags = ['Platform Agent Bots']
 

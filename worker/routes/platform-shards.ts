@@ -4,7 +4,6 @@ import { ROOT_PLATFORM_APP_ID } from '../db/queries/platform-apps'
 import { copyGlobalTablesTo } from '../db/replicate'
 import { shardBindings } from '../db/shards'
 import type { AppEnv } from '../env'
-import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { currentPlatformAppId } from '../middleware/auth'
 import { finishMove, MoveRefused, moveAccount } from '../scale/move-account'
@@ -22,6 +21,7 @@ import {
   jsonResponse,
   tokenSecurity,
 } from '../schemas/common'
+import { createRouter } from './router'
 
 const tags = ['Platform Accounts']
 

@@ -20,7 +20,7 @@ import {
 } from '../db/queries/users'
 import { copyToShards, narrowOnShards } from '../db/replicate'
 import { accessTokens, userSessions, users } from '../db/schema'
-import { type AppEnv, createRouter } from '../env'
+import type { AppEnv } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { hashPassword } from '../lib/passwords'
 import { revokeLiveAccess } from '../live/revoke'
@@ -42,6 +42,7 @@ import {
   toPlatformUser,
   UserTokenSchema,
 } from '../schemas/users'
+import { createRouter } from './router'
 
 const tags = ['Platform Users']
 

@@ -11,7 +11,7 @@ import {
   productTotalMinor,
   updateProductStatement,
 } from '../db/queries/products'
-import { type AppEnv, createRouter } from '../env'
+import type { AppEnv } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { commitWithEvents } from '../events/outbox'
 import { formatMoney } from '../lib/money'
@@ -29,6 +29,7 @@ import {
   ProductUpdateSchema,
   toProduct,
 } from '../schemas/products'
+import { createRouter } from './router'
 
 const tags = ['Products']
 const base = '/api/v1/accounts/{account_id}/conversations/{conversation_id}/products'

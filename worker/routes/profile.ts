@@ -10,7 +10,7 @@ import {
 } from '../db/queries/users'
 import { copyToShards, narrowOnShards } from '../db/replicate'
 import { accountUsers, userSessions, users } from '../db/schema'
-import { type AppEnv, createRouter } from '../env'
+import type { AppEnv } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { hashPassword, verifyPassword } from '../lib/passwords'
 import { currentUserId } from '../middleware/auth'
@@ -30,6 +30,7 @@ import {
   ProfileUpdateSchema,
   toProfile,
 } from '../schemas/users'
+import { createRouter } from './router'
 
 const tags = ['Profile']
 

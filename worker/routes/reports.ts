@@ -7,7 +7,7 @@ import {
   listDimensionIds,
   sumFigures,
 } from '../db/queries/reports'
-import { type AppEnv, createRouter } from '../env'
+import type { AppEnv } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { nowSeconds } from '../lib/time'
 import {
@@ -32,6 +32,7 @@ import {
   SummaryReportRowsSchema,
 } from '../schemas/reports'
 import { administratorsOnly } from './agents/shared'
+import { createRouter } from './router'
 
 const tags = ['Reports']
 const base = '/api/v2/accounts/{account_id}'

@@ -14,7 +14,7 @@ import {
   teamIdsOfUser,
   updateTeam,
 } from '../db/queries/teams'
-import { type AppEnv, createRouter } from '../env'
+import type { AppEnv } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { currentUserId } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
@@ -34,6 +34,7 @@ import {
 } from '../schemas/common'
 import { TeamInputSchema, TeamSchema, TeamUpdateSchema, toTeam } from '../schemas/teams'
 import { administratorsOnly, requireAccountMembers } from './agents/shared'
+import { createRouter } from './router'
 
 const tags = ['Teams']
 const base = '/api/v1/accounts/{account_id}/teams'

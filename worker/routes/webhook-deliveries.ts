@@ -6,13 +6,13 @@ import {
   resetForRedelivery,
 } from '../db/queries/webhook-deliveries'
 import { findWebhook } from '../db/queries/webhooks'
-import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { requireAdministrator } from '../middleware/auth'
 import { accountSecurity } from '../schemas/auth'
 import { AccountIdParamsSchema, IdSchema, jsonResponse } from '../schemas/common'
 import { DeliverySchema, toDelivery } from '../schemas/webhook-deliveries'
 import type { DeliveriesQueueMessage } from '../webhooks/fanout'
+import { createRouter } from './router'
 
 const tags = ['Webhooks']
 const base = '/api/v1/accounts/{account_id}/webhooks/{webhook_id}/deliveries'

@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { insertTestDelivery } from '../db/queries/webhook-deliveries'
 import { findWebhook } from '../db/queries/webhooks'
-import { createRouter } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { requireAdministrator } from '../middleware/auth'
 import { accountSecurity } from '../schemas/auth'
@@ -9,6 +8,7 @@ import { AccountAndIdParamsSchema, jsonResponse } from '../schemas/common'
 import { DeliverySchema, toDelivery } from '../schemas/webhook-deliveries'
 import { type WebhookTestEvent, WebhookTestEventSchema } from '../schemas/webhooks'
 import { queueDeliveries } from '../webhooks/fanout'
+import { createRouter } from './router'
 
 const testRoute = createRoute({
   operationId: 'sendWebhookTestEvent',

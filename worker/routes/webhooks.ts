@@ -9,7 +9,7 @@ import {
   updateWebhook,
   webhookUrlTaken,
 } from '../db/queries/webhooks'
-import { type AppEnv, createRouter } from '../env'
+import type { AppEnv } from '../env'
 import { apiError, errorResponses, type FieldError, fieldError, validationError } from '../errors'
 import { EVENT_KINDS } from '../events/kinds'
 import { checkOutboundUrl } from '../lib/ssrf'
@@ -31,6 +31,7 @@ import {
   WebhookUpdateSchema,
 } from '../schemas/webhooks'
 import { newWebhookSecret } from '../webhooks/signature'
+import { createRouter } from './router'
 
 const tags = ['Webhooks']
 const base = '/api/v1/accounts/{account_id}/webhooks'

@@ -1,4 +1,4 @@
-import { createRouter } from '../../env'
+import { createRouter } from '../router'
 import { agentCreateRoutes } from './create'
 import { agentManageRoutes } from './manage'
 import { agentReadRoutes } from './read'

@@ -7,7 +7,6 @@ import {
 } from '../../db/queries/agents'
 import { renameUserOfOneAccountStatement } from '../../db/queries/users'
 import { directoryDb, narrowOnShards } from '../../db/replicate'
-import { createRouter } from '../../env'
 import { apiError, errorResponses } from '../../errors'
 import { copyMembership, revokeMembership } from '../../identity/memberships'
 import { revokeLiveAccess } from '../../live/revoke'
@@ -16,6 +15,7 @@ import { closeSessionSockets } from '../../middleware/session-credentials'
 import { AgentSchema, AgentUpdateSchema, toAgent } from '../../schemas/agents'
 import { accountSecurity } from '../../schemas/auth'
 import { AccountAndIdParamsSchema, EmptySchema, jsonBody, jsonResponse } from '../../schemas/common'
+import { createRouter } from '../router'
 import { administratorsOnly, agentOr404, agentsPath, lastAdministrator, tags } from './shared'
 
 const updateAgent = createRoute({

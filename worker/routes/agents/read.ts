@@ -2,11 +2,11 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { listAgents } from '../../db/queries/agents'
 import { pendingInvitationExpiries } from '../../db/queries/password-tokens'
 import { directoryDb } from '../../db/replicate'
-import { createRouter } from '../../env'
 import { errorResponses } from '../../errors'
 import { AgentSchema, toAgent } from '../../schemas/agents'
 import { accountSecurity } from '../../schemas/auth'
 import { AccountIdParamsSchema, jsonResponse } from '../../schemas/common'
+import { createRouter } from '../router'
 import { agentsPath, tags } from './shared'
 
 const listAgentsRoute = createRoute({

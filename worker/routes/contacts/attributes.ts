@@ -1,6 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
 import { updateContactStatement } from '../../db/queries/contacts'
-import { createRouter } from '../../env'
 import { errorResponses } from '../../errors'
 import { changedAttributes } from '../../events/kinds'
 import { commitWithEvents } from '../../events/outbox'
@@ -9,6 +8,7 @@ import { accountSecurity } from '../../schemas/auth'
 import { AccountAndIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/common'
 import { ContactPayloadSchema } from '../../schemas/contacts'
 import { DestroyCustomAttributesSchema } from '../../schemas/contacts-input'
+import { createRouter } from '../router'
 import { base, contactJson, tags, visibleContact } from './shared'
 
 const destroyCustomAttributes = createRoute({

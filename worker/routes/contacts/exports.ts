@@ -6,7 +6,6 @@ import {
   insertContactExport,
 } from '../../db/queries/contact-exports'
 import { accountBinding } from '../../db/shards'
-import { createRouter } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import { checkDownloadLink, signedDownloadUrl } from '../../lib/download-links'
 import { nowSeconds } from '../../lib/time'
@@ -24,6 +23,7 @@ import {
   toContactExport,
 } from '../../schemas/contact-jobs'
 import { administratorsOnly } from '../agents/shared'
+import { createRouter } from '../router'
 import { base, labelsOf, tags } from './shared'
 
 const exportRoute = createRoute({

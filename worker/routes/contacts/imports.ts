@@ -16,7 +16,7 @@ import {
   insertContactImport,
   listImportFailures,
 } from '../../db/queries/contact-imports'
-import { type AppEnv, createRouter } from '../../env'
+import type { AppEnv } from '../../env'
 import { apiError, errorResponses, fieldError } from '../../errors'
 import { CsvSyntaxError, csvLine, csvRecords } from '../../lib/csv'
 import { currentUserId } from '../../middleware/auth'
@@ -29,6 +29,7 @@ import {
   toContactImport,
 } from '../../schemas/contact-jobs'
 import { administratorsOnly } from '../agents/shared'
+import { createRouter } from '../router'
 import { base, tags } from './shared'
 
 const MISSING_FILE = 'import_file is required: attach a CSV file as multipart/form-data'

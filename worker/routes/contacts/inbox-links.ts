@@ -7,7 +7,7 @@ import {
 } from '../../db/queries/contact-inboxes'
 import { listContactableInboxes } from '../../db/queries/contacts'
 import type { InboxRow } from '../../db/queries/inboxes'
-import { type AppEnv, createRouter } from '../../env'
+import type { AppEnv } from '../../env'
 import { errorResponses, fieldError, validationError } from '../../errors'
 import { restrictedAgentId } from '../../middleware/access'
 import { unwrapBody } from '../../middleware/body'
@@ -15,6 +15,7 @@ import { accountSecurity } from '../../schemas/auth'
 import { AccountAndIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/common'
 import { ContactInboxRefSchema, ContactInboxSchema, toInboxSlim } from '../../schemas/contacts'
 import { ContactInboxInputSchema } from '../../schemas/contacts-input'
+import { createRouter } from '../router'
 import { base, inboxFromBody, tags, visibleContact } from './shared'
 
 /**

@@ -1,4 +1,4 @@
-import { createRouter } from '../../env'
+import { createRouter } from '../router'
 import { contactAttributeRoutes } from './attributes'
 import { contactExportRoutes } from './exports'
 import { contactImportRoutes } from './imports'

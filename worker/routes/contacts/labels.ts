@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { listContactLabels, replaceContactLabelsStatements } from '../../db/queries/contact-labels'
-import { createRouter } from '../../env'
 import { errorResponses } from '../../errors'
 import { unwrapBody } from '../../middleware/body'
 import { accountSecurity } from '../../schemas/auth'
 import { AccountAndIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/common'
 import { ContactLabelsInputSchema } from '../../schemas/contacts-input'
+import { createRouter } from '../router'
 import { base, tags, visibleContact } from './shared'
 
 const LabelsSchema = z.object({ payload: z.array(z.string()) }).openapi('ContactLabels', {

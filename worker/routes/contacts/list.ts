@@ -5,7 +5,7 @@ import {
   type ContactSortKey,
   listContactPage,
 } from '../../db/queries/contact-search'
-import { type AppEnv, createRouter } from '../../env'
+import type { AppEnv } from '../../env'
 import { apiError, errorResponses, fieldError } from '../../errors'
 import { restrictedAgentId } from '../../middleware/access'
 import { accountSecurity } from '../../schemas/auth'
@@ -16,6 +16,7 @@ import {
   ContactListQuerySchema,
   ContactSearchQuerySchema,
 } from '../../schemas/contacts-input'
+import { createRouter } from '../router'
 import { base, contactJson, labelsOf, tags } from './shared'
 
 const listContacts = createRoute({

@@ -1,6 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
 import { contactMergeWrite } from '../../contacts/merge'
-import { createRouter } from '../../env'
 import { apiError, errorResponses } from '../../errors'
 import { commitWithEvents } from '../../events/outbox'
 import { removeRecordedFiles } from '../../files/deletions'
@@ -9,6 +8,7 @@ import { accountSecurity } from '../../schemas/auth'
 import { AccountIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/common'
 import { ContactSchema } from '../../schemas/contacts'
 import { ContactMergeSchema } from '../../schemas/contacts-input'
+import { createRouter } from '../router'
 import { contactJson, tags, trackedAttributes, visibleContact } from './shared'
 
 const mergeContacts = createRoute({

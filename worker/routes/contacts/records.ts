@@ -9,7 +9,7 @@ import {
   updateContactStatement,
 } from '../../db/queries/contacts'
 import { recordContactFilesStatements } from '../../db/queries/file-deletions'
-import { type AppEnv, createRouter } from '../../env'
+import type { AppEnv } from '../../env'
 import { apiError, errorResponses } from '../../errors'
 import { changedAttributes } from '../../events/kinds'
 import { commitWithEvents } from '../../events/outbox'
@@ -32,6 +32,7 @@ import {
   type ContactUpdateInput,
   ContactUpdateSchema,
 } from '../../schemas/contacts-input'
+import { createRouter } from '../router'
 import { storeAvatar, withStoredAvatar } from './avatar'
 import { sourceIdFor } from './inbox-links'
 import {

@@ -5,7 +5,6 @@ import {
   findAccountTeam,
   type NewConversation,
 } from '../../db/queries/conversations'
-import { createRouter } from '../../env'
 import { errorResponses, fieldError, validationError } from '../../errors'
 import { nowSeconds } from '../../lib/time'
 import { visibleConversation } from '../../middleware/access'
@@ -14,6 +13,7 @@ import { AgentSchema, toAgent } from '../../schemas/agents'
 import { accountSecurity } from '../../schemas/auth'
 import { jsonBody, jsonResponse } from '../../schemas/common'
 import { AssignmentInputSchema, ConversationTeamSchema, toTeam } from '../../schemas/conversations'
+import { createRouter } from '../router'
 import { ConversationParamsSchema, one, tags } from './shared'
 
 const assignRoute = createRoute({

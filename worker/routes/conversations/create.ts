@@ -18,7 +18,7 @@ import {
   lastNonActivityMessageId,
   MESSAGE_TYPE,
 } from '../../db/queries/messages'
-import { type AppEnv, createRouter } from '../../env'
+import type { AppEnv } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import { commitWithEvents, type EventInput } from '../../events/outbox'
 import { nowSeconds } from '../../lib/time'
@@ -28,6 +28,7 @@ import { messageReport } from '../../reports/events'
 import { accountSecurity } from '../../schemas/auth'
 import { AccountIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/common'
 import { ConversationInputSchema, ConversationSchema } from '../../schemas/conversations'
+import { createRouter } from '../router'
 import { base, conversationJson, tags } from './shared'
 
 const createConversationRoute = createRoute({

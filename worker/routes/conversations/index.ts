@@ -1,4 +1,4 @@
-import { createRouter } from '../../env'
+import { createRouter } from '../router'
 import { conversationAssignmentRoutes } from './assignments'
 import { conversationCreateRoutes } from './create'
 import { conversationLabelRoutes } from './labels'

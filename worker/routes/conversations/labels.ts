@@ -1,7 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { actorOf, commit } from '../../conversations/changes'
 import { labelsChangeWrite } from '../../conversations/labels'
-import { createRouter } from '../../env'
 import { errorResponses } from '../../errors'
 import { nowSeconds } from '../../lib/time'
 import { visibleConversation } from '../../middleware/access'
@@ -9,6 +8,7 @@ import { unwrapBody } from '../../middleware/body'
 import { accountSecurity } from '../../schemas/auth'
 import { jsonBody, jsonResponse } from '../../schemas/common'
 import { LabelsInputSchema, LabelsSchema } from '../../schemas/conversations'
+import { createRouter } from '../router'
 import { ConversationParamsSchema, one, tags } from './shared'
 
 const listLabelsRoute = createRoute({

@@ -6,7 +6,7 @@ import {
   listContactConversations,
   listConversations,
 } from '../../db/queries/conversations'
-import { type AppEnv, createRouter } from '../../env'
+import type { AppEnv } from '../../env'
 import { apiError, errorResponses } from '../../errors'
 import { restrictedAgentId, visibleContact } from '../../middleware/access'
 import { accountSecurity } from '../../schemas/auth'
@@ -20,6 +20,7 @@ import {
   sortOf,
   toConversation,
 } from '../../schemas/conversations'
+import { createRouter } from '../router'
 import {
   base,
   ConversationParamsSchema,

@@ -16,7 +16,7 @@ import {
   type Priority,
   updateConversationStatement,
 } from '../../db/queries/conversations'
-import { type AppEnv, createRouter } from '../../env'
+import type { AppEnv } from '../../env'
 import { errorResponses } from '../../errors'
 import { deleteStored } from '../../lib/files'
 import { nowSeconds } from '../../lib/time'
@@ -34,6 +34,7 @@ import {
   ToggleStatusInputSchema,
   ToggleStatusResponseSchema,
 } from '../../schemas/conversations'
+import { createRouter } from '../router'
 import { ConversationParamsSchema, conversationJson, one, tags } from './shared'
 
 function route<M extends 'post' | 'patch' | 'put' | 'delete'>(

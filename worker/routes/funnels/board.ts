@@ -9,7 +9,7 @@ import {
   loadStagePage,
 } from '../../db/queries/funnel-board'
 import type { StageRow } from '../../db/queries/funnels'
-import { type AppEnv, createRouter } from '../../env'
+import type { AppEnv } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import { formatMoney } from '../../lib/money'
 import { nowSeconds } from '../../lib/time'
@@ -25,6 +25,7 @@ import {
   StageParamsSchema,
   toStageSummary,
 } from '../../schemas/funnels'
+import { createRouter } from '../router'
 import { funnelsBase, funnelTags as tags } from './shared'
 
 const DEFAULT_PAGE = 20

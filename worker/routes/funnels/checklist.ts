@@ -11,7 +11,6 @@ import {
   updateChecklistItemStatement,
 } from '../../db/queries/funnel-checklist'
 import { findStage } from '../../db/queries/funnels'
-import { createRouter } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import type { ChangedAttribute } from '../../events/kinds'
 import { commitWithEvents, type EventInput } from '../../events/outbox'
@@ -29,6 +28,7 @@ import {
   ChecklistUpdateSchema,
   ConversationParamsSchema,
 } from '../../schemas/funnels'
+import { createRouter } from '../router'
 import { conversationBase, MAX_CHECKLIST_ITEMS_PER_STAGE, funnelTags as tags } from './shared'
 
 const base = `${conversationBase}/checklist`

@@ -8,7 +8,7 @@ import {
   listFunnelsWithStages,
   updateFunnel,
 } from '../../db/queries/funnels'
-import { type AppEnv, createRouter } from '../../env'
+import type { AppEnv } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import { requireAdministrator } from '../../middleware/auth'
 import { unwrapBody } from '../../middleware/body'
@@ -21,6 +21,7 @@ import {
   FunnelUpdateSchema,
   toFunnel,
 } from '../../schemas/funnels'
+import { createRouter } from '../router'
 import { funnelsBase as base, MAX_FUNNELS_PER_ACCOUNT, funnelTags as tags } from './shared'
 
 const listRoute = createRoute({

@@ -8,7 +8,6 @@ import {
   placementsOfConversation,
   removeStatements,
 } from '../../db/queries/funnel-placements'
-import { createRouter } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import type { EventInput } from '../../events/outbox'
 import { commitWithEvents } from '../../events/outbox'
@@ -30,6 +29,7 @@ import {
   PlacementDeleteQuerySchema,
   PlacementInputSchema,
 } from '../../schemas/funnels'
+import { createRouter } from '../router'
 import { armStageAlerts, conversationBase as base, funnelTags as tags } from './shared'
 
 const placeRoute = createRoute({

@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { removeStage } from '../../db/queries/funnel-stage-removal'
 import { countStageConversations, renumberStagesStatement } from '../../db/queries/funnels'
-import { createRouter } from '../../env'
 import { errorResponses, fieldError, validationError } from '../../errors'
 import { publishEvents } from '../../events/publish'
 import { nowSeconds } from '../../lib/time'
@@ -17,6 +16,7 @@ import {
   StageSchema,
   toStage,
 } from '../../schemas/funnels'
+import { createRouter } from '../router'
 import {
   afterResponse,
   armStageAlerts,

@@ -6,7 +6,7 @@ import {
   unalertedPlacementsOfStage,
   updateStageStatement,
 } from '../../db/queries/funnels'
-import { type AppEnv, createRouter } from '../../env'
+import type { AppEnv } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import { requireAdministrator } from '../../middleware/auth'
 import { unwrapBody } from '../../middleware/body'
@@ -20,6 +20,7 @@ import {
   StageUpdateSchema,
   toStage,
 } from '../../schemas/funnels'
+import { createRouter } from '../router'
 import {
   armStageAlerts,
   funnelOr404,

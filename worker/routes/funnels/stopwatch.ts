@@ -4,7 +4,6 @@ import {
   findStopwatch,
   type StopwatchAction,
 } from '../../db/queries/funnel-stopwatch'
-import { createRouter } from '../../env'
 import { errorResponses } from '../../errors'
 import { nowSeconds } from '../../lib/time'
 import { visibleConversation } from '../../middleware/access'
@@ -13,6 +12,7 @@ import { accountSecurity } from '../../schemas/auth'
 import { jsonResponse } from '../../schemas/common'
 import { StopwatchSchema, toStopwatch } from '../../schemas/funnel-views'
 import { ConversationParamsSchema } from '../../schemas/funnels'
+import { createRouter } from '../router'
 import { conversationBase, funnelTags as tags } from './shared'
 
 const base = `${conversationBase}/stopwatch`

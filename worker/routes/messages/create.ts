@@ -8,7 +8,6 @@ import {
 } from '../../conversations/reply-in-sql'
 import { findInbox } from '../../db/queries/inboxes'
 import { MESSAGE_TYPE, type MessageView } from '../../db/queries/messages'
-import { createRouter } from '../../env'
 import { apiError, errorResponses, fieldError } from '../../errors'
 import { isFailedGuard } from '../../lib/d1-gate'
 import { sendToVisitorNow } from '../../live/fast-path'
@@ -24,6 +23,7 @@ import {
   toMessage,
 } from '../../schemas/messages'
 import { ConversationParamsSchema } from '../conversations/shared'
+import { createRouter } from '../router'
 import { type Form, readInput } from './input'
 import { messagesPath, tags } from './shared'
 

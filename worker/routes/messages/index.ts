@@ -1,4 +1,4 @@
-import { createRouter } from '../../env'
+import { createRouter } from '../router'
 import { messageCreateRoutes } from './create'
 import { messageManageRoutes } from './manage'
 

@@ -9,7 +9,7 @@ import {
   type MessageRow,
   updateMessageStatement,
 } from '../../db/queries/messages'
-import { type AppEnv, createRouter } from '../../env'
+import type { AppEnv } from '../../env'
 import { apiError, errorResponses, issuesToFieldErrors, validationError } from '../../errors'
 import { commitWithEvents } from '../../events/outbox'
 import { deleteStored } from '../../lib/files'
@@ -27,6 +27,7 @@ import {
   toMessage,
 } from '../../schemas/messages'
 import { ConversationParamsSchema, visibleConversationWithMessages } from '../conversations/shared'
+import { createRouter } from '../router'
 import { MessageParamsSchema, messagesPath, tags } from './shared'
 
 const listMessagesRoute = createRoute({

@@ -13,7 +13,7 @@ import {
   markVerifiedStatement,
   repointContactInboxStatements,
 } from '../../db/queries/public'
-import { type AppEnv, createRouter } from '../../env'
+import type { AppEnv } from '../../env'
 import { apiError, errorResponses } from '../../errors'
 import { changedAttributes } from '../../events/kinds'
 import { commitWithEvents, type EventInput } from '../../events/outbox'
@@ -31,6 +31,7 @@ import {
 } from '../../schemas/public'
 import { storeAvatar, withStoredAvatar } from '../contacts/avatar'
 import { trackedAttributes } from '../contacts/shared'
+import { createRouter } from '../router'
 import { capability, contactPath, publicTags } from './shared'
 
 /** PATCH and PUT both update, as in Chatwoot. */

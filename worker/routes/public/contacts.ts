@@ -14,7 +14,7 @@ import {
   findContactsByKeys,
   markVerifiedStatement,
 } from '../../db/queries/public'
-import { type AppEnv, createRouter } from '../../env'
+import type { AppEnv } from '../../env'
 import { apiError, errorResponses } from '../../errors'
 import { commitWithEvents } from '../../events/outbox'
 import { claimsOf, splitClaims, takenAmong } from '../../lib/visitor-claims'
@@ -36,6 +36,7 @@ import {
   toContactSession,
 } from '../../schemas/public'
 import { storeAvatar, withStoredAvatar } from '../contacts/avatar'
+import { createRouter } from '../router'
 import { publicContactUpdateRoutes, updateVisitor } from './contact-update'
 import { capability, contactPath, inboxPath, publicTags } from './shared'
 

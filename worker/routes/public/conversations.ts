@@ -4,7 +4,6 @@ import { commit } from '../../conversations/changes'
 import { conversationCreation, initialStatus } from '../../conversations/create'
 import { statusChangeWrite } from '../../conversations/status'
 import { latestConversationOf, markSeenByContact } from '../../db/queries/public'
-import { createRouter } from '../../env'
 import { errorResponses } from '../../errors'
 import { commitWithEvents } from '../../events/outbox'
 import { nowSeconds } from '../../lib/time'
@@ -26,6 +25,7 @@ import {
   PublicConversationSchema,
   TypingInputSchema,
 } from '../../schemas/public'
+import { createRouter } from '../router'
 import { publicLabelRoutes } from './labels'
 import {
   capability,

@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { isHexColor, readableOn } from '../../../protocol/shared/color'
 import { listAvailableInboxAgents } from '../../db/queries/users'
-import { createRouter } from '../../env'
 import { errorResponses } from '../../errors'
 import { publicInbox } from '../../middleware/visitor'
 import { jsonResponse, noCredentials } from '../../schemas/common'
 import { toInbox } from '../../schemas/inboxes'
 import { InboxParamsSchema, PublicInboxSchema, toPublicInbox } from '../../schemas/public'
+import { createRouter } from '../router'
 import { inboxPath, publicTags } from './shared'
 
 const showInbox = createRoute({

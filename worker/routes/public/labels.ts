@@ -5,7 +5,7 @@ import { labelsChangeWrite } from '../../conversations/labels'
 import type { ConversationRow } from '../../db/queries/conversations'
 import { findLabelByTitle } from '../../db/queries/labels'
 import { latestConversationOf } from '../../db/queries/public'
-import { type AppEnv, createRouter } from '../../env'
+import type { AppEnv } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import { nowSeconds } from '../../lib/time'
 import { unwrapBody } from '../../middleware/body'
@@ -16,6 +16,7 @@ import {
   ConversationParamsSchema,
   LabelInputSchema,
 } from '../../schemas/public'
+import { createRouter } from '../router'
 import { capability, contactPath, conversationPath, publicTags } from './shared'
 
 const LabelParam = z.object({

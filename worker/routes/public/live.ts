@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi'
-import { createRouter } from '../../env'
 import { apiError, errorResponses } from '../../errors'
 import { sha256Hex } from '../../lib/crypto'
 import { type RoomSocket, SOCKET_STATE_HEADER } from '../../live/sockets'
@@ -9,6 +8,7 @@ import { visitorConversation } from '../../middleware/visitor'
 import { noCredentials } from '../../schemas/common'
 import { ConversationParamsSchema } from '../../schemas/public'
 import { handOff, LiveQuerySchema, limitUpgrades } from '../live'
+import { createRouter } from '../router'
 import { capability, conversationPath, publicTags } from './shared'
 
 const visitorLive = createRoute({

@@ -9,7 +9,7 @@ import {
   updateMessageStatement,
 } from '../../db/queries/messages'
 import { listVisitorMessages } from '../../db/queries/public'
-import { type AppEnv, createRouter } from '../../env'
+import type { AppEnv } from '../../env'
 import {
   apiError,
   errorResponses,
@@ -33,6 +33,7 @@ import {
   SubmittedValuesInputSchema,
 } from '../../schemas/public'
 import { PublicMessageSchema, toPublicMessage } from '../../schemas/public-messages'
+import { createRouter } from '../router'
 import { capability, conversationPath, publicTags } from './shared'
 
 const messagesPath = `${conversationPath}/messages`
