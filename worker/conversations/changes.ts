@@ -1,52 +1,41 @@
 import type { BatchItem } from 'drizzle-orm/batch'
-import type { Context } from 'hono'
 import type { Db } from '../db/client'
 import {
   type ConversationRow,
   type ConversationStatus,
-  findAgentBotName,
-  findUserName,
   type NewConversation,
   updateConversationStatement,
 } from '../db/queries/conversations'
 import { insertMessageStatement, MESSAGE_TYPE } from '../db/queries/messages'
-import type { AppEnv } from '../env'
 import { changedAttributes } from '../events/kinds'
-import { commitWithEvents, type EventInput } from '../events/outbox'
-import { currentUserId } from '../middleware/auth'
+import type { EventInput } from '../events/outbox'
 import { conversationChangeReport } from '../reports/events'
 
 /**
- * The write side of conversations, shared by the routes and the cron: each change is a list of
- * statements plus the events they cause, committed together in one batch.
+ * The write side of conversations, shared by the routes, the cron and any other writer: each
+ * change is a plain function of the conversation, the input, the actor and the time, returning a
+ * list of statements plus the events they cause, which its caller commits together in one batch
+ * (requests through the write adapter beside the routes; the cron with commitEvents). Nothing here knows
+ * about HTTP.
  */
 export type Statement = BatchItem<'sqlite'>
 export type Write = { statements: Statement[]; events: EventInput[] }
 
-export type Actor =
+/** A signed-in agent or bot performing a change (names go into activity messages). */
+export type Agent =
   | { type: 'user'; id: number; name: string; role: 'administrator' | 'agent' | 'agent_bot' }
   | { type: 'agent_bot'; id: number; name: string }
 
-/** The caller as the performer of a change (names go into activity messages). */
-export async function actorOf(c: Context<AppEnv>): Promise<Actor> {
-  const principal = c.var.principal
-  if (principal.type === 'agent_bot') {
-    const name = await findAgentBotName(c.var.db, principal.id)
-    return { type: 'agent_bot', id: principal.id, name: name ?? 'Bot' }
-  }
-  const id = currentUserId(c)
-  return { type: 'user', id, name: (await findUserName(c.var.db, id)) ?? '', role: c.var.role }
-}
+/**
+ * Who performs a change: an agent or bot, a visitor (contact), or the system itself (the cron, a
+ * label's rename). Activity lines name agents and bots; visitors' and the system's changes have
+ * their own texts or none.
+ */
+export type Actor = Agent | { type: 'contact'; id: number; name: string } | { type: 'system' }
 
-/** The caller as a message's sender: no name needed, so no read. */
-export function senderOfPrincipal(c: Context<AppEnv>) {
-  const principal = c.var.principal
-  return principal.type === 'agent_bot'
-    ? { senderType: 'AgentBot' as const, senderId: principal.id }
-    : { senderType: 'User' as const, senderId: currentUserId(c) }
-}
+export const SYSTEM: Actor = { type: 'system' }
 
-export const senderOf = (actor: Actor) =>
+export const senderOf = (actor: Agent) =>
   actor.type === 'user'
     ? { senderType: 'User' as const, senderId: actor.id }
     : { senderType: 'AgentBot' as const, senderId: actor.id }
@@ -94,7 +83,7 @@ export const activityText = {
 }
 
 /** Attributes whose change Chatwoot announces with conversation_updated, by their JSON names. */
-const TRACKED = {
+export const TRACKED = {
   status: 'status',
   assigneeId: 'assignee_id',
   teamId: 'team_id',
@@ -190,44 +179,4 @@ export function statusPatch(
     snoozedUntil: status === 'snoozed' ? (snoozedUntil ?? null) : null,
     ...(status === 'resolved' ? { waitingSince: null } : {}),
   }
-}
-
-/**
- * What a new message does to its conversation (reference §8.2): it is the latest activity; an
- * incoming one starts the wait and reopens a snoozed or resolved conversation unless muted; the
- * first human reply ends the wait and is the first reply.
- */
-export function messageEffects(
-  before: ConversationRow,
-  message: {
-    messageType: number
-    private: boolean
-    senderType: 'User' | 'Contact' | 'AgentBot' | null
-    createdAt: number
-  },
-) {
-  const patch: Partial<NewConversation> = { lastActivityAt: message.createdAt }
-  const incoming = message.messageType === MESSAGE_TYPE.incoming
-  const reply =
-    message.messageType === MESSAGE_TYPE.outgoing &&
-    !message.private &&
-    (message.senderType === 'User' || message.senderType === 'AgentBot')
-  if (incoming && before.waitingSince === null) patch.waitingSince = message.createdAt
-  if (reply && before.waitingSince !== null) patch.waitingSince = null
-  if (reply && message.senderType === 'User' && before.firstReplyCreatedAt === null) {
-    patch.firstReplyCreatedAt = message.createdAt
-  }
-  const reopens =
-    incoming && !before.muted && (before.status === 'snoozed' || before.status === 'resolved')
-  if (reopens) Object.assign(patch, statusPatch('open'))
-  return { patch, activities: reopens ? [activityText.reopenedByIncoming] : [] }
-}
-
-/** Commits one or more writes in a single batch with their events (request handlers). */
-export async function commit(c: Context<AppEnv>, ...writes: Write[]) {
-  return commitWithEvents(
-    c,
-    writes.flatMap((w) => w.statements),
-    writes.flatMap((w) => w.events),
-  )
 }

@@ -1,4 +1,3 @@
-import type { Context } from 'hono'
 import type { Db } from '../db/client'
 import { insertAttachmentStatement } from '../db/queries/attachments'
 import { type ConversationRow, touchContactActivityStatement } from '../db/queries/conversations'
@@ -12,18 +11,11 @@ import {
   MESSAGE_TYPE,
   type MessageView,
 } from '../db/queries/messages'
-import type { AppEnv } from '../env'
-import { commitWithEvents } from '../events/outbox'
+import { commitEvents } from '../events/outbox'
 import { deleteStored, type StoredFile, storeUpload } from '../lib/files'
-import { nowSeconds } from '../lib/time'
 import { messageReport } from '../reports/events'
-import {
-  conversationEventIds,
-  messageEffects,
-  patchConversation,
-  type Statement,
-  type Write,
-} from './changes'
+import { conversationEventIds, patchConversation, type Statement, type Write } from './changes'
+import { messageEffects } from './message-effects'
 
 export type Sender = { senderType: 'User' | 'Contact' | 'AgentBot'; senderId: number }
 
@@ -59,10 +51,11 @@ async function storeAttachments(env: Env, accountId: number, files: File[]) {
 }
 
 /**
- * The statements and events of a new message: the row, its attachments, what it does to the
- * conversation (reference §8.2) and, when the contact wrote it, the contact's latest activity.
+ * The statements and events of a new message: the row, its attachments (already stored), what it
+ * does to the conversation (reference §8.2) and, when the contact wrote it, the contact's latest
+ * activity.
  */
-function messageWrite(
+export function messageWrite(
   db: Db,
   conversation: ConversationRow,
   message: NewMessage,
@@ -143,49 +136,48 @@ async function viewOf(db: Db, accountId: number, id: number) {
 }
 
 /**
- * Adds a message to a conversation with its attachments, conversation effects and events in one
- * batch, which also reads back the message's view, and returns that view. A create that repeats
- * an `echo_id` of the conversation returns the message already made, also when two such creates
- * race (the unique index decides).
+ * Adds a message to a conversation with its attachments (stored in `env`'s R2 first),
+ * conversation effects and events in one batch, which also reads back the message's view, and
+ * returns that view with the ids of the committed events, which the caller publishes (none when
+ * the message existed already). A create that repeats an `echo_id` of the conversation returns
+ * the message already made, also when two such creates race (the unique index decides).
  */
 export async function createMessage(
-  c: Context<AppEnv>,
+  db: Db,
+  env: Env,
   conversation: ConversationRow,
   message: NewMessage,
-  /** Work on the new message that goes before its events are published (see commitWithEvents). */
-  beforePublish?: (view: MessageView) => Promise<unknown> | undefined,
-): Promise<MessageView> {
-  const db = c.var.db
+  now: number,
+): Promise<{ view: MessageView; eventIds: number[] }> {
   const echoId = message.echoId
+  const existing = async (id: number) => ({
+    view: await viewOf(db, conversation.accountId, id),
+    eventIds: [] as number[],
+  })
   if (echoId) {
-    const existing = await findMessageByEchoId(db, conversation.id, echoId)
-    if (existing) return viewOf(db, conversation.accountId, existing.id)
+    const found = await findMessageByEchoId(db, conversation.id, echoId)
+    if (found) return existing(found.id)
   }
-  const stored = await storeAttachments(c.env, conversation.accountId, message.files ?? [])
+  const stored = await storeAttachments(env, conversation.accountId, message.files ?? [])
   try {
-    const write = messageWrite(db, conversation, message, stored, nowSeconds())
+    const write = messageWrite(db, conversation, message, stored, now)
     const readBack = insertedMessageViewStatement(db, conversation.id)
-    let view: MessageView | undefined
-    await commitWithEvents(
-      c,
+    const { results, eventIds } = await commitEvents(
+      db,
       [...write.statements, readBack] as unknown as [Statement, ...Statement[]],
       write.events,
-      (results) => {
-        const rows = results.at(-1) as Awaited<typeof readBack>
-        view = assembleMessageViews(rows)[0]
-        return view && beforePublish?.(view)
-      },
     )
+    const view = assembleMessageViews(results.at(-1) as unknown as Awaited<typeof readBack>)[0]
     if (!view) throw new Error('the inserted message was not read back')
-    return view
+    return { view, eventIds }
   } catch (error) {
     await deleteStored(
-      c.env,
+      env,
       stored.map((s) => s.key),
     )
     if (echoId && isEchoConflict(error)) {
       const winner = await findMessageByEchoId(db, conversation.id, echoId)
-      if (winner) return viewOf(db, conversation.accountId, winner.id)
+      if (winner) return existing(winner.id)
     }
     throw error
   }

@@ -1,8 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
-import type { Context } from 'hono'
+import { batchable } from '../db/batch'
 import type { Db } from '../db/client'
 import { eventStatement } from '../db/queries/events'
-import { batchable } from '../db/batch'
 import {
   assembleMessageViews,
   lastNonActivityMessageId,
@@ -12,56 +11,68 @@ import {
 } from '../db/queries/messages'
 import { recordReportingEventsFromStatements } from '../db/queries/reporting-events'
 import { messages } from '../db/schema'
-import type { AppEnv } from '../env'
-import { publishAfterResponse } from '../events/outbox'
 import { GUARD_SQL } from '../lib/d1-gate'
-import { nowSeconds } from '../lib/time'
+import { MESSAGE_RULES, type MessageFacts } from './message-effects'
+import {
+  compilable,
+  messageChangedAttributes,
+  messageChangesTracked,
+  messageEffectsAssignments,
+} from './message-effects-sql'
 import type { NewMessage } from './messages'
 
 /** The name a failed `replyInSql` guard gives its error: no such conversation for this caller. */
 export const UNAVAILABLE_CONVERSATION_GUARD = 'conversation-unavailable'
 
+const factsOf = (message: NewMessage, now: number): MessageFacts => ({
+  messageType: message.messageType,
+  private: message.private === true,
+  senderType: message.sender?.senderType ?? null,
+  createdAt: now,
+})
+
 /**
  * Whether `replyInSql` can write this message: an agent's or bot's outgoing message or template,
- * without files. What such a message does to its conversation depends only on two columns
- * (waiting_since, first_reply_created_at), which SQL can read in the batch itself.
+ * without files, whose effects on its conversation (MESSAGE_RULES) the SQL interpreter covers.
  */
 export function writableInSql(message: NewMessage) {
   const type = message.messageType
   return (
     (type === MESSAGE_TYPE.outgoing || type === MESSAGE_TYPE.template) &&
     (message.files?.length ?? 0) === 0 &&
-    (message.sender?.senderType === 'User' || message.sender?.senderType === 'AgentBot')
+    (message.sender?.senderType === 'User' || message.sender?.senderType === 'AgentBot') &&
+    compilable(MESSAGE_RULES, factsOf(message, 0))
   )
 }
 
-type Target = { accountId: number; displayId: number; agentId: number | null }
+/** The conversation by its account and display id, and the agent it must be visible to (null: any). */
+export type ReplyTarget = { accountId: number; displayId: number; agentId: number | null }
 
 /**
  * An agent's message in ONE round trip, with no read before it: the guard, the message, its
  * reporting rows, its events, the conversation's update and the message's view go in one batch,
- * each computing what it needs from the conversation row as the batch finds it. It writes what
- * `createMessage` writes for the same message (messageEffects, messageReportingEvents,
- * patchConversation's events; test/worker/conversations/reply-in-sql.test.ts holds the two side
- * by side). A conversation the caller cannot see fails the guard, which rolls everything back
+ * each computing what it needs from the conversation row as the batch finds it. What the message
+ * does to its conversation is compiled from MESSAGE_RULES, the description `messageEffects`
+ * applies in JS; its reporting rows mirror messageReportingEvents
+ * (test/worker/conversations/reply-in-sql.test.ts holds the two paths side by side). A
+ * conversation the caller cannot see fails the guard, which rolls everything back
  * (`isFailedGuard(error, UNAVAILABLE_CONVERSATION_GUARD)`): the caller then takes the usual path
- * for its 404 or 403.
+ * for its 404 or 403. Returns the message's view and the ids of the committed events, which the
+ * caller publishes.
  */
 export async function replyInSql(
-  c: Context<AppEnv>,
-  target: Target,
+  db: Db,
+  target: ReplyTarget,
   message: NewMessage,
-  beforePublish?: (view: MessageView) => Promise<unknown> | undefined,
-): Promise<MessageView> {
-  const db = c.var.db
-  const now = nowSeconds()
+  now: number,
+): Promise<{ view: MessageView; eventIds: number[] }> {
   const sender = message.sender as NonNullable<NewMessage['sender']>
   const isPrivate = message.private === true
   const outgoing = message.messageType === MESSAGE_TYPE.outgoing
-  // messageEffects: a public outgoing message by an agent or bot ends the wait; an agent's is
-  // the first reply when there was none.
+  const facts = factsOf(message, now)
+  // messageReportingEvents: an agent's public outgoing message times the first response and the
+  // reply.
   const reply = outgoing && !isPrivate
-  const agentReply = reply && sender.senderType === 'User'
   const agentId = sender.senderType === 'User' ? sender.senderId : null
 
   const thisConversation = sql`c.account_id = ${target.accountId} and c.display_id = ${target.displayId}`
@@ -91,11 +102,7 @@ export async function replyInSql(
   )
 
   const reporting = reportingSource(thisConversation, { outgoing, reply, agentId, now })
-  const changed = reply
-    ? agentReply
-      ? sql`(c.waiting_since is not null or c.first_reply_created_at is null)`
-      : sql`c.waiting_since is not null`
-    : sql`0`
+  const changed = messageChangesTracked(MESSAGE_RULES, facts, 'c')
   const events = [
     eventStatement(db, {
       kind: 'message_created',
@@ -113,16 +120,14 @@ export async function replyInSql(
         conversationId: sql`c.id`,
         inboxId: sql`c.inbox_id`,
         contactId: sql`c.contact_id`,
-        changedAttributes: changedAttributesSql({ reply, agentReply, now }),
+        changedAttributes: messageChangedAttributes(MESSAGE_RULES, facts, 'c'),
       },
       { from: sql`conversations c`, where: sql`${thisConversation} and ${changed}` },
     ),
   ]
   const update = batchable(
     db,
-    db.run(sql`update conversations set last_activity_at = ${now}, updated_at = ${now}
-      ${reply ? sql`, waiting_since = null` : sql``}
-      ${agentReply ? sql`, first_reply_created_at = coalesce(first_reply_created_at, ${now})` : sql``}
+    db.run(sql`update conversations set ${messageEffectsAssignments(MESSAGE_RULES, facts)}
       where account_id = ${target.accountId} and display_id = ${target.displayId}`),
   )
   const readBack = messagesWithSendersStatement(
@@ -146,8 +151,7 @@ export async function replyInSql(
     .flatMap((rows) => (rows as { id: number }[]).map((r) => r.id))
   const view = assembleMessageViews(results.at(-1) as Awaited<typeof readBack>)[0]
   if (!view) throw new Error('the inserted message was not read back')
-  publishAfterResponse(c, target.accountId, eventIds, beforePublish?.(view))
-  return view
+  return { view, eventIds }
 }
 
 /**
@@ -184,28 +188,4 @@ function reportingSource(
     )
   }
   return sql.join(rows, sql` union all `)
-}
-
-/**
- * patchConversation's changed_attributes for the reply, from the row before its update: the
- * tracked attributes that change, in TRACKED's order, then updated_at.
- */
-function changedAttributesSql(m: { reply: boolean; agentReply: boolean; now: number }): SQL {
-  const change = (name: string, previous: SQL, current: SQL) =>
-    sql`json_object(${name}, json_object('previous_value', ${previous}, 'current_value', ${current}))`
-  const parts: SQL[] = []
-  if (m.reply) {
-    parts.push(
-      sql`case when c.waiting_since is not null then ${change('waiting_since', sql`c.waiting_since`, sql`null`)} end`,
-    )
-  }
-  if (m.agentReply) {
-    parts.push(
-      sql`case when c.first_reply_created_at is null then ${change('first_reply_created_at', sql`null`, sql`${m.now}`)} end`,
-    )
-  }
-  parts.push(change('updated_at', sql`c.updated_at`, sql`${m.now}`))
-  // json_array keeps nulls; the parts that did not change are dropped from it.
-  const all = sql`json_array(${sql.join(parts, sql`, `)})`
-  return sql`(select json_group_array(json(value)) from json_each(${all}) where type <> 'null')`
 }

@@ -1,39 +1,39 @@
 import type { Db } from '../db/client'
-import type {
-  ConversationRow,
-  ConversationStatus,
-  NewConversation,
-} from '../db/queries/conversations'
-import { activityText, patchConversation, statusPatch, type Write } from './changes'
+import type { ConversationRow, ConversationStatus } from '../db/queries/conversations'
+import { type Actor, activityText, patchConversation, statusPatch, type Write } from './changes'
 
-/** Who changes a status, as activity lines name them. */
-export type Performer = { type: 'user' | 'agent_bot' | 'contact'; name: string }
+/** The activity line of a status change: a visitor resolving has its own, the system none. */
+function statusActivity(status: ConversationStatus, actor: Actor): string[] {
+  if (actor.type === 'system') return []
+  if (actor.type === 'contact' && status === 'resolved') {
+    return [activityText.contactResolved(actor.name)]
+  }
+  return [activityText.status(status, actor.name)]
+}
 
 /**
- * Moving a conversation to `status` by `by`: the status patch, its activity line when the status
- * really changes, and the events. `also` adds what the caller's path does besides (an agent
- * opening an unassigned conversation takes it).
+ * Moving a conversation to `status` by `actor`: the status patch, its activity line when the
+ * status really changes, and the events. An agent (not an administrator or bot) who opens an
+ * unassigned conversation takes it, as in Chatwoot.
  */
 export function statusChangeWrite(
   db: Db,
   conversation: ConversationRow,
   status: ConversationStatus,
-  by: Performer,
+  actor: Actor,
   now: number,
-  options: {
-    snoozedUntil?: number | null
-    also?: { patch: Partial<NewConversation>; activities: string[] }
-  } = {},
+  snoozedUntil?: number | null,
 ): Write {
-  const patch = { ...statusPatch(status, options.snoozedUntil), ...options.also?.patch }
-  const activities: string[] = []
-  if (status !== conversation.status) {
-    activities.push(
-      by.type === 'contact' && status === 'resolved'
-        ? activityText.contactResolved(by.name)
-        : activityText.status(status, by.name),
-    )
+  const activities = status !== conversation.status ? statusActivity(status, actor) : []
+  const selfAssigns =
+    status === 'open' &&
+    actor.type === 'user' &&
+    actor.role === 'agent' &&
+    conversation.assigneeId === null
+  const patch = {
+    ...statusPatch(status, snoozedUntil),
+    ...(selfAssigns ? { assigneeId: actor.id, assigneeType: 'User' as const } : {}),
   }
-  activities.push(...(options.also?.activities ?? []))
+  if (selfAssigns) activities.push(activityText.selfAssigned(actor.name))
   return patchConversation(db, conversation, patch, now, activities)
 }

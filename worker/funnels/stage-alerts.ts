@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
+import { stageAlertWrite } from '../conversations/stage-alert'
 import { createDb, type Db } from '../db/client'
-import { batchable } from '../db/batch'
-import { MESSAGE_TYPE } from '../db/queries/messages'
 import { conversationStages, conversations, funnelStages } from '../db/schema'
 import { accountBinding, shardBindings } from '../db/shards'
 import { commitEvents, publishCommitted } from '../events/outbox'
@@ -15,9 +14,6 @@ export function stageAlertDueAt(
   if (timeLimitMinutes === null) return null
   return (enteredAtSeconds + timeLimitMinutes * 60) * 1000
 }
-
-export const stageAlertText = (stageName: string, minutes: number) =>
-  `Conversation has been in stage ${stageName} longer than ${minutes} minutes`
 
 async function findAlertSubject(db: Db, conversationStageId: number) {
   const [row] = await db
@@ -70,10 +66,7 @@ export async function nextStageAlertDueAt(
 }
 
 /**
- * The stage time-limit alert of one placement: an activity message and a conversation_updated
- * event, written with the placement's alerted_at in one batch. Each statement after the first
- * only runs if the one before changed a row (`changes()`), so concurrent or repeated runs write
- * exactly one alert. A placement that no longer exists (moved since: a move makes a new one),
+ * Fires the stage time-limit alert of one placement (stageAlertWrite) and publishes it. A placement that no longer exists (moved since: a move makes a new one),
  * was alerted already or whose stage has no limit is 'skipped'; one whose limit has not passed
  * at `nowSeconds` is 'not_due' (the caller re-arms).
  */
@@ -91,46 +84,8 @@ export async function fireStageAlert(
   if (dueAt === null || stage.timeLimitMinutes === null) return 'skipped'
   if (nowSeconds * 1000 < dueAt) return 'not_due'
 
-  const limit = stage.timeLimitMinutes
-  const changed = [
-    {
-      stage_time_limit_exceeded: {
-        previous_value: false,
-        current_value: { funnel_id: placement.funnelId, stage_id: stage.id, limit_minutes: limit },
-      },
-    },
-  ]
-  // Each statement after the first runs only if the one before it changed a row.
-  const onlyAfterChange = sql`changes() = 1`
-  const { eventIds } = await commitEvents(
-    db,
-    [
-      batchable(
-        db,
-        db.run(sql`update conversation_stages set alerted_at = ${nowSeconds}
-      where id = ${placement.id} and alerted_at is null and stage_id = ${stage.id} and entered_at = ${placement.enteredAt}`),
-      ),
-      batchable(
-        db,
-        db.run(sql`insert into messages (account_id, inbox_id, conversation_id, message_type, content_type, content, created_at, updated_at)
-      select ${conversation.accountId}, ${conversation.inboxId}, ${conversation.id}, ${MESSAGE_TYPE.activity}, 'text',
-        ${stageAlertText(stage.name, limit)}, ${nowSeconds}, ${nowSeconds}
-      where ${onlyAfterChange}`),
-      ),
-    ],
-    [
-      {
-        kind: 'conversation_updated',
-        accountId: conversation.accountId,
-        conversationId: conversation.id,
-        inboxId: conversation.inboxId,
-        contactId: conversation.contactId,
-        changedAttributes: changed,
-        data: { conversation_stage_id: placement.id },
-      },
-    ],
-    onlyAfterChange,
-  )
+  const write = stageAlertWrite(db, row, stage.timeLimitMinutes, nowSeconds)
+  const { eventIds } = await commitEvents(db, write.statements, write.events, write.when)
   if (eventIds.length === 0) return 'skipped'
   await publishCommitted(env, conversation.accountId, eventIds, undefined, ownRoom)
   return 'alerted'

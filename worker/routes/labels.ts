@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { commit } from '../conversations/changes'
+import { SYSTEM } from '../conversations/changes'
 import { labelsChangeWrite } from '../conversations/labels'
 import { listConversationsWithLabel } from '../db/queries/conversations'
 import {
@@ -27,6 +27,7 @@ import {
 import { LabelInputSchema, LabelSchema, LabelUpdateSchema, toLabel } from '../schemas/labels'
 import { administratorsOnly } from './agents/shared'
 import { createRouter } from './router'
+import { commit } from './write-adapter'
 
 const tags = ['Labels']
 const base = '/api/v1/accounts/{account_id}/labels'
@@ -51,7 +52,7 @@ async function renameOnConversations(c: Context<AppEnv>, from: string, to: strin
   const now = nowSeconds()
   const writes = carrying.flatMap((conversation) => {
     const next = [...conversation.labels.filter((l) => l !== from), to]
-    return labelsChangeWrite(db, conversation, next, null, now) ?? []
+    return labelsChangeWrite(db, conversation, next, SYSTEM, now) ?? []
   })
   for (let i = 0; i < writes.length; i += RENAMES_PER_BATCH) {
     await commit(c, ...writes.slice(i, i + RENAMES_PER_BATCH))

@@ -13,7 +13,6 @@ import {
 } from '../db/queries/products'
 import type { AppEnv } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
-import { commitWithEvents } from '../events/outbox'
 import { formatMoney } from '../lib/money'
 import { visibleConversation } from '../middleware/access'
 import { unwrapBody } from '../middleware/body'
@@ -30,6 +29,7 @@ import {
   toProduct,
 } from '../schemas/products'
 import { createRouter } from './router'
+import { commitWithEvents } from './write-adapter'
 
 const tags = ['Products']
 const base = '/api/v1/accounts/{account_id}/conversations/{conversation_id}/products'

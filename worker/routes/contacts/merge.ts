@@ -1,7 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { contactMergeWrite } from '../../contacts/merge'
 import { apiError, errorResponses } from '../../errors'
-import { commitWithEvents } from '../../events/outbox'
 import { removeRecordedFiles } from '../../files/deletions'
 import { unwrapBody } from '../../middleware/body'
 import { accountSecurity } from '../../schemas/auth'
@@ -9,6 +8,7 @@ import { AccountIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/com
 import { ContactSchema } from '../../schemas/contacts'
 import { ContactMergeSchema } from '../../schemas/contacts-input'
 import { createRouter } from '../router'
+import { commitWithEvents } from '../write-adapter'
 import { contactJson, tags, trackedAttributes, visibleContact } from './shared'
 
 const mergeContacts = createRoute({

@@ -12,7 +12,6 @@ import { recordContactFilesStatements } from '../../db/queries/file-deletions'
 import type { AppEnv } from '../../env'
 import { apiError, errorResponses } from '../../errors'
 import { changedAttributes } from '../../events/kinds'
-import { commitWithEvents } from '../../events/outbox'
 import { removeRecordedFiles } from '../../files/deletions'
 import { deleteStored } from '../../lib/files'
 import { requireAdministrator } from '../../middleware/auth'
@@ -33,6 +32,7 @@ import {
   ContactUpdateSchema,
 } from '../../schemas/contacts-input'
 import { createRouter } from '../router'
+import { commitWithEvents } from '../write-adapter'
 import { storeAvatar, withStoredAvatar } from './avatar'
 import { sourceIdFor } from './inbox-links'
 import {

@@ -1,10 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { activityText, actorOf, commit, patchConversation } from '../../conversations/changes'
-import {
-  findAccountMember,
-  findAccountTeam,
-  type NewConversation,
-} from '../../db/queries/conversations'
+import { assigneeChangeWrite } from '../../conversations/assignment'
+import { teamChangeWrite } from '../../conversations/team'
+import { findAccountMember, findAccountTeam } from '../../db/queries/conversations'
 import { errorResponses, fieldError, validationError } from '../../errors'
 import { nowSeconds } from '../../lib/time'
 import { visibleConversation } from '../../middleware/access'
@@ -14,6 +11,7 @@ import { accountSecurity } from '../../schemas/auth'
 import { jsonBody, jsonResponse } from '../../schemas/common'
 import { AssignmentInputSchema, ConversationTeamSchema, toTeam } from '../../schemas/conversations'
 import { createRouter } from '../router'
+import { actorOf, commit } from '../write-adapter'
 import { ConversationParamsSchema, one, tags } from './shared'
 
 const assignRoute = createRoute({
@@ -59,22 +57,9 @@ export const conversationAssignmentRoutes = createRouter().openapi(assignRoute, 
         fieldError('assignee_id', 'is not a member of this account', 'not_member'),
       ])
     }
-    const actor = await actorOf(c)
-    const unchanged =
-      (member?.user.id ?? null) === conversation.assigneeId &&
-      (member === null || conversation.assigneeType === 'User')
-    if (!unchanged) {
-      const text = !member
-        ? activityText.unassigned(actor.name)
-        : actor.type === 'user' && member.user.id === actor.id
-          ? activityText.selfAssigned(actor.name)
-          : activityText.assigned(member.user.name, actor.name)
-      const patch: Partial<NewConversation> = {
-        assigneeId: member?.user.id ?? null,
-        assigneeType: member ? 'User' : null,
-      }
-      await commit(c, patchConversation(db, conversation, patch, now, [text]))
-    }
+    const assignee = member ? { id: member.user.id, name: member.user.name } : null
+    const write = assigneeChangeWrite(db, conversation, assignee, await actorOf(c), now)
+    if (write) await commit(c, write)
     return c.json(member ? toAgent(member.user, member.membership) : null, 200)
   }
   if (body.team_id !== undefined) {
@@ -89,13 +74,8 @@ export const conversationAssignmentRoutes = createRouter().openapi(assignRoute, 
       const previous = conversation.teamId
         ? await findAccountTeam(db, accountId, conversation.teamId)
         : undefined
-      const text = team
-        ? activityText.teamAssigned(team.name, actor.name)
-        : activityText.teamRemoved(previous?.name ?? 'team', actor.name)
-      await commit(
-        c,
-        patchConversation(db, conversation, { teamId: team?.id ?? null }, now, [text]),
-      )
+      const write = teamChangeWrite(db, conversation, team ?? null, previous?.name, actor, now)
+      if (write) await commit(c, write)
     }
     return c.json(team ? toTeam(team) : null, 200)
   }

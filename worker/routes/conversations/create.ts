@@ -2,7 +2,7 @@ import { createRoute, type z } from '@hono/zod-openapi'
 import type { SQL } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { checkCustomAttributes } from '../../contacts/custom-attributes'
-import { type Actor, actorOf, type Statement, senderOf } from '../../conversations/changes'
+import { type Agent, type Statement, senderOf } from '../../conversations/changes'
 import { conversationCreation, initialStatus } from '../../conversations/create'
 import { findContactInbox, insertContactInboxStatement } from '../../db/queries/contact-inboxes'
 import {
@@ -20,7 +20,7 @@ import {
 } from '../../db/queries/messages'
 import type { AppEnv } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
-import { commitWithEvents, type EventInput } from '../../events/outbox'
+import type { EventInput } from '../../events/outbox'
 import { nowSeconds } from '../../lib/time'
 import { restrictedAgentId, visibleContact } from '../../middleware/access'
 import { unwrapBody } from '../../middleware/body'
@@ -29,6 +29,7 @@ import { accountSecurity } from '../../schemas/auth'
 import { AccountIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/common'
 import { ConversationInputSchema, ConversationSchema } from '../../schemas/conversations'
 import { createRouter } from '../router'
+import { actorOf, commitWithEvents } from '../write-adapter'
 import { base, conversationJson, tags } from './shared'
 
 const createConversationRoute = createRoute({
@@ -127,7 +128,7 @@ type Parties = Awaited<ReturnType<typeof resolveParties>>
  * The statements that create the conversation (and its contact inbox and first message when
  * needed) with their events. Ids the batch creates are named by the uuid and source id it assigns.
  */
-function creation(c: Context<AppEnv>, body: Input, parties: Parties, actor: Actor) {
+function creation(c: Context<AppEnv>, body: Input, parties: Parties, actor: Agent) {
   const db = c.var.db
   const accountId = c.var.accountId
   const { inbox, contact, contactInbox } = parties

@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi'
-import { actorOf, commit } from '../../conversations/changes'
 import { labelsChangeWrite } from '../../conversations/labels'
 import { errorResponses } from '../../errors'
 import { nowSeconds } from '../../lib/time'
@@ -9,6 +8,7 @@ import { accountSecurity } from '../../schemas/auth'
 import { jsonBody, jsonResponse } from '../../schemas/common'
 import { LabelsInputSchema, LabelsSchema } from '../../schemas/conversations'
 import { createRouter } from '../router'
+import { actorOf, commit } from '../write-adapter'
 import { ConversationParamsSchema, one, tags } from './shared'
 
 const listLabelsRoute = createRoute({
@@ -57,7 +57,7 @@ export const conversationLabelRoutes = createRouter()
     const conversation = await visibleConversation(c, c.req.valid('param').conversation_id)
     const labels = [...new Set(c.req.valid('json').labels)]
     const actor = await actorOf(c)
-    const write = labelsChangeWrite(c.var.db, conversation, labels, actor.name, nowSeconds())
+    const write = labelsChangeWrite(c.var.db, conversation, labels, actor, nowSeconds())
     if (write) await commit(c, write)
     return c.json({ payload: labels }, 200)
   })

@@ -1,13 +1,9 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { checkCustomAttributes } from '../../contacts/custom-attributes'
-import {
-  activityText,
-  actorOf,
-  commit,
-  patchConversation,
-  statusPatch,
-} from '../../conversations/changes'
+import { customAttributesWrite } from '../../conversations/attributes'
+import { muteChangeWrite } from '../../conversations/mute'
+import { priorityChangeWrite } from '../../conversations/priority'
 import { statusChangeWrite } from '../../conversations/status'
 import { conversationAttachmentKeys } from '../../db/queries/attachments'
 import {
@@ -35,6 +31,7 @@ import {
   ToggleStatusResponseSchema,
 } from '../../schemas/conversations'
 import { createRouter } from '../router'
+import { actorOf, commit } from '../write-adapter'
 import { ConversationParamsSchema, conversationJson, one, tags } from './shared'
 
 function route<M extends 'post' | 'patch' | 'put' | 'delete'>(
@@ -159,7 +156,7 @@ const deleteRoute = createRoute({
   },
 })
 
-/** Sets the priority, with its activity line; nothing is written when it does not change. */
+/** Sets the priority; nothing is written when it does not change. */
 async function setPriority(
   c: Context<AppEnv>,
   conversation: ConversationRow,
@@ -167,9 +164,14 @@ async function setPriority(
 ) {
   const priority = input || null
   if (priority === conversation.priority) return
-  const actor = await actorOf(c)
-  const text = activityText.priority(conversation.priority, priority, actor.name)
-  await commit(c, patchConversation(c.var.db, conversation, { priority }, nowSeconds(), [text]))
+  const write = priorityChangeWrite(
+    c.var.db,
+    conversation,
+    priority,
+    await actorOf(c),
+    nowSeconds(),
+  )
+  if (write) await commit(c, write)
 }
 
 /** The update endpoint touches the priority only when the body names it. */
@@ -184,14 +186,8 @@ async function updatePriority(
 async function setMuted(c: Context<AppEnv>, displayId: number, muted: boolean) {
   const conversation = await visibleConversation(c, displayId)
   if (conversation.muted === muted) return
-  const actor = await actorOf(c)
-  const resolves = muted && conversation.status !== 'resolved'
-  const activities = [
-    ...(resolves ? [activityText.status('resolved', actor.name)] : []),
-    muted ? activityText.muted(actor.name) : activityText.unmuted(actor.name),
-  ]
-  const patch = { muted, ...(resolves ? statusPatch('resolved') : {}) }
-  await commit(c, patchConversation(c.var.db, conversation, patch, nowSeconds(), activities))
+  const write = muteChangeWrite(c.var.db, conversation, muted, await actorOf(c), nowSeconds())
+  if (write) await commit(c, write)
 }
 
 export const conversationUpdateRoutes = createRouter()
@@ -210,23 +206,9 @@ export const conversationUpdateRoutes = createRouter()
     const body = c.req.valid('json')
     const status = body.status ?? (conversation.status === 'open' ? 'resolved' : 'open')
     const actor = await actorOf(c)
-    const selfAssigns =
-      status === 'open' &&
-      actor.type === 'user' &&
-      actor.role === 'agent' &&
-      conversation.assigneeId === null
-    const also = selfAssigns
-      ? {
-          patch: { assigneeId: actor.id, assigneeType: 'User' as const },
-          activities: [activityText.selfAssigned(actor.name)],
-        }
-      : undefined
     const snoozedUntil = status === 'snoozed' ? (body.snoozed_until ?? null) : null
-    const write = statusChangeWrite(c.var.db, conversation, status, actor, nowSeconds(), {
-      snoozedUntil,
-      also,
-    })
-    await commit(c, write)
+    const now = nowSeconds()
+    await commit(c, statusChangeWrite(c.var.db, conversation, status, actor, now, snoozedUntil))
     return c.json(
       {
         meta: {},
@@ -250,8 +232,7 @@ export const conversationUpdateRoutes = createRouter()
     const { custom_attributes } = c.req.valid('json')
     const db = c.var.db
     await checkCustomAttributes(db, c.var.accountId, 'conversation_attribute', custom_attributes)
-    const patch = { customAttributes: custom_attributes }
-    await commit(c, patchConversation(db, conversation, patch, nowSeconds()))
+    await commit(c, customAttributesWrite(db, conversation, custom_attributes, nowSeconds()))
     return c.json({ custom_attributes }, 200)
   })
   .openapi(lastSeenRoute, async (c) => {

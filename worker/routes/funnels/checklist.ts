@@ -13,7 +13,7 @@ import {
 import { findStage } from '../../db/queries/funnels'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import type { ChangedAttribute } from '../../events/kinds'
-import { commitWithEvents, type EventInput } from '../../events/outbox'
+import type { EventInput } from '../../events/outbox'
 import { nowSeconds } from '../../lib/time'
 import { visibleConversation } from '../../middleware/access'
 import { currentUserId } from '../../middleware/auth'
@@ -29,6 +29,7 @@ import {
   ConversationParamsSchema,
 } from '../../schemas/funnels'
 import { createRouter } from '../router'
+import { commitWithEvents } from '../write-adapter'
 import { conversationBase, MAX_CHECKLIST_ITEMS_PER_STAGE, funnelTags as tags } from './shared'
 
 const base = `${conversationBase}/checklist`

@@ -10,7 +10,6 @@ import {
 } from '../../db/queries/funnel-placements'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import type { EventInput } from '../../events/outbox'
-import { commitWithEvents } from '../../events/outbox'
 import { nowSeconds } from '../../lib/time'
 import { visibleConversation } from '../../middleware/access'
 import { currentUserId } from '../../middleware/auth'
@@ -30,6 +29,7 @@ import {
   PlacementInputSchema,
 } from '../../schemas/funnels'
 import { createRouter } from '../router'
+import { commitWithEvents } from '../write-adapter'
 import { armStageAlerts, conversationBase as base, funnelTags as tags } from './shared'
 
 const placeRoute = createRoute({

@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi'
-import { senderOfPrincipal } from '../../conversations/changes'
 import { createMessage, isEchoConflict, type NewMessage } from '../../conversations/messages'
 import {
   replyInSql,
@@ -10,6 +9,7 @@ import { findInbox } from '../../db/queries/inboxes'
 import { MESSAGE_TYPE, type MessageView } from '../../db/queries/messages'
 import { apiError, errorResponses, fieldError } from '../../errors'
 import { isFailedGuard } from '../../lib/d1-gate'
+import { nowSeconds } from '../../lib/time'
 import { sendToVisitorNow } from '../../live/fast-path'
 import { restrictedAgentId, visibleConversation } from '../../middleware/access'
 import { unwrapBody } from '../../middleware/body'
@@ -24,6 +24,7 @@ import {
 } from '../../schemas/messages'
 import { ConversationParamsSchema } from '../conversations/shared'
 import { createRouter } from '../router'
+import { publishAfterResponse, senderOfPrincipal } from '../write-adapter'
 import { type Form, readInput } from './input'
 import { messagesPath, tags } from './shared'
 
@@ -85,13 +86,23 @@ export const messageCreateRoutes = createRouter().openapi(createMessageRoute, as
     files,
   }
   // The visitor's socket gets the reply before the events are published.
-  const sendNow = (created: MessageView) => sendToVisitorNow(c, created)
+  const publish = ({ view, eventIds }: { view: MessageView; eventIds: number[] }) => {
+    if (eventIds.length > 0) {
+      const live = {
+        env: c.env,
+        origin: new URL(c.req.url).origin,
+        waitUntil: (sent: Promise<unknown>) => c.executionCtx.waitUntil(sent),
+      }
+      publishAfterResponse(c, view.message.accountId, eventIds, sendToVisitorNow(live, view))
+    }
+    return view
+  }
   if (writableInSql(message)) {
     // An agent's reply: one round trip. A conversation this caller cannot see, or an echo_id
     // already used, rolls it back, and the usual path below answers (404, 403, or the message).
     try {
       const target = { accountId: c.var.accountId, displayId, agentId: restrictedAgentId(c) }
-      const view = await replyInSql(c, target, message, sendNow)
+      const view = publish(await replyInSql(c.var.db, target, message, nowSeconds()))
       return c.json(toMessage(view, c.req.url), 200)
     } catch (error) {
       if (!isFailedGuard(error, UNAVAILABLE_CONVERSATION_GUARD) && !isEchoConflict(error)) {
@@ -110,6 +121,6 @@ export const messageCreateRoutes = createRouter().openapi(createMessageRoute, as
   if (messageType === MESSAGE_TYPE.incoming) {
     message.sender = { senderType: 'Contact' as const, senderId: conversation.contactId }
   }
-  const view = await createMessage(c, conversation, message, sendNow)
+  const view = publish(await createMessage(c.var.db, c.env, conversation, message, nowSeconds()))
   return c.json(toMessage(view, c.req.url), 200)
 })

@@ -11,7 +11,6 @@ import {
 } from '../../db/queries/messages'
 import type { AppEnv } from '../../env'
 import { apiError, errorResponses, issuesToFieldErrors, validationError } from '../../errors'
-import { commitWithEvents } from '../../events/outbox'
 import { deleteStored } from '../../lib/files'
 import { nowSeconds } from '../../lib/time'
 import { visibleConversation } from '../../middleware/access'
@@ -28,6 +27,7 @@ import {
 } from '../../schemas/messages'
 import { ConversationParamsSchema, visibleConversationWithMessages } from '../conversations/shared'
 import { createRouter } from '../router'
+import { commitWithEvents } from '../write-adapter'
 import { MessageParamsSchema, messagesPath, tags } from './shared'
 
 const listMessagesRoute = createRoute({

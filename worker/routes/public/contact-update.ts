@@ -16,7 +16,7 @@ import {
 import type { AppEnv } from '../../env'
 import { apiError, errorResponses } from '../../errors'
 import { changedAttributes } from '../../events/kinds'
-import { commitWithEvents, type EventInput } from '../../events/outbox'
+import type { EventInput } from '../../events/outbox'
 import { deleteStored } from '../../lib/files'
 import { splitClaims, takenAmong } from '../../lib/visitor-claims'
 import { unwrapBody } from '../../middleware/body'
@@ -32,6 +32,7 @@ import {
 import { storeAvatar, withStoredAvatar } from '../contacts/avatar'
 import { trackedAttributes } from '../contacts/shared'
 import { createRouter } from '../router'
+import { commitWithEvents } from '../write-adapter'
 import { capability, contactPath, publicTags } from './shared'
 
 /** PATCH and PUT both update, as in Chatwoot. */

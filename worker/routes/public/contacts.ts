@@ -16,7 +16,6 @@ import {
 } from '../../db/queries/public'
 import type { AppEnv } from '../../env'
 import { apiError, errorResponses } from '../../errors'
-import { commitWithEvents } from '../../events/outbox'
 import { claimsOf, splitClaims, takenAmong } from '../../lib/visitor-claims'
 import { unwrapBody } from '../../middleware/body'
 import {
@@ -37,6 +36,7 @@ import {
 } from '../../schemas/public'
 import { storeAvatar, withStoredAvatar } from '../contacts/avatar'
 import { createRouter } from '../router'
+import { commitWithEvents } from '../write-adapter'
 import { publicContactUpdateRoutes, updateVisitor } from './contact-update'
 import { capability, contactPath, inboxPath, publicTags } from './shared'
 

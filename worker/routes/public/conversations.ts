@@ -1,11 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { checkCustomAttributes } from '../../contacts/custom-attributes'
-import { commit } from '../../conversations/changes'
 import { conversationCreation, initialStatus } from '../../conversations/create'
 import { statusChangeWrite } from '../../conversations/status'
 import { latestConversationOf, markSeenByContact } from '../../db/queries/public'
 import { errorResponses } from '../../errors'
-import { commitWithEvents } from '../../events/outbox'
 import { nowSeconds } from '../../lib/time'
 import { visitorDetails } from '../../lib/visitor-details'
 import { seenIsCurrent } from '../../live/replay'
@@ -26,6 +24,7 @@ import {
   TypingInputSchema,
 } from '../../schemas/public'
 import { createRouter } from '../router'
+import { commit, commitWithEvents } from '../write-adapter'
 import { publicLabelRoutes } from './labels'
 import {
   capability,
@@ -208,7 +207,7 @@ const conversationRoutes = createRouter()
   .openapi(resolveConversation, async (c) => {
     const { conversation, ...visitor } = await visitorConversation(c, c.req.valid('param'))
     if (conversation.status !== 'resolved') {
-      const by = { type: 'contact' as const, name: visitor.contact.name }
+      const by = { type: 'contact' as const, id: visitor.contact.id, name: visitor.contact.name }
       await commit(c, statusChangeWrite(c.var.db, conversation, 'resolved', by, nowSeconds()))
     }
     return c.json(await visitorConversationJson(c, visitor, conversation.id), 200)

@@ -1,11 +1,11 @@
 import { createRoute } from '@hono/zod-openapi'
 import { latestConversationOf } from '../../db/queries/public'
 import { errorResponses } from '../../errors'
-import { commitWithEvents } from '../../events/outbox'
 import { limitVisitor, visitorOf } from '../../middleware/visitor'
 import { EmptySchema, jsonBody, jsonResponse, noCredentials } from '../../schemas/common'
 import { ContactParamsSchema, WidgetEventInputSchema } from '../../schemas/public'
 import { createRouter } from '../router'
+import { commitWithEvents } from '../write-adapter'
 import { capability, contactPath, publicTags } from './shared'
 
 const triggerEvent = createRoute({

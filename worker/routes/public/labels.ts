@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { commit } from '../../conversations/changes'
+import type { Actor } from '../../conversations/changes'
 import { labelsChangeWrite } from '../../conversations/labels'
 import type { ConversationRow } from '../../db/queries/conversations'
 import { findLabelByTitle } from '../../db/queries/labels'
@@ -17,6 +17,7 @@ import {
   LabelInputSchema,
 } from '../../schemas/public'
 import { createRouter } from '../router'
+import { commit } from '../write-adapter'
 import { capability, contactPath, conversationPath, publicTags } from './shared'
 
 const LabelParam = z.object({
@@ -106,7 +107,9 @@ async function changeLabel(
   const labels = add
     ? [...conversation.labels, label]
     : conversation.labels.filter((l) => l !== label)
-  const write = labelsChangeWrite(c.var.db, conversation, labels, null, nowSeconds())
+  // The visitor's name goes into no activity line here, so it is not read.
+  const visitor: Actor = { type: 'contact', id: conversation.contactId, name: '' }
+  const write = labelsChangeWrite(c.var.db, conversation, labels, visitor, nowSeconds())
   if (write) await commit(c, write)
   return c.json({}, 200)
 }

@@ -17,7 +17,6 @@ import {
   issuesToFieldErrors,
   validationError,
 } from '../../errors'
-import { commitWithEvents } from '../../events/outbox'
 import { MAX_ATTACHMENTS_PER_MESSAGE } from '../../lib/files'
 import { nowSeconds } from '../../lib/time'
 import { unwrapBody } from '../../middleware/body'
@@ -34,6 +33,7 @@ import {
 } from '../../schemas/public'
 import { PublicMessageSchema, toPublicMessage } from '../../schemas/public-messages'
 import { createRouter } from '../router'
+import { commitWithEvents, publishAfterResponse } from '../write-adapter'
 import { capability, conversationPath, publicTags } from './shared'
 
 const messagesPath = `${conversationPath}/messages`
@@ -194,14 +194,22 @@ export const publicMessageRoutes = createRouter()
       c.req.valid('json') as Json,
       c.req.valid('form') as Form,
     )
-    const view = await createMessage(c, conversation, {
+    const message = {
       messageType: MESSAGE_TYPE.incoming,
       contentType: 'text',
       content,
       echoId,
-      sender: { senderType: 'Contact', senderId: contactInbox.contactId },
+      sender: { senderType: 'Contact' as const, senderId: contactInbox.contactId },
       files,
-    })
+    }
+    const { view, eventIds } = await createMessage(
+      c.var.db,
+      c.env,
+      conversation,
+      message,
+      nowSeconds(),
+    )
+    publishAfterResponse(c, conversation.accountId, eventIds)
     return c.json(toPublicMessage(view, c.req.url), 200)
   })
   .openapi(answerMessage, async (c) => {
