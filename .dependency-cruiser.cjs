@@ -41,6 +41,16 @@ module.exports = {
       to: { path: HTTP_MODULES },
     },
     {
+      name: 'domain-not-adapters',
+      comment:
+        'Adapters call the domain, never the reverse: a domain module that imports a queue ' +
+        'consumer, a Durable Object or the cron could not be reused by the next adapter (email ' +
+        'or webhook intake) without bringing that one along.',
+      severity: 'error',
+      from: { path: DOMAIN },
+      to: { path: ['^worker/(queues|durable-objects)/', '^worker/scheduled\\.ts$'] },
+    },
+    {
       name: 'lib-is-pure',
       comment:
         'lib/ holds pure helpers (crypto, ids, csv, time, log…) that anything may use, the ' +
