@@ -1,22 +1,22 @@
-import { DurableObject } from 'cloudflare:workers'
 import { createDb } from '../db/client'
 import { conversationInboxIds } from '../db/queries/conversations'
 import { accountBinding } from '../db/shards'
 import {
+  credentialRefusal,
   isOpen,
-  liveAccessByTokenHash,
   RECHECK_WINDOW_MS,
-  refuse,
+  recheckSockets,
   unauthorized,
 } from '../live/access'
 import { authorizeAgentToken } from '../live/authorize'
-import { CLOSE, errorFrame, frame, parseClientFrame } from '../live/frames'
-import { closeOverdue, nextDeadline, pendingDeadline, refuseBusy, spendFrame } from '../live/guard'
+import { errorFrame, frame } from '../live/frames'
 import { listMemberInboxIds } from '../live/inboxes'
+import { type Authentication, LiveObject, type LiveSocket } from '../live/live-object'
 import {
   FEED_STATE_HEADER,
   type FeedBroadcast,
   type FeedSocket,
+  FeedSocketSchema,
   type RoomEntry,
 } from '../live/sockets'
 import { conversationRoom } from '../live/stubs'
@@ -32,115 +32,78 @@ const ACCOUNT = 'account'
  * also the account's registry of conversation rooms with open sockets (kept in storage, so it
  * survives hibernation), which `revalidate()` walks when rights are taken away.
  */
-export class AccountFeed extends DurableObject<Env> {
+export class AccountFeed extends LiveObject<FeedSocket> {
+  protected readonly handOffHeader = FEED_STATE_HEADER
+  protected readonly attachmentSchema = FeedSocketSchema
   /** Bumped as a revalidation starts: an authentication in flight across one checks again. */
   private revalidations = 0
   /** undefined: not read from storage yet; null: no account claimed the feed yet. */
   private account: number | null | undefined
 
-  override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') {
-      return new Response('expected a websocket upgrade', { status: 426 })
-    }
-    const state = JSON.parse(request.headers.get(FEED_STATE_HEADER) ?? 'null') as FeedSocket | null
-    if (!state) return new Response('missing socket state', { status: 400 })
-    if (!(await this.servesAccount(state.accountId))) {
-      return new Response('this feed serves another account', { status: 409 })
-    }
-    const pair = new WebSocketPair()
-    const [client, server] = [pair[0], pair[1]]
+  protected async handOffRefusal(state: FeedSocket) {
+    return (await this.servesAccount(state.accountId)) ? null : 'this feed serves another account'
+  }
+
+  protected async admit(ws: WebSocket, state: FeedSocket, accept: () => void) {
     if (!state.authed) {
-      // Waiting for its auth frame: closed at its deadline, and only so many at once.
-      const deadline = pendingDeadline(this.ctx)
-      this.ctx.acceptWebSocket(server)
-      server.serializeAttachment(deadline === null ? state : { ...state, deadline })
-      if (deadline === null) refuseBusy(server)
-      else await this.rearm()
-      return new Response(null, { status: 101, webSocket: client })
+      accept()
+      return true
     }
     // The route checked the token; a revalidation since then has not seen this socket.
     const epoch = this.revalidations
     const stale = await this.revalidatedSince(state.checkedAt ?? 0)
-    this.ctx.acceptWebSocket(server)
-    server.serializeAttachment(state)
+    accept()
     if (stale || epoch !== this.revalidations) {
-      await this.recheck(state.accountId, [server])
-      if (!isOpen(server)) return new Response(null, { status: 101, webSocket: client })
+      await this.recheck(state.accountId, [{ ws, attachment: state }])
+      return isOpen(ws)
     }
-    server.send(frame('ready', { account_id: state.accountId }))
-    return new Response(null, { status: 101, webSocket: client })
+    return true
   }
 
-  override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer) {
-    const state = ws.deserializeAttachment() as FeedSocket
-    if (!spendFrame(ws, state)) return
-    const parsed = parseClientFrame(raw)
-    if (!state.authed) {
-      if (parsed?.type !== 'auth') {
-        ws.send(errorFrame('unauthorized', 'The first frame must be {"type":"auth","token":"…"}'))
-        ws.close(CLOSE.unauthorized, 'unauthorized')
-        return
-      }
-      const db = await this.accountDb(state.accountId)
-      for (;;) {
-        // A revalidation that starts while this reads may have missed it: read again.
-        const epoch = this.revalidations
-        const agent = await authorizeAgentToken(db, parsed.token, state.accountId, null)
-        if (!agent.ok) {
-          ws.send(errorFrame(agent.code, agent.message))
-          ws.close(agent.code === 'forbidden' ? CLOSE.forbidden : CLOSE.unauthorized, agent.code)
-          return
-        }
-        const inboxIds =
-          agent.role === 'agent'
-            ? await listMemberInboxIds(db, state.accountId, agent.userId)
-            : undefined
-        if (epoch !== this.revalidations) continue
-        const { deadline: _, ...waited } = state
-        ws.serializeAttachment({
-          ...waited,
+  protected async authenticate(
+    state: FeedSocket,
+    token: string,
+  ): Promise<Authentication<FeedSocket>> {
+    const db = await this.accountDb(state.accountId)
+    for (;;) {
+      // A revalidation that starts while this reads may have missed it: read again.
+      const epoch = this.revalidations
+      const agent = await authorizeAgentToken(db, token, state.accountId, null)
+      if (!agent.ok) return { refusal: credentialRefusal(agent) }
+      const inboxIds =
+        agent.role === 'agent'
+          ? await listMemberInboxIds(db, state.accountId, agent.userId)
+          : undefined
+      if (epoch !== this.revalidations) continue
+      return {
+        attachment: {
+          ...state,
           authed: true,
           userId: agent.userId,
           role: agent.role,
           inboxIds,
           tokenHash: agent.credentialKey,
           checkedAt: Date.now(),
-        } satisfies FeedSocket)
-        ws.send(frame('ready', { account_id: state.accountId }))
-        return
+        },
       }
     }
-    if (parsed?.type === 'ping') ws.send(frame('pong', {}))
-    else ws.send(errorFrame('invalid_frame', 'The account feed accepts only ping frames'))
+  }
+
+  protected async onReady(ws: WebSocket, state: FeedSocket) {
+    ws.send(frame('ready', { account_id: state.accountId }))
+  }
+
+  protected async onFrame(ws: WebSocket) {
+    ws.send(errorFrame('invalid_frame', 'The account feed accepts only ping frames'))
   }
 
   /** Sends one event to every agent socket allowed to see its inbox. */
   async broadcast(message: FeedBroadcast): Promise<number> {
-    let sent = 0
-    for (const ws of this.ctx.getWebSockets()) {
-      const state = ws.deserializeAttachment() as FeedSocket
-      if (!state.authed) continue
-      if (state.role === 'agent' && !state.inboxIds?.includes(message.inboxId)) continue
-      ws.send(frame(message.event, message.data))
-      sent++
-    }
-    return sent
-  }
-
-  async connectionCount(): Promise<number> {
-    return this.ctx.getWebSockets().length
-  }
-
-  /** Closes the sockets that did not authenticate in time; the next deadline, if any, re-arms. */
-  override async alarm() {
-    closeOverdue(this.ctx)
-    await this.rearm()
-  }
-
-  private async rearm() {
-    const next = nextDeadline(this.ctx)
-    if (Number.isFinite(next)) await this.ctx.storage.setAlarm(next)
-    else await this.ctx.storage.deleteAlarm()
+    const text = frame(message.event, message.data)
+    return this.broadcastTo(
+      (s) => s.role !== 'agent' || (s.inboxIds?.includes(message.inboxId) ?? false),
+      text,
+    ).length
   }
 
   /**
@@ -154,7 +117,7 @@ export class AccountFeed extends DurableObject<Env> {
     }
     this.revalidations++
     await this.ctx.storage.put(REVALIDATED_AT, Date.now())
-    await this.recheck(accountId, this.ctx.getWebSockets())
+    await this.recheck(accountId, this.openSockets())
     const rooms = await this.ctx.storage.list<RoomEntry>({ prefix: ROOM_PREFIX })
     const withAgents: number[] = []
     const visitorOnly: number[] = []
@@ -221,32 +184,24 @@ export class AccountFeed extends DurableObject<Env> {
   }
 
   /** Closes the sockets whose token lost the account; narrows the agents' inbox lists. */
-  private async recheck(accountId: number, sockets: WebSocket[]) {
-    const authed = sockets.flatMap((ws) => {
-      const state = ws.deserializeAttachment() as FeedSocket
-      return isOpen(ws) && state.authed ? [{ ws, state }] : []
-    })
-    if (authed.length === 0) return
-    const access = await liveAccessByTokenHash(
-      await this.accountDb(accountId),
-      accountId,
-      authed.flatMap(({ state }) => (state.tokenHash ? [state.tokenHash] : [])),
+  private async recheck(accountId: number, sockets: LiveSocket<FeedSocket>[]) {
+    const authed = sockets.flatMap(({ ws, attachment }) =>
+      isOpen(ws) && attachment?.authed ? [{ ws, attachment }] : [],
     )
-    for (const { ws, state } of authed) {
-      const now = state.tokenHash ? access.get(state.tokenHash) : undefined
-      if (!now?.ok) {
-        refuse(ws, unauthorized(now?.message ?? 'Invalid Access Token'))
-        continue
-      }
+    if (authed.length === 0) return
+    const db = await this.accountDb(accountId)
+    await recheckSockets(db, accountId, authed, ({ ws, attachment: state }, now) => {
+      if (!now?.ok) return unauthorized(now?.message ?? 'Invalid Access Token')
       const next = {
         ...state,
         userId: now.userId,
         role: now.role,
         inboxIds: now.inboxIds ?? undefined,
       } satisfies FeedSocket
-      ws.serializeAttachment(next)
+      this.setAttachment(ws, next)
       if (narrowed(state, next)) ws.send(frame('access.changed', { account_id: state.accountId }))
-    }
+      return null
+    })
   }
 }
 

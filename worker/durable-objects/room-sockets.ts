@@ -13,43 +13,45 @@ export function actorData(state: RoomSocket): Record<string, unknown> {
     : { id: state.userId, name: state.userName, type: 'user' }
 }
 
-/** Sends a frame to every authenticated socket of the room allowed to see it; how many. */
-export function sendToSockets(ctx: DurableObjectState, message: RoomFrame): number {
-  let sent = 0
+/**
+ * Who of a room's (authenticated) sockets gets a frame, and its text for each: agents and the
+ * visitor each their own shape (none when it is null), never the actor who caused it, and a
+ * message.created never to a socket already sent that message (by its replay).
+ */
+export function roomDelivery(message: RoomFrame) {
+  const dataFor = (s: RoomSocket) => (s.role === 'visitor' ? message.visitor : message.agent)
   // Each shape is serialised once, however many sockets share it.
-  const frames = new Map<unknown, string>()
-  for (const ws of ctx.getWebSockets()) {
-    const state = ws.deserializeAttachment() as RoomSocket
-    if (!state.authed) continue
-    if (message.exceptActor && actorOf(state) === message.exceptActor) continue
-    const data = state.role === 'visitor' ? message.visitor : message.agent
-    if (!data) continue
-    if (message.event === 'message.created' && message.messageId !== undefined) {
-      if (message.messageId <= state.lastMessageId) continue
-      ws.serializeAttachment({ ...state, lastMessageId: message.messageId })
-    }
-    let text = frames.get(data)
-    if (text === undefined) {
-      text = frame(message.event, data)
-      frames.set(data, text)
-    }
-    ws.send(text)
-    sent++
+  const texts = new Map<unknown, string>()
+  const messageId = message.event === 'message.created' ? message.messageId : undefined
+  return {
+    /** The message id each socket it reaches has now been sent, if it is a new message. */
+    messageId,
+    accepts: (s: RoomSocket) => {
+      if (message.exceptActor && actorOf(s) === message.exceptActor) return false
+      if (!dataFor(s)) return false
+      return messageId === undefined || messageId > s.lastMessageId
+    },
+    text: (s: RoomSocket) => {
+      const data = dataFor(s) ?? {}
+      let text = texts.get(data)
+      if (text === undefined) {
+        text = frame(message.event, data)
+        texts.set(data, text)
+      }
+      return text
+    },
   }
-  return sent
 }
 
 /** Someone starts or stops typing: for agents, and for the visitor unless it is a private note. */
 export function typingFrame(
-  ctx: DurableObjectState,
+  displayId: number | null,
   actor: string,
   status: 'on' | 'off',
   isPrivate: boolean,
   user: Record<string, unknown>,
 ): RoomFrame {
-  const [any] = ctx.getWebSockets()
-  const sample = any ? (any.deserializeAttachment() as RoomSocket) : null
-  const data = { conversation: { id: sample?.displayId ?? null }, user, is_private: isPrivate }
+  const data = { conversation: { id: displayId }, user, is_private: isPrivate }
   return {
     event: status === 'on' ? 'conversation.typing_on' : 'conversation.typing_off',
     agent: data,
@@ -58,21 +60,12 @@ export function typingFrame(
   }
 }
 
-/** Tells the other side's sockets that this one came or went. */
-export function sendPresence(
-  ctx: DurableObjectState,
-  state: RoomSocket,
-  status: 'online' | 'offline',
-  self: WebSocket,
-) {
-  const data =
+/** The frame telling the other side's sockets that this one came or went. */
+export function presenceFrame(state: RoomSocket, status: 'online' | 'offline') {
+  return frame(
+    'presence.update',
     state.role === 'visitor'
       ? { account_id: state.accountId, users: {}, contacts: { [String(state.contactId)]: status } }
-      : { account_id: state.accountId, users: { [String(state.userId)]: status }, contacts: {} }
-  for (const ws of ctx.getWebSockets()) {
-    if (ws === self) continue
-    const other = ws.deserializeAttachment() as RoomSocket
-    if (!other.authed || other.role === state.role) continue
-    ws.send(frame('presence.update', data))
-  }
+      : { account_id: state.accountId, users: { [String(state.userId)]: status }, contacts: {} },
+  )
 }

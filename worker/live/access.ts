@@ -152,3 +152,43 @@ export function refuse(ws: WebSocket, refusal: Refusal) {
 
 /** Only sockets still open can be sent to or revalidated. */
 export const isOpen = (ws: WebSocket) => ws.readyState === WebSocket.OPEN
+
+/** A refused credential (`authorizeAgentToken`'s or a room's check) as the socket is told it. */
+export const credentialRefusal = (refused: {
+  code: 'unauthorized' | 'forbidden'
+  message: string
+}): Refusal => ({
+  code: refused.code,
+  closeCode: refused.code === 'forbidden' ? CLOSE.forbidden : CLOSE.unauthorized,
+  message: refused.message,
+})
+
+/**
+ * Rights were taken away: re-reads, in one go, what each socket's credential may still see in
+ * the account, and closes every socket `verdict` refuses for it (a socket kept may be updated
+ * by `verdict`, as a feed's narrows its inboxes). Returns how many were closed.
+ */
+export async function recheckSockets<S extends { tokenHash?: string }>(
+  db: Db,
+  accountId: number,
+  sockets: readonly { ws: WebSocket; attachment: S }[],
+  verdict: (
+    socket: { ws: WebSocket; attachment: S },
+    access: LiveAccess | undefined,
+  ) => Refusal | null,
+): Promise<number> {
+  if (sockets.length === 0) return 0
+  const hashes = sockets.flatMap(({ attachment }) =>
+    attachment.tokenHash ? [attachment.tokenHash] : [],
+  )
+  const access = await liveAccessByTokenHash(db, accountId, hashes)
+  let closed = 0
+  for (const socket of sockets) {
+    const hash = socket.attachment.tokenHash
+    const refusal = verdict(socket, hash ? access.get(hash) : undefined)
+    if (!refusal) continue
+    refuse(socket.ws, refusal)
+    closed++
+  }
+  return closed
+}

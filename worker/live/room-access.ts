@@ -5,14 +5,15 @@ import { sha256Hex, timingSafeEqualStrings } from '../lib/crypto'
 import { log } from '../lib/log'
 import {
   conversationGone,
-  isOpen,
   liveAccessByTokenHash,
   RECHECK_WINDOW_MS,
   type Refusal,
+  recheckSockets,
   refuse,
   roomRefusal,
 } from './access'
 import { authorizeAgentToken } from './authorize'
+import type { LiveSocket } from './live-object'
 import type { RoomEntry, RoomSocket } from './sockets'
 import { accountFeed } from './stubs'
 
@@ -46,6 +47,8 @@ export class RoomAccess {
   constructor(
     private readonly ctx: DurableObjectState,
     private readonly env: Env,
+    /** The room's open sockets with their state (`LiveObject.openSockets`). */
+    private readonly sockets: () => LiveSocket<RoomSocket>[],
   ) {}
 
   /**
@@ -117,36 +120,26 @@ export class RoomAccess {
   /** Closes every socket that may no longer see this conversation; returns how many. */
   async revalidate(): Promise<number> {
     this.revalidations++
-    const sockets = this.ctx
-      .getWebSockets()
-      .filter(isOpen)
-      .map((ws) => ({ ws, state: ws.deserializeAttachment() as RoomSocket }))
-    const [first] = sockets
+    const sockets = this.sockets()
+    // Every socket of a room is of its one conversation, hence of one account.
+    const first = sockets.find((s) => s.attachment)?.attachment
     let closed = 0
     if (first) {
-      // Every socket of a room is of its one conversation, hence of one account.
-      const { conversationId, accountId } = first.state
+      const { conversationId, accountId } = first
       const db = await this.accountDb(accountId)
       const inboxId = (await conversationInboxIds(db, accountId, [conversationId])).get(
         conversationId,
       )
-      const agents = sockets.filter(({ state }) => state.role === 'agent' && state.authed)
-      const access =
-        inboxId === undefined
-          ? new Map()
-          : await liveAccessByTokenHash(
-              db,
-              accountId,
-              agents.flatMap(({ state }) => (state.tokenHash ? [state.tokenHash] : [])),
-            )
-      for (const { ws, state } of inboxId === undefined ? sockets : agents) {
-        const refusal =
-          inboxId === undefined
-            ? conversationGone
-            : roomRefusal(state.tokenHash ? access.get(state.tokenHash) : undefined, inboxId)
-        if (!refusal) continue
-        refuse(ws, refusal)
-        closed++
+      if (inboxId === undefined) {
+        for (const { ws } of sockets) refuse(ws, conversationGone)
+        closed = sockets.length
+      } else {
+        const agents = sockets.flatMap(({ ws, attachment }) =>
+          attachment?.role === 'agent' && attachment.authed ? [{ ws, attachment }] : [],
+        )
+        closed = await recheckSockets(db, accountId, agents, (_socket, access) =>
+          roomRefusal(access, inboxId),
+        )
       }
     }
     await this.register(null, false)
@@ -184,10 +177,9 @@ export class RoomAccess {
       const stored = await this.ctx.storage.get<Registration>(REGISTRATION)
       const room = stored ?? (state && { ...state, agents: false })
       if (!room) return 0
-      const open = this.ctx.getWebSockets().filter(isOpen)
+      const open = this.sockets()
       const agents =
-        this.joiningAgents > 0 ||
-        open.some((ws) => (ws.deserializeAttachment() as RoomSocket).role === 'agent')
+        this.joiningAgents > 0 || open.some(({ attachment }) => attachment?.role === 'agent')
       const wanted = agents || open.length > 0 ? { inboxId: room.inboxId, agents } : null
       if (!force && (wanted ? stored?.agents === agents : !stored)) return 0
       const feed = accountFeed(this.env, room.accountId)

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { ServerEvent } from '../../protocol/realtime'
 import type { LiveRole } from './access'
 
@@ -11,38 +12,47 @@ import type { LiveRole } from './access'
  */
 export type OwnRoom = { broadcast(message: RoomBroadcast): Promise<unknown> }
 
-/** What the worker route learned about a socket before handing it to the room. */
-export type RoomSocket = {
-  role: 'visitor' | 'agent'
-  authed: boolean
-  accountId: number
-  conversationId: number
-  displayId: number
-  inboxId: number
-  /** Replay cursor: messages with a greater id are sent after authentication. */
-  after: number | null
-  /** The highest message id this socket has been sent; never sent twice. */
-  lastMessageId: number
-  origin: string
-  contactId?: number
-  /** SHA-256 of the visitor's pubsub_token, which the first frame must present. */
-  pubsubTokenHash?: string
-  userId?: number
-  userName?: string
-  /** Agents: SHA-256 of the socket's token, never the token; what `revalidate()` checks again. */
-  tokenHash?: string
-  /** Agents: when the token was checked (ms), for the join-time race with a revalidation. */
-  checkedAt?: number
-  /** Set while the socket waits for its auth frame: when it is closed unanswered (ms). */
-  deadline?: number
-  /** What it sent in the current window (`./guard.ts`). */
-  frames?: FrameWindow
-  /** The `lastMessageId` at its last `seen`: a `seen` with nothing newer changes nothing. */
-  seenThrough?: number
-}
-
 /** Frames a socket sent since `since` (ms). */
-export type FrameWindow = { since: number; count: number }
+const FrameWindowSchema = z.object({ since: z.number(), count: z.number() })
+export type FrameWindow = z.infer<typeof FrameWindowSchema>
+
+/**
+ * What every live socket keeps in its attachment, whatever its object (`./live-object.ts`): each
+ * object's attachment schema extends this, and whatever does not parse is no socket's state.
+ */
+export const LiveSocketSchema = z.object({
+  authed: z.boolean(),
+  /** Set while the socket waits for its auth frame: when it is closed unanswered (ms). */
+  deadline: z.number().optional(),
+  /** What it sent in the current window (`./guard.ts`). */
+  frames: FrameWindowSchema.optional(),
+})
+
+/** What the worker route learned about a socket before handing it to the room. */
+export const RoomSocketSchema = LiveSocketSchema.extend({
+  role: z.enum(['visitor', 'agent']),
+  accountId: z.number(),
+  conversationId: z.number(),
+  displayId: z.number(),
+  inboxId: z.number(),
+  /** Replay cursor: messages with a greater id are sent after authentication. */
+  after: z.number().nullable(),
+  /** The highest message id this socket has been sent; never sent twice. */
+  lastMessageId: z.number(),
+  origin: z.string(),
+  contactId: z.number().optional(),
+  /** SHA-256 of the visitor's pubsub_token, which the first frame must present. */
+  pubsubTokenHash: z.string().optional(),
+  userId: z.number().optional(),
+  userName: z.string().optional(),
+  /** Agents: SHA-256 of the socket's token, never the token; what `revalidate()` checks again. */
+  tokenHash: z.string().optional(),
+  /** Agents: when the token was checked (ms), for the join-time race with a revalidation. */
+  checkedAt: z.number().optional(),
+  /** The `lastMessageId` at its last `seen`: a `seen` with nothing newer changes nothing. */
+  seenThrough: z.number().optional(),
+})
+export type RoomSocket = z.infer<typeof RoomSocketSchema>
 
 export const SOCKET_STATE_HEADER = 'x-parley-socket'
 
@@ -62,23 +72,21 @@ export type RoomBroadcast = {
   exceptActor?: string
 }
 
+const LIVE_ROLES = ['administrator', 'agent', 'agent_bot'] as const satisfies readonly LiveRole[]
+
 /** What the worker route learned about an agent's account socket. */
-export type FeedSocket = {
-  authed: boolean
-  accountId: number
-  userId?: number
-  role?: LiveRole
+export const FeedSocketSchema = LiveSocketSchema.extend({
+  accountId: z.number(),
+  userId: z.number().optional(),
+  role: z.enum(LIVE_ROLES).optional(),
   /** For agents: the inboxes whose events this socket may see (narrowed when rights shrink). */
-  inboxIds?: number[]
+  inboxIds: z.array(z.number()).optional(),
   /** SHA-256 of the socket's token, never the token: what `revalidate()` checks again. */
-  tokenHash?: string
+  tokenHash: z.string().optional(),
   /** When the token was checked (ms), for the join-time race with a revalidation. */
-  checkedAt?: number
-  /** Set while the socket waits for its auth frame: when it is closed unanswered (ms). */
-  deadline?: number
-  /** What it sent in the current window (`./guard.ts`). */
-  frames?: FrameWindow
-}
+  checkedAt: z.number().optional(),
+})
+export type FeedSocket = z.infer<typeof FeedSocketSchema>
 
 export const FEED_STATE_HEADER = 'x-parley-feed'
 
