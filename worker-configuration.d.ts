@@ -15,11 +15,13 @@ interface __BaseEnv_Env {
 	SIGN_IN_RATE_LIMITER: RateLimit;
 	SIGN_IN_EMAIL_RATE_LIMITER: RateLimit;
 	LIVE_RATE_LIMITER: RateLimit;
+	EMAIL: SendEmail;
 	ASSETS: Fetcher;
 	PUBLIC_BASE_URL: string;
 	DEMO_PAGES: string;
 	WEBHOOK_TIMEOUT_MS: string;
 	SWEEP_AGE_SECONDS: string;
+	INBOUND_EMAIL_DOMAIN: string;
 	PLATFORM_API_TOKEN: string;
 	WEBHOOK_ALLOWED_HOSTS: string;
 	CONVERSATION_ROOM: DurableObjectNamespace<import("./worker/index").ConversationRoom>;
@@ -37,7 +39,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PUBLIC_BASE_URL" | "DEMO_PAGES" | "WEBHOOK_TIMEOUT_MS" | "SWEEP_AGE_SECONDS" | "PLATFORM_API_TOKEN" | "WEBHOOK_ALLOWED_HOSTS">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PUBLIC_BASE_URL" | "DEMO_PAGES" | "WEBHOOK_TIMEOUT_MS" | "SWEEP_AGE_SECONDS" | "INBOUND_EMAIL_DOMAIN" | "PLATFORM_API_TOKEN" | "WEBHOOK_ALLOWED_HOSTS">> {}
 }
 declare module "*.txt" {
 	const value: string;

@@ -17,6 +17,8 @@ export default defineConfig(async () => {
             WEBHOOK_ALLOWED_HOSTS: '127.0.0.1,localhost',
             // Receivers in tests that hang are given up on quickly.
             WEBHOOK_TIMEOUT_MS: '1500',
+            // Mail to this domain reaches the email() handler (worker/email/reply-address.ts).
+            INBOUND_EMAIL_DOMAIN: 'mail.parley.test',
           },
         },
       }),
