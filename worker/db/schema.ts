@@ -442,6 +442,34 @@ export const messages = sqliteTable(
     index('messages_conversation_idx').on(t.conversationId, t.id),
     uniqueIndex('messages_conversation_echo_unique').on(t.conversationId, t.echoId),
     index('messages_account_idx').on(t.accountId, t.id),
+    // Threading finds a mail's conversation by the ids it quotes: a customer's Message-ID or the
+    // id a send of ours returned, both kept in source_id.
+    index('messages_inbox_source_idx').on(t.inboxId, t.sourceId),
+  ],
+)
+
+/**
+ * The Message-ID of every mail an email inbox took in, once per inbox: the unique key makes the
+ * same mail delivered twice (or twice at once) one message. A table of its own rather than a
+ * unique index on messages.source_id, which Chatwoot API clients set freely and may repeat.
+ */
+export const inboundMailIds = sqliteTable(
+  'inbound_mail_ids',
+  {
+    accountId: integer().notNull(),
+    inboxId: integer()
+      .notNull()
+      .references(() => inboxes.id, { onDelete: 'cascade' }),
+    // Without angle brackets, as parseInboundMail gives it.
+    mailId: text().notNull(),
+    messageId: integer()
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.inboxId, t.mailId] }),
+    index('inbound_mail_ids_message_idx').on(t.messageId),
   ],
 )
 
