@@ -12,6 +12,8 @@ import {
 } from '../db/queries/inboxes'
 import { directoryDb } from '../db/replicate'
 import { forgetInboxRoute } from '../db/shards'
+import { newForwardingIdentifier } from '../email/forwarding'
+import { inboundDomain } from '../email/reply-address'
 import type { AppEnv } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { removeRecordedFiles } from '../files/deletions'
@@ -36,6 +38,7 @@ import {
   toInbox,
 } from '../schemas/inboxes'
 import { newWebhookSecret } from '../webhooks/signature'
+import { withForwardingIdentifier } from './inbox-forwarding'
 import { createRouter } from './router'
 
 const tags = ['Inboxes']
@@ -184,11 +187,13 @@ export const inboxRoutes = createRouter()
     const agentId = c.var.role === 'administrator' ? null : currentUserId(c)
     const rows = await listInboxes(c.var.db, c.var.accountId, agentId)
     const withSecrets = c.var.role === 'administrator'
-    return c.json({ payload: rows.map((r) => toInbox(r, { withSecrets })) }, 200)
+    const mailDomain = inboundDomain(c.env)
+    return c.json({ payload: rows.map((r) => toInbox(r, { withSecrets, mailDomain })) }, 200)
   })
   .openapi(showInbox, async (c) => {
-    const inbox = await visibleInbox(c, c.req.valid('param').id)
-    return c.json(toInbox(inbox, { withSecrets: c.var.role === 'administrator' }), 200)
+    const inbox = await withForwardingIdentifier(c, await visibleInbox(c, c.req.valid('param').id))
+    const withSecrets = c.var.role === 'administrator'
+    return c.json(toInbox(inbox, { withSecrets, mailDomain: inboundDomain(c.env) }), 200)
   })
   .openapi(createInbox, async (c) => {
     requireAdministrator(c)
@@ -207,9 +212,14 @@ export const inboxRoutes = createRouter()
     if (channelType === 'api')
       checkInboxWebhookUrl(channel.webhook_url, c.env.WEBHOOK_ALLOWED_HOSTS)
     const public_ = channelType === 'web_widget' || channelType === 'api'
-    const identifier = public_ ? randomToken(18) : null
-    // The public API finds an inbox's shard through the directory's route: the route first, so
-    // it resolves as soon as the inbox exists. A failure after it leaves a route to no inbox,
+    // An email inbox's identifier is its forwarding address's local part (lowercase).
+    const identifier = public_
+      ? randomToken(18)
+      : channelType === 'email'
+        ? newForwardingIdentifier()
+        : null
+    // The public API and the email intake find an inbox's shard through the directory's route:
+    // the route first, so it resolves as soon as the inbox exists. A failure after it leaves a route to no inbox,
     // which answers 404 as an unknown identifier does.
     if (identifier !== null) {
       const directory = await directoryDb(c)
@@ -229,13 +239,13 @@ export const inboxRoutes = createRouter()
       settings: settingsFrom(body, channel),
     })
     if (!inbox) throw new Error('inbox insert returned nothing')
-    return c.json(toInbox(inbox, { withSecrets: true }), 200)
+    return c.json(toInbox(inbox, { withSecrets: true, mailDomain: inboundDomain(c.env) }), 200)
   })
   .openapi(updateInboxRoute, async (c) => {
     requireAdministrator(c)
     const { id } = c.req.valid('param')
     const body = c.req.valid('json')
-    const inbox = await visibleInbox(c, id)
+    const inbox = await withForwardingIdentifier(c, await visibleInbox(c, id))
     const channel = body.channel
     if (inbox.channelType === 'api') {
       checkInboxWebhookUrl(channel?.webhook_url, c.env.WEBHOOK_ALLOWED_HOSTS)
@@ -249,7 +259,7 @@ export const inboxRoutes = createRouter()
       settings: { ...inbox.settings, ...settingsFrom(body, channel) },
     })
     if (!updated) throw apiError('not_found')
-    return c.json(toInbox(updated, { withSecrets: true }), 200)
+    return c.json(toInbox(updated, { withSecrets: true, mailDomain: inboundDomain(c.env) }), 200)
   })
   .openapi(deleteInboxRoute, async (c) => {
     requireAdministrator(c)

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { inboxes } from '../db/schema'
+import { forwardingAddress } from '../email/reply-address'
 import { AttributesSchema, EmailSchema, NameSchema, TextSchema } from './common'
 import * as examples from './examples/inboxes'
 
@@ -123,6 +124,10 @@ export const InboxSchema = z
     email: z.string().nullable(),
     phone_number: z.string().nullable(),
     inbox_identifier: z.string().nullable(),
+    forward_to_email: z.string().nullable().openapi({
+      description:
+        "Email inboxes: the address to forward the support mailbox to (the deployment's inbound mail domain); null for other inboxes or when the deployment receives no mail",
+    }),
     hmac_token: z.string().optional().openapi({ description: 'Administrators only' }),
     webhook_secret: z.string().optional().openapi({
       description:
@@ -153,7 +158,13 @@ const DEFAULT_PRE_CHAT_FORM = {
 const str = (v: unknown) => (typeof v === 'string' ? v : null)
 const bool = (v: unknown, fallback = false) => (typeof v === 'boolean' ? v : fallback)
 
-export function toInbox(row: InboxRow, { withSecrets }: { withSecrets: boolean }): Inbox {
+export type InboxView = {
+  withSecrets: boolean
+  /** The deployment's inbound mail domain (inboundDomain(env)), for an email inbox's address. */
+  mailDomain?: string | null
+}
+
+export function toInbox(row: InboxRow, { withSecrets, mailDomain }: InboxView): Inbox {
   const s = row.settings
   const hasIdentifier = row.channelType === 'web_widget' || row.channelType === 'api'
   return {
@@ -190,6 +201,10 @@ export function toInbox(row: InboxRow, { withSecrets }: { withSecrets: boolean }
     email: row.email,
     phone_number: row.phoneNumber,
     inbox_identifier: hasIdentifier ? row.identifier : null,
+    forward_to_email:
+      row.channelType === 'email' && row.identifier && mailDomain
+        ? forwardingAddress(mailDomain, row.identifier)
+        : null,
     ...(withSecrets && row.hmacToken ? { hmac_token: row.hmacToken } : {}),
     ...(withSecrets && row.webhookSecret ? { webhook_secret: row.webhookSecret } : {}),
   }

@@ -62,6 +62,7 @@ export const InboxExample = {
   email: 'jane@example.com',
   phone_number: '+14155550123',
   inbox_identifier: 'Xb9tK2mQ7wP4rL8sN3vZ6yC1',
+  forward_to_email: null,
   hmac_token: 'Hm9kX2vP4rT7wQ1zL8nB3cY6',
   webhook_secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
 }
