@@ -317,7 +317,11 @@ export interface paths {
          * @description Chatwoot's devise route. The `reset_password_token` of a link from POST …/agents (or …/agents/{id}/invitation, …/password_reset) works once: the password (8 to 128 characters, as the profile's) is stored, the link is marked used, every session of the user and its other unused links end, all in one batch. Then it answers as POST /auth/sign_in: a new session (cookie; also devise headers and `access_token` outside a browser on this site). A link unknown, used, revoked or expired gets one 422 on `reset_password_token` that does not say which. Refused from another site (403) and rate limited like sign-in (429).
          */
         put: operations["updatePasswordWithToken"];
-        post?: never;
+        /**
+         * "Forgot password?": mail a password reset link
+         * @description Chatwoot's devise route. When a user signs in with `email` and belongs to one account, a reset link (working once, for 24 hours, as an administrator's) is mailed to it, and its earlier unused reset links stop working. The answer is the same whether or not the email is known, and comes before any lookup: the lookup and the mail happen after it. Refused from another site (403) and rate limited like sign-in (429).
+         */
+        post: operations["createPasswordReset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3543,6 +3547,26 @@ export interface components {
         };
         /**
          * @example {
+         *       "success": true,
+         *       "message": "If an account signs in with this email, a link to reset its password is on its way."
+         *     }
+         */
+        PasswordResetRequested: {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+        };
+        /**
+         * @example {
+         *       "email": "agent@example.com"
+         *     }
+         */
+        PasswordResetRequest: {
+            /** @description The email the account signs in with */
+            email: string;
+        };
+        /**
+         * @example {
          *       "reset_password_token": "q3fW8xK2mN9pL4rV7sY1zB6Tq3fW8xK2mN9pL4rV7sY",
          *       "password": "correct horse battery staple",
          *       "password_confirmation": "correct horse battery staple"
@@ -3658,6 +3682,7 @@ export interface components {
          *       "email": "jane@example.com",
          *       "phone_number": "+14155550123",
          *       "inbox_identifier": "Xb9tK2mQ7wP4rL8sN3vZ6yC1",
+         *       "forward_to_email": null,
          *       "hmac_token": "Hm9kX2vP4rT7wQ1zL8nB3cY6",
          *       "webhook_secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
          *     }
@@ -3718,6 +3743,8 @@ export interface components {
             email: string | null;
             phone_number: string | null;
             inbox_identifier: string | null;
+            /** @description Email inboxes: the address to forward the support mailbox to (the deployment's inbound mail domain); null for other inboxes or when the deployment receives no mail */
+            forward_to_email: string | null;
             /** @description Administrators only */
             hmac_token?: string;
             /** @description API inboxes, administrators only: verifies the signature of webhook_url deliveries */
@@ -9136,6 +9163,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SignIn"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body must be JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Asked; a link is mailed if the email is known */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetRequested"];
                 };
             };
             /** @description The request could not be read */

@@ -27,7 +27,7 @@ export const LINK_TTL_SECONDS: Record<PasswordTokenPurpose, number> = {
 export async function newPasswordLink(
   request: { req: { url: string } },
   db: Db,
-  values: { userId: number | SQL; accountId: number; createdById: number },
+  values: { userId: number | SQL; accountId: number; createdById: number | null },
   purpose: PasswordTokenPurpose,
 ) {
   const token = randomToken(32)

@@ -13,6 +13,7 @@ import { InvitationLinkSchema, ResetLinkSchema } from '../schemas/agents'
 import { accountSecurity } from '../schemas/auth'
 import { AccountAndIdParamsSchema, EmptySchema, jsonResponse } from '../schemas/common'
 import { administratorsOnly } from './agents/shared'
+import { mailInvitation, mailPasswordReset } from './mail-after-response'
 import { createRouter } from './router'
 
 /**
@@ -127,6 +128,7 @@ export const agentLinkRoutes = createRouter()
       ])
     }
     const link = await issueLink(c, directory, id, 'invitation')
+    mailInvitation(c, agent.user, link)
     return c.json({ invitation_url: link.url, expires_at: isoFromSeconds(link.expiresAt) }, 200)
   })
   .openapi(revokeInvitation, async (c) => {
@@ -142,7 +144,8 @@ export const agentLinkRoutes = createRouter()
   .openapi(createPasswordReset, async (c) => {
     const { id } = c.req.valid('param')
     const directory = await directoryDb(c)
-    await linkableAgent(c, directory, id)
+    const agent = await linkableAgent(c, directory, id)
     const link = await issueLink(c, directory, id, 'reset')
+    mailPasswordReset(c, agent.user, link)
     return c.json({ reset_url: link.url, expires_at: isoFromSeconds(link.expiresAt) }, 200)
   })

@@ -35,6 +35,22 @@ export const PasswordEditInputSchema = z
   })
   .openapi('PasswordEditInput', { example: examples.PasswordEditInputExample })
 
+export const PasswordResetRequestSchema = z
+  .object({
+    email: z
+      .string()
+      .trim()
+      .min(1)
+      .max(255)
+      .transform((e) => e.toLowerCase())
+      .openapi({ description: 'The email the account signs in with' }),
+  })
+  .openapi('PasswordResetRequest', { example: examples.PasswordResetRequestExample })
+
+export const PasswordResetRequestedSchema = z
+  .object({ success: z.literal(true), message: z.string() })
+  .openapi('PasswordResetRequested', { example: examples.PasswordResetRequestedExample })
+
 export const SignOutSchema = z
   .object({ success: z.literal(true) })
   .openapi('SignOut', { example: examples.SignOutExample })

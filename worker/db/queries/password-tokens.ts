@@ -30,7 +30,8 @@ export function insertPasswordTokenStatement(
     accountId: number
     purpose: PasswordTokenPurpose
     tokenHash: string
-    createdById: number
+    /** Null when the user asked for the link itself ("Forgot password?"). */
+    createdById: number | null
     expiresAt: number
   },
 ) {
@@ -85,6 +86,19 @@ export function revokeTokensOfRemovedMemberStatement(db: Db, accountId: number, 
     .update(passwordTokens)
     .set({ revokedAt: nowSeconds() })
     .where(and(unusedTokensOf(accountId, userId), notExists(stillMember)))
+}
+
+/**
+ * The one account a user belongs to, or null when it belongs to none or to several: a link is
+ * only ever for a user of one account (see `findUsableToken`).
+ */
+export async function soleAccountOf(db: Db, userId: number) {
+  const rows = await db
+    .select({ accountId: accountUsers.accountId })
+    .from(accountUsers)
+    .where(eq(accountUsers.userId, userId))
+    .limit(2)
+  return rows.length === 1 && rows[0] ? rows[0].accountId : null
 }
 
 /** The other accounts a user belongs to (a link may only be issued for a user of one account). */

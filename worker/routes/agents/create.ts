@@ -13,6 +13,7 @@ import { unwrapBody } from '../../middleware/body'
 import { AgentInputSchema, AgentSchema, toAgent } from '../../schemas/agents'
 import { accountSecurity } from '../../schemas/auth'
 import { AccountIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/common'
+import { mailInvitation } from '../mail-after-response'
 import { createRouter } from '../router'
 import { administratorsOnly, agentsPath, tags } from './shared'
 
@@ -96,6 +97,7 @@ export const agentCreateRoutes = createRouter().openapi(createAgent, async (c) =
   if (!agent) throw new Error('agent insert returned nothing')
   // A grant: the user and its membership reach the shards after the directory.
   await copyMembership(c.env, { userId: agent.user.id, membershipId: agent.membership.id })
+  if (link) mailInvitation(c, agent.user, link)
   return c.json(
     toAgent(agent.user, agent.membership, {
       confirmed: agent.user.passwordHash !== null,

@@ -17,3 +17,10 @@ export const PasswordEditInputExample = {
   password: 'correct horse battery staple',
   password_confirmation: 'correct horse battery staple',
 }
+
+export const PasswordResetRequestExample = { email: 'agent@example.com' }
+
+export const PasswordResetRequestedExample = {
+  success: true,
+  message: 'If an account signs in with this email, a link to reset its password is on its way.',
+}
