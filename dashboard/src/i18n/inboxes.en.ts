@@ -16,6 +16,11 @@ export const inboxesEn = {
   websiteChoiceHint: 'A chat widget on your site, added with one script tag.',
   apiChoice: 'API',
   apiChoiceHint: 'Your own app or chat UI talks to the public API.',
+  emailChoice: 'Email',
+  emailChoiceHint: 'Mail to your support address becomes conversations; replies go out as mail.',
+  supportEmail: 'Support email address',
+  supportEmailHint:
+    'The address customers write to, e.g. support@example.com. Replies are sent from it.',
   name: 'Name',
   websiteUrl: 'Website URL',
   websiteUrlHint: 'The site the widget will be on, e.g. https://shop.example.com',
@@ -40,6 +45,19 @@ export const inboxesEn = {
   inboxIdentifier: 'Inbox identifier',
   apiExample: 'Example: create a contact',
   goToSettings: 'Open the settings of {name}',
+  emailHeading: 'Receive and send mail',
+  emailIntro: 'Mail sent to {email} reaches this inbox once it is forwarded to the address below.',
+  forwardTo: 'Forwarding address',
+  forwardToMissing:
+    'This server has no inbound mail domain yet (INBOUND_EMAIL_DOMAIN), so it has no forwarding address to show. Set it, then come back here.',
+  emailSteps: 'Set up Email Routing',
+  emailStepForward:
+    'In your mail provider, forward every mail sent to {email} to the forwarding address above.',
+  emailStepCloudflare:
+    'Or, if the domain of {email} is on Cloudflare: in Email Routing, add a rule that sends {email} to this Worker.',
+  emailStepSending:
+    'Replies go out from {email} through Cloudflare Email Service: onboard its domain for sending (Email Service, Domains), or replies will fail to send.',
+  emailStepTest: 'Send a test mail to {email}: it appears as a new conversation in this inbox.',
 
   settingsTitle: 'Inbox: {name}',
   settingsFailed: 'This inbox could not be loaded.',

@@ -18,6 +18,12 @@ export const inboxesEs: Strings['inboxes'] = {
   websiteChoiceHint: 'Un widget de chat en tu sitio, que se añade con una etiqueta script.',
   apiChoice: 'API',
   apiChoiceHint: 'Tu propia aplicación o interfaz de chat usa la API pública.',
+  emailChoice: 'Correo electrónico',
+  emailChoiceHint:
+    'El correo a tu dirección de soporte se convierte en conversaciones; las respuestas salen por correo.',
+  supportEmail: 'Dirección de correo de soporte',
+  supportEmailHint:
+    'La dirección a la que escriben los clientes, p. ej. soporte@example.com. Las respuestas se envían desde ella.',
   name: 'Nombre',
   websiteUrl: 'URL del sitio web',
   websiteUrlHint: 'El sitio donde estará el widget, p. ej. https://shop.example.com',
@@ -42,6 +48,21 @@ export const inboxesEs: Strings['inboxes'] = {
   inboxIdentifier: 'Identificador de la bandeja',
   apiExample: 'Ejemplo: crear un contacto',
   goToSettings: 'Abrir la configuración de {name}',
+  emailHeading: 'Recibir y enviar correo',
+  emailIntro:
+    'El correo enviado a {email} llega a esta bandeja cuando se reenvía a la dirección de abajo.',
+  forwardTo: 'Dirección de reenvío',
+  forwardToMissing:
+    'Este servidor aún no tiene un dominio de correo entrante (INBOUND_EMAIL_DOMAIN), así que no hay dirección de reenvío que mostrar. Configúralo y vuelve aquí.',
+  emailSteps: 'Configurar Email Routing',
+  emailStepForward:
+    'En tu proveedor de correo, reenvía todo el correo enviado a {email} a la dirección de reenvío de arriba.',
+  emailStepCloudflare:
+    'O, si el dominio de {email} está en Cloudflare: en Email Routing, añade una regla que envíe {email} a este Worker.',
+  emailStepSending:
+    'Las respuestas salen desde {email} a través de Cloudflare Email Service: da de alta su dominio para el envío (Email Service, Domains) o las respuestas no se podrán enviar.',
+  emailStepTest:
+    'Envía un correo de prueba a {email}: aparecerá como una conversación nueva en esta bandeja.',
 
   settingsTitle: 'Bandeja de entrada: {name}',
   settingsFailed: 'No se pudo cargar esta bandeja.',

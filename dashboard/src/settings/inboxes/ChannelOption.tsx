@@ -1,4 +1,4 @@
-export type Kind = 'web_widget' | 'api'
+export type Kind = 'web_widget' | 'api' | 'email'
 
 interface ChannelOptionProps {
   value: Kind

@@ -10,10 +10,9 @@ import { FormStatus } from '../../workspace/ui/FormStatus'
 import { PageHeader } from '../../workspace/ui/PageHeader'
 import { useLoad } from '../../workspace/ui/useLoad'
 import { ApiInboxForm } from './ApiInboxForm'
-import { ApiInboxInstructions } from './ApiInboxInstructions'
-import { isApi, isWebsite } from './channel'
+import { ChannelInstructions } from './ChannelInstructions'
+import { isApi, isEmail, isWebsite } from './channel'
 import { DeleteInbox } from './DeleteInbox'
-import { EmbedSnippets } from './EmbedSnippets'
 import { IdentityVerification } from './IdentityVerification'
 import { InboxMembers } from './InboxMembers'
 import { WidgetSection } from './WidgetSection'
@@ -58,13 +57,11 @@ export default function InboxSettingsPage({ route }: SettingsPageProps) {
       <PageHeader title={format(t.settingsTitle, { name: inbox.name })} actions={back} />
       {isWebsite(inbox) && <WidgetSection inbox={inbox} onSaved={replaced} />}
       {isApi(inbox) && <ApiInboxForm inbox={inbox} onSaved={replaced} />}
-      {inbox.inbox_identifier &&
-        (isWebsite(inbox) ? (
-          <EmbedSnippets identifier={inbox.inbox_identifier} />
-        ) : (
-          <ApiInboxInstructions identifier={inbox.inbox_identifier} />
-        ))}
-      {inbox.inbox_identifier && <IdentityVerification inbox={inbox} onSaved={replaced} />}
+      <ChannelInstructions inbox={inbox} />
+      {/* Identity verification signs widget and API visitors; mail has no such identity. */}
+      {inbox.inbox_identifier && !isEmail(inbox) && (
+        <IdentityVerification inbox={inbox} onSaved={replaced} />
+      )}
       <InboxMembers inboxId={inbox.id} />
       <DeleteInbox inbox={inbox} />
     </section>

@@ -12,16 +12,16 @@ import { FormStatus } from '../../workspace/ui/FormStatus'
 import { PageHeader } from '../../workspace/ui/PageHeader'
 import { TextField } from '../../workspace/ui/TextField'
 import { useSubmission } from '../shared/useSubmission'
-import { ApiInboxInstructions } from './ApiInboxInstructions'
+import { ChannelInstructions } from './ChannelInstructions'
 import { ChannelOption, type Kind } from './ChannelOption'
-import { isWebsite } from './channel'
-import { EmbedSnippets, goToSettingsLabel } from './EmbedSnippets'
+import { goToSettingsLabel } from './EmbedSnippets'
 import { WebhookUrlField } from './WebhookUrlField'
 import '../../styles/inbox-settings.css'
 
 /**
- * Adds a website or API inbox (Chatwoot's POST /inboxes body), then shows on the same page what to
- * do with it: the embed snippets for a website, the identifier and public API for an app.
+ * Adds a website, API or email inbox (Chatwoot's POST /inboxes body), then shows on the same page
+ * what to do with it: the embed snippets for a website, the identifier and public API for an app,
+ * the forwarding address and Email Routing steps for an email inbox.
  */
 export default function NewInboxPage(_props: SettingsPageProps) {
   const t = useStrings().inboxes
@@ -30,6 +30,7 @@ export default function NewInboxPage(_props: SettingsPageProps) {
   const name = useSignal('')
   const websiteUrl = useSignal('')
   const webhookUrl = useSignal('')
+  const email = useSignal('')
   const submission = useSubmission<'created'>()
   const busy = submission.busy
   const created = useSignal<Inbox | null>(null)
@@ -43,10 +44,12 @@ export default function NewInboxPage(_props: SettingsPageProps) {
     const channel: InboxInput['channel'] =
       kind.value === 'web_widget'
         ? { type: 'web_widget', website_url: websiteUrl.value.trim() }
-        : {
-            type: 'api',
-            ...(webhookUrl.value.trim() ? { webhook_url: webhookUrl.value.trim() } : {}),
-          }
+        : kind.value === 'email'
+          ? { type: 'email', email: email.value.trim() }
+          : {
+              type: 'api',
+              ...(webhookUrl.value.trim() ? { webhook_url: webhookUrl.value.trim() } : {}),
+            }
     await submission.run(async () => {
       created.value = await unwrap(
         api.POST('/api/v1/accounts/{account_id}/inboxes', {
@@ -64,12 +67,7 @@ export default function NewInboxPage(_props: SettingsPageProps) {
       {inbox ? (
         <div class="inbox-created" ref={next} tabIndex={-1}>
           <p role="status">{format(t.created, { name: inbox.name })}</p>
-          {inbox.inbox_identifier &&
-            (isWebsite(inbox) ? (
-              <EmbedSnippets identifier={inbox.inbox_identifier} />
-            ) : (
-              <ApiInboxInstructions identifier={inbox.inbox_identifier} />
-            ))}
+          <ChannelInstructions inbox={inbox} />
           <p>
             <AppLink
               class="button button-primary"
@@ -101,6 +99,15 @@ export default function NewInboxPage(_props: SettingsPageProps) {
                 kind.value = 'api'
               }}
             />
+            <ChannelOption
+              value="email"
+              checked={kind.value === 'email'}
+              label={t.emailChoice}
+              hint={t.emailChoiceHint}
+              onChoose={() => {
+                kind.value = 'email'
+              }}
+            />
           </fieldset>
           <TextField
             label={t.name}
@@ -120,6 +127,18 @@ export default function NewInboxPage(_props: SettingsPageProps) {
               placeholder="https://"
               onInput={(value) => {
                 websiteUrl.value = value
+              }}
+            />
+          ) : kind.value === 'email' ? (
+            <TextField
+              label={t.supportEmail}
+              type="email"
+              value={email.value}
+              required
+              hint={t.supportEmailHint}
+              placeholder="support@example.com"
+              onInput={(value) => {
+                email.value = value
               }}
             />
           ) : (

@@ -17,3 +17,12 @@ export const channelName = (inbox: Pick<Inbox, 'channel_type'>, t: InboxesString
 export const isWebsite = (inbox: Pick<Inbox, 'channel_type'>) =>
   inbox.channel_type === 'Channel::WebWidget'
 export const isApi = (inbox: Pick<Inbox, 'channel_type'>) => inbox.channel_type === 'Channel::Api'
+export const isEmail = (inbox: Pick<Inbox, 'channel_type'>) =>
+  inbox.channel_type === 'Channel::Email'
+
+/**
+ * Where mail for an email inbox must be forwarded (Chatwoot's `forward_to_email`): the inbox's
+ * address on the server's inbound mail domain. Null when the server has no such domain.
+ */
+export const forwardToEmail = (inbox: Inbox & { forward_to_email?: string | null }) =>
+  inbox.forward_to_email || null
