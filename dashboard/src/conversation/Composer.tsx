@@ -5,6 +5,8 @@ import { CannedListbox, cannedOptionId } from './CannedListbox'
 import { ComposerFiles } from './ComposerFiles'
 import { usePane } from './context'
 import { type ComposerMode, draftKey, loadDraft, saveDraft } from './drafts'
+import { RecipientFields, recipientsValid } from './email/RecipientFields'
+import { recipientFields } from './email/recipients'
 import { sendMessage } from './outbox'
 import { createTypingSender } from './typing'
 import { useCanned } from './useCanned'
@@ -13,7 +15,8 @@ import { useCanned } from './useCanned'
  * The reply box. "Reply" goes to the visitor, "Private note" only to agents. Enter or Mod+Enter
  * sends as the agent's setting says (Mod+Enter always does); drafts are kept per conversation and
  * mode; `/` offers canned responses; typing is shown in the room (replies only: a note being
- * written must never show the visitor that an agent is typing).
+ * written must never show the visitor that an agent is typing). A reply on an email conversation
+ * also takes Cc and Bcc.
  */
 export function Composer() {
   const { accountId, preferences, strings } = useAccount()
@@ -23,6 +26,11 @@ export function Composer() {
   const mode = useSignal<ComposerMode>('reply')
   const text = useSignal(loadDraft(draftKey(accountId, displayId, 'reply')))
   const files = useSignal<File[]>([])
+  const cc = useSignal('')
+  const bcc = useSignal('')
+  const recipientsChecked = useSignal(false)
+  const isEmail = store.state.conversation.value?.meta.channel === 'Channel::Email'
+  const withRecipients = isEmail && mode.value === 'reply'
   const box = useRef<HTMLTextAreaElement>(null)
   const listId = `${useId()}-canned`
   const canned = useCanned(text.value)
@@ -55,9 +63,17 @@ export function Composer() {
 
   const submit = () => {
     if (!text.value.trim() && !files.value.length) return
-    void sendMessage(store, text.value, mode.value === 'note', files.value)
+    if (withRecipients && !recipientsValid(cc.value, bcc.value)) {
+      recipientsChecked.value = true
+      return
+    }
+    const recipients = withRecipients ? recipientFields(cc.value, bcc.value) : {}
+    void sendMessage(store, text.value, mode.value === 'note', files.value, recipients)
     typing.stop()
     files.value = []
+    cc.value = ''
+    bcc.value = ''
+    recipientsChecked.value = false
     setText('')
   }
 
@@ -116,6 +132,7 @@ export function Composer() {
           {t.privateNote}
         </button>
       </div>
+      {withRecipients && <RecipientFields cc={cc} bcc={bcc} checked={recipientsChecked.value} />}
       {canned.open && (
         <CannedListbox
           id={listId}

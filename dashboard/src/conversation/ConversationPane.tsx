@@ -6,6 +6,7 @@ import { createDirectory, setStatus } from './actions'
 import { Composer } from './Composer'
 import { ContactPanel } from './ContactPanel'
 import { createPaneServices, PaneContext, type PaneServices } from './context'
+import { senderAuthFailed } from './email/email-attributes'
 import { LiveAnnouncer } from './LiveAnnouncer'
 import { MessageList } from './MessageList'
 import { useStages } from './stages'
@@ -76,6 +77,9 @@ function Pane({ displayId }: { displayId: number }) {
           <h2>
             {conversation?.meta.sender.name ?? t.visitor} <span class="cv-id">#{displayId}</span>
           </h2>
+          {conversation && senderAuthFailed(conversation.additional_attributes) && (
+            <p class="cv-auth-warning">{t.authWarning}</p>
+          )}
           {stage >= 1 && <ActionsBar />}
           {store.state.roomStatus.value === 'waiting' && (
             <p class="cv-offline" role="status">

@@ -1,5 +1,9 @@
 import { MessageText } from '../../../protocol/components/MessageText'
 import { useAccount } from '../app/context'
+import { EmailFullMessage } from './email/EmailFullMessage'
+import { EmailHeader } from './email/EmailHeader'
+import { automaticKind, emailOf, externalError } from './email/email-attributes'
+import { FailedSend } from './email/FailedSend'
 import { isoTime, messageTime } from './format'
 import { MessageAttachments } from './MessageAttachments'
 import { type ChatMessage, MESSAGE_TYPE, messageKey } from './messages'
@@ -9,6 +13,8 @@ export interface MessageItemProps {
   /** contact_last_seen_at: outgoing messages at or before it are marked "Seen". */
   contactSeenAt: number
   onRetry(echoId: string): void
+  /** Sends again a message the server marked failed (a mail that could not be sent). */
+  onRetrySend(id: number): Promise<void>
 }
 
 function senderName(message: ChatMessage, fallback: { visitor: string; bot: string }): string {
@@ -18,8 +24,11 @@ function senderName(message: ChatMessage, fallback: { visitor: string; bot: stri
   return fallback.bot
 }
 
-/** One message: who and when, its text and files, and where it stands (sending, failed, seen). */
-export function MessageItem({ message, contactSeenAt, onRetry }: MessageItemProps) {
+/**
+ * One message: who and when, its text and files, and where it stands (sending, failed, seen).
+ * A mail also shows its subject and addresses, and its full original on request.
+ */
+export function MessageItem({ message, contactSeenAt, onRetry, onRetrySend }: MessageItemProps) {
   const t = useAccount().strings.conversation
   const key = messageKey(message)
   const time = <time dateTime={isoTime(message.created_at)}>{messageTime(message.created_at)}</time>
@@ -37,6 +46,9 @@ export function MessageItem({ message, contactSeenAt, onRetry }: MessageItemProp
   if (message.private) classes.push('cv-note')
   if (message.delivery) classes.push(`cv-${message.delivery}`)
 
+  const email = emailOf(message.content_attributes)
+  const sendFailed = message.status === 'failed' && message.id !== undefined
+  const messageId = message.id
   let receipt: string | null = null
   if (message.delivery === 'pending') receipt = t.pending
   else if (!incoming && !message.private && message.id !== undefined) {
@@ -51,9 +63,16 @@ export function MessageItem({ message, contactSeenAt, onRetry }: MessageItemProp
         <span class="cv-sender">{senderName(message, t)}</span> {time}
         {message.private && <span class="cv-note-badge">{t.privateNote}</span>}
       </div>
+      {email && <EmailHeader email={email} automatic={automaticKind(message.content_attributes)} />}
       {message.content ? <MessageText text={message.content} /> : null}
+      {email && <EmailFullMessage email={email} />}
       <MessageAttachments attachments={message.attachments} files={message.files} />
-      {message.delivery === 'failed' ? (
+      {sendFailed && messageId !== undefined ? (
+        <FailedSend
+          reason={externalError(message.content_attributes)}
+          onRetry={() => onRetrySend(messageId)}
+        />
+      ) : message.delivery === 'failed' ? (
         <p class="cv-receipt cv-failed-line">
           <span>{t.failed}</span>
           <button

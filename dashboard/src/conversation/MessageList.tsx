@@ -2,6 +2,7 @@ import { useSignal } from '@preact/signals'
 import { useLayoutEffect, useRef } from 'preact/hooks'
 import { useAccount } from '../app/context'
 import { usePane } from './context'
+import { retryFailedSend } from './email/retry-send'
 import { MessageItem } from './MessageItem'
 import { messageKey } from './messages'
 import { retryMessage } from './outbox'
@@ -122,6 +123,7 @@ export function MessageList() {
             message={message}
             contactSeenAt={contactSeenAt}
             onRetry={(echoId) => void retryMessage(store, echoId)}
+            onRetrySend={(id) => retryFailedSend(store, id)}
           />
         ))}
       </ol>

@@ -1,5 +1,6 @@
 import { mergeMessages as merge } from '../../../protocol/shared/merge-messages'
 import type { Message } from '../api/schema'
+import type { EmailRecipients } from './email/recipients'
 
 export const PAGE_SIZE = 20
 
@@ -13,6 +14,8 @@ export type ChatMessage = Omit<Message, 'id'> & {
   error?: string
   /** Files of a message not yet confirmed, kept for a retry. */
   files?: File[]
+  /** Cc and Bcc of a reply on an email conversation, kept for a retry. */
+  recipients?: EmailRecipients
 }
 
 /** Merges messages into the pane's list, never duplicating one: the widget's merge. */

@@ -1,4 +1,5 @@
 import { ApiError, unwrap } from '../api/client'
+import type { EmailRecipients } from './email/recipients'
 import { type ChatMessage, MESSAGE_TYPE, setDelivery } from './messages'
 import type { ConversationStore } from './store'
 
@@ -13,6 +14,7 @@ function requestBody(message: ChatMessage) {
     private: message.private,
     echo_id: message.echo_id as string,
     message_type: 'outgoing' as const,
+    ...message.recipients,
   }
   if (!message.files?.length) return fields
   const form = new FormData()
@@ -20,6 +22,8 @@ function requestBody(message: ChatMessage) {
   form.set('private', String(fields.private))
   form.set('echo_id', fields.echo_id)
   form.set('message_type', fields.message_type)
+  if (fields.cc_emails) form.set('cc_emails', fields.cc_emails)
+  if (fields.bcc_emails) form.set('bcc_emails', fields.bcc_emails)
   for (const file of message.files) form.append('attachments[]', file, file.name)
   return form
 }
@@ -53,6 +57,7 @@ export function sendMessage(
   content: string,
   isPrivate: boolean,
   files: File[] = [],
+  recipients: EmailRecipients = {},
 ): Promise<void> {
   const { state } = store
   const text = content.trim()
@@ -82,6 +87,7 @@ export function sendMessage(
     },
     delivery: 'pending',
     ...(files.length ? { files } : {}),
+    ...(Object.keys(recipients).length ? { recipients } : {}),
   }
   store.merge([message])
   return deliver(store, message)

@@ -30,6 +30,30 @@ export const conversationEn = {
   socketOffline: 'Reconnecting…',
   noAccess: 'You can no longer follow this conversation live. It may have been deleted or moved.',
 
+  // Email
+  emailHeaders: 'Email details',
+  emailSubject: 'Subject',
+  emailFrom: 'From',
+  emailTo: 'To',
+  emailCc: 'Cc',
+  noSubject: '(no subject)',
+  showFullMessage: 'Show full message',
+  hideFullMessage: 'Hide full message',
+  fullMessageFrame: 'Full message as sent (HTML)',
+  loadRemoteImages: 'Load remote images',
+  remoteImagesBlocked:
+    'Remote images are blocked so the sender cannot tell when this mail is read.',
+  automatic: { auto_reply: 'Auto-reply', bounce: 'Bounce', bulk: 'Bulk mail' },
+  authWarning:
+    'The sender of this conversation failed email authentication (SPF, DKIM or DMARC): the mail may not come from who it says. Be careful with its links and requests.',
+  sendFailed: 'Not sent: {reason}',
+  retrying: 'Retrying…',
+  retryFailed: 'Retry failed: {message}',
+  cc: 'Cc',
+  bcc: 'Bcc',
+  recipientsHint: 'Email addresses, separated by commas',
+  invalidAddresses: 'Not an email address: {list}',
+
   // Composer
   reply: 'Reply',
   composerMode: 'Composer mode',

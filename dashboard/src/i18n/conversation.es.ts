@@ -32,6 +32,29 @@ export const conversationEs: Strings['conversation'] = {
   noAccess:
     'Ya no puedes seguir esta conversación en directo. Es posible que se haya eliminado o movido.',
 
+  emailHeaders: 'Detalles del correo',
+  emailSubject: 'Asunto',
+  emailFrom: 'De',
+  emailTo: 'Para',
+  emailCc: 'CC',
+  noSubject: '(sin asunto)',
+  showFullMessage: 'Mostrar el mensaje completo',
+  hideFullMessage: 'Ocultar el mensaje completo',
+  fullMessageFrame: 'Mensaje completo tal como se envió (HTML)',
+  loadRemoteImages: 'Cargar imágenes remotas',
+  remoteImagesBlocked:
+    'Las imágenes remotas están bloqueadas para que el remitente no sepa cuándo se lee este correo.',
+  automatic: { auto_reply: 'Respuesta automática', bounce: 'Rebote', bulk: 'Correo masivo' },
+  authWarning:
+    'El remitente de esta conversación no superó la autenticación de correo (SPF, DKIM o DMARC): puede que el correo no venga de quien dice. Ten cuidado con sus enlaces y peticiones.',
+  sendFailed: 'No enviado: {reason}',
+  retrying: 'Reintentando…',
+  retryFailed: 'El reintento falló: {message}',
+  cc: 'CC',
+  bcc: 'CCO',
+  recipientsHint: 'Direcciones de correo, separadas por comas',
+  invalidAddresses: 'No es una dirección de correo: {list}',
+
   reply: 'Responder',
   composerMode: 'Modo del editor',
   notePlaceholder: 'Solo los agentes ven las notas privadas',

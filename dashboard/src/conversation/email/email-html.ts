@@ -1,0 +1,45 @@
+import DOMPurify from 'dompurify'
+
+/**
+ * The frame's own policy. Nothing runs and nothing is fetched: inline styles (mail is styled
+ * inline) and images carried in the mail itself. Remote images are a tracking pixel's way of
+ * telling the sender the mail was read, so they load only when the agent asks.
+ */
+export const FRAME_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data: cid:"
+export const FRAME_CSP_REMOTE_IMAGES =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data: https:"
+
+/**
+ * The mail's HTML without anything that runs or reaches out on its own: scripts, event handlers,
+ * frames, forms, `<meta>`/`<base>`/`<link>` and javascript: URLs go (DOMPurify's defaults), and
+ * so do forms. The frame's sandbox and CSP stop anything that slips through; this keeps it out
+ * of the DOM in the first place.
+ */
+export function sanitizeEmailHtml(html: string): string {
+  return DOMPurify.sanitize(html, {
+    FORBID_TAGS: ['form', 'input', 'button', 'textarea', 'select'],
+    FORBID_ATTR: ['action', 'formaction', 'ping'],
+  })
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+/**
+ * The `srcdoc` of the frame that shows a mail's HTML: the sanitised body under a CSP meta that
+ * blocks every remote load, or lets https images through once the agent asked for them.
+ */
+export function emailSrcdoc(html: string, remoteImages = false): string {
+  const policy = remoteImages ? FRAME_CSP_REMOTE_IMAGES : FRAME_CSP
+  return [
+    '<!doctype html><html><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">`,
+    '<meta name="referrer" content="no-referrer">',
+    `</head><body>${sanitizeEmailHtml(html)}</body></html>`,
+  ].join('')
+}
+
+/** Whether the mail's HTML asks for any remote image (so the button to load them is offered). */
+export function hasRemoteImages(html: string): boolean {
+  return /<img\b[^>]*\bsrc\s*=\s*["']?\s*https?:/i.test(html) || /url\(\s*["']?https?:/i.test(html)
+}
