@@ -1,6 +1,8 @@
 import { app } from './app'
+import { receiveMail } from './email-intake/handler'
 import { handleQueue } from './queues/consumer'
 import { handleContactJobs, isContactJobsQueue } from './queues/contact-jobs'
+import { handleMailQueue, isMailQueue } from './queues/mail'
 import { runScheduledWork } from './scheduled'
 
 export { AccountFeed } from './durable-objects/account-feed'
@@ -8,8 +10,13 @@ export { ConversationRoom } from './durable-objects/conversation-room'
 
 export default {
   fetch: app.fetch,
-  queue: (batch, env) =>
-    isContactJobsQueue(batch.queue) ? handleContactJobs(batch, env) : handleQueue(batch, env),
+  // Cloudflare Email Routing delivers mail for INBOUND_EMAIL_DOMAIN here.
+  email: (message, env, ctx) => receiveMail(message, env, ctx),
+  queue: (batch, env) => {
+    if (isContactJobsQueue(batch.queue)) return handleContactJobs(batch, env)
+    if (isMailQueue(batch.queue)) return handleMailQueue(batch, env)
+    return handleQueue(batch, env)
+  },
   scheduled: (controller, env, ctx) => {
     ctx.waitUntil(runScheduledWork(env, controller.scheduledTime))
   },

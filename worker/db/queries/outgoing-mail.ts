@@ -1,0 +1,259 @@
+import { and, asc, eq, inArray, isNotNull, isNull, like, lt, sql } from 'drizzle-orm'
+import type { Db } from '../client'
+import {
+  agentBots,
+  attachments,
+  contacts,
+  conversations,
+  events,
+  inboxes,
+  messages,
+  users,
+} from '../schema'
+import { MESSAGE_TYPE } from './messages'
+
+/**
+ * The states of an agent's reply on an email conversation on its way out as mail:
+ * - waiting: `status = 'sent'`, `source_id` null (as created, or put back by a retry);
+ * - being sent: `status = 'progress'`, `source_id = 'sending:<claim>'` (one consumer claimed it);
+ * - sent: `status = 'sent'`, `source_id` = the id the mail service gave the mail;
+ * - failed: `status = 'failed'`, `content_attributes.external_error` = the reason.
+ * An outgoing message created with its own `source_id` counts as delivered already.
+ */
+export const SENDING_PREFIX = 'sending:'
+
+const emailInbox = sql`exists (select 1 from ${inboxes} where ${inboxes.id} = ${messages.inboxId} and ${inboxes.channelType} = 'email')`
+
+const mailable = and(
+  eq(messages.messageType, MESSAGE_TYPE.outgoing),
+  eq(messages.private, false),
+  isNull(messages.deletedAt),
+)
+
+const waiting = and(eq(messages.status, 'sent'), isNull(messages.sourceId))
+
+/** Of these events, the messages `message_created` made that wait to go out as mail. */
+export function waitingRepliesOfEvents(db: Db, eventIds: number[]) {
+  return db
+    .select({ id: messages.id })
+    .from(events)
+    .innerJoin(messages, eq(messages.id, events.messageId))
+    .where(
+      and(
+        inArray(events.id, eventIds),
+        eq(events.kind, 'message_created'),
+        mailable,
+        waiting,
+        emailInbox,
+      ),
+    )
+}
+
+/** Claims a waiting reply for one send; true when this caller won it. */
+export async function claimReply(db: Db, messageId: number, claim: string, now: number) {
+  const rows = await db
+    .update(messages)
+    .set({ status: 'progress', sourceId: `${SENDING_PREFIX}${claim}`, updatedAt: now })
+    .where(and(eq(messages.id, messageId), mailable, waiting, emailInbox))
+    .returning({ id: messages.id })
+  return rows.length === 1
+}
+
+const claimedBy = (messageId: number, claim: string) =>
+  and(eq(messages.id, messageId), eq(messages.sourceId, `${SENDING_PREFIX}${claim}`))
+
+/** Puts a claimed reply back to waiting, for the queue's retry to claim again. */
+export function releaseReply(db: Db, messageId: number, claim: string, now: number) {
+  return db
+    .update(messages)
+    .set({ status: 'sent', sourceId: null, updatedAt: now })
+    .where(claimedBy(messageId, claim))
+}
+
+/** Records a claimed reply as sent, with the id the mail service gave it. */
+export function recordSentReply(
+  db: Db,
+  messageId: number,
+  claim: string,
+  mailId: string,
+  now: number,
+) {
+  return db
+    .update(messages)
+    .set({ status: 'sent', sourceId: mailId, updatedAt: now })
+    .where(claimedBy(messageId, claim))
+}
+
+/**
+ * Marks a reply failed with the reason in `content_attributes.external_error`: a claimed one
+ * (`claim`), or, with no claim, one still waiting or being sent (the sweep, the dead letters).
+ */
+export function failReplyStatement(
+  db: Db,
+  messageId: number,
+  claim: string | null,
+  reason: string,
+  now: number,
+) {
+  const which = claim
+    ? claimedBy(messageId, claim)
+    : and(
+        eq(messages.id, messageId),
+        sql`${messages.status} in ('sent', 'progress')`,
+        sql`(${messages.sourceId} is null or ${messages.sourceId} like ${`${SENDING_PREFIX}%`})`,
+      )
+  return db
+    .update(messages)
+    .set({
+      status: 'failed',
+      sourceId: null,
+      contentAttributes: sql`json_set(${messages.contentAttributes}, '$.external_error', ${reason})`,
+      updatedAt: now,
+    })
+    .where(which)
+    .returning({ id: messages.id })
+}
+
+/** Puts a failed reply of the account back to waiting, its external error removed. */
+export function retryReplyStatement(db: Db, accountId: number, messageId: number, now: number) {
+  return db
+    .update(messages)
+    .set({
+      status: 'sent',
+      sourceId: null,
+      contentAttributes: sql`json_remove(${messages.contentAttributes}, '$.external_error')`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(messages.id, messageId),
+        eq(messages.accountId, accountId),
+        eq(messages.status, 'failed'),
+        mailable,
+        emailInbox,
+      ),
+    )
+    .returning({ id: messages.id })
+}
+
+/** What a reply's mail is made of: the message, its conversation, inbox, contact and sender. */
+export async function loadReply(db: Db, messageId: number) {
+  const [row] = await db
+    .select({
+      message: messages,
+      conversation: {
+        displayId: conversations.displayId,
+        uuid: conversations.uuid,
+        additionalAttributes: conversations.additionalAttributes,
+      },
+      inbox: { name: inboxes.name, email: inboxes.email },
+      contact: { name: contacts.name, email: contacts.email },
+      userName: sql<string | null>`coalesce(nullif(${users.displayName}, ''), ${users.name})`,
+      botName: agentBots.name,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(inboxes, eq(inboxes.id, messages.inboxId))
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .leftJoin(users, and(eq(messages.senderType, 'User'), eq(users.id, messages.senderId)))
+    .leftJoin(
+      agentBots,
+      and(eq(messages.senderType, 'AgentBot'), eq(agentBots.id, messages.senderId)),
+    )
+    .where(eq(messages.id, messageId))
+  if (!row) return null
+  const files = await db
+    .select({
+      objectKey: attachments.objectKey,
+      fileName: attachments.fileName,
+      contentType: attachments.contentType,
+    })
+    .from(attachments)
+    .where(eq(attachments.messageId, messageId))
+    .orderBy(asc(attachments.id))
+  return { ...row, files }
+}
+
+export type ReplyRow = NonNullable<Awaited<ReturnType<typeof loadReply>>>
+
+/**
+ * The mail ids of a conversation before a message, in order: the customer's Message-IDs and the
+ * ids of what we sent, with each one's direction and the subject of incoming mail.
+ */
+export function conversationMailIds(db: Db, conversationId: number, beforeMessageId: number) {
+  return db
+    .select({
+      sourceId: messages.sourceId,
+      messageType: messages.messageType,
+      subject: sql<string | null>`json_extract(${messages.contentAttributes}, '$.email.subject')`,
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        lt(messages.id, beforeMessageId),
+        isNotNull(messages.sourceId),
+        sql`${messages.sourceId} not like ${`${SENDING_PREFIX}%`}`,
+        inArray(messages.messageType, [MESSAGE_TYPE.incoming, MESSAGE_TYPE.outgoing]),
+        eq(messages.private, false),
+      ),
+    )
+    .orderBy(asc(messages.id))
+}
+
+/** The ids of email inboxes on this database: the sweeps read their messages by inbox. */
+function emailInboxIds(db: Db) {
+  return db.select({ id: inboxes.id }).from(inboxes).where(eq(inboxes.channelType, 'email'))
+}
+
+/**
+ * Replies waiting since before `before` (but created after `notBefore`): their queue message was
+ * lost. Read through (inbox_id, source_id), so only email inboxes' rows without an id are seen.
+ */
+export async function strandedWaitingReplies(
+  db: Db,
+  before: number,
+  notBefore: number,
+  limit: number,
+) {
+  const inboxIds = (await emailInboxIds(db)).map((i) => i.id)
+  if (inboxIds.length === 0) return []
+  return db
+    .select({ id: messages.id, accountId: messages.accountId })
+    .from(messages)
+    .where(
+      and(
+        inArray(messages.inboxId, inboxIds),
+        waiting,
+        mailable,
+        lt(messages.updatedAt, before),
+        sql`${messages.createdAt} >= ${notBefore}`,
+      ),
+    )
+    .orderBy(asc(messages.id))
+    .limit(limit)
+}
+
+/** Replies claimed before `before` and never recorded: the send may or may not have happened. */
+export async function interruptedReplies(db: Db, before: number, limit: number) {
+  const inboxIds = (await emailInboxIds(db)).map((i) => i.id)
+  if (inboxIds.length === 0) return []
+  return db
+    .select({ id: messages.id, accountId: messages.accountId })
+    .from(messages)
+    .where(
+      and(
+        inArray(messages.inboxId, inboxIds),
+        eq(messages.status, 'progress'),
+        like(messages.sourceId, `${SENDING_PREFIX}%`),
+        lt(messages.updatedAt, before),
+      ),
+    )
+    .orderBy(asc(messages.id))
+    .limit(limit)
+}
+
+/** Marks replies waited on since before `before` as due again from `now` (the sweep re-queues). */
+export function touchReplies(db: Db, ids: number[], now: number) {
+  return db.update(messages).set({ updatedAt: now }).where(inArray(messages.id, ids))
+}
