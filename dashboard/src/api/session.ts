@@ -10,6 +10,11 @@ export async function signIn(api: ApiClient, email: string, password: string): P
   return data as Profile
 }
 
+/** "Forgot password?": the answer is the same whether or not the email is known. */
+export async function requestPasswordReset(api: ApiClient, email: string): Promise<void> {
+  await unwrap(api.POST('/auth/password', { body: { email } }))
+}
+
 /** Ends the session (the answer clears the cookie); a failure still leaves the app. */
 export async function signOut(api: ApiClient): Promise<void> {
   try {

@@ -3,7 +3,7 @@ import type { Middleware } from 'openapi-fetch'
 import { useEffect } from 'preact/hooks'
 import type { ApiClient } from '../api/client'
 import type { Profile } from '../api/schema'
-import { loadProfile, signIn, signOut } from '../api/session'
+import { loadProfile, requestPasswordReset, signIn, signOut } from '../api/session'
 import type { DashboardLocale, Strings } from '../i18n'
 import { LocaleContext } from '../i18n/context'
 import { LoginPage } from '../login/LoginPage'
@@ -131,6 +131,7 @@ function Signed({
       <LoginPage
         strings={strings}
         signIn={(email, password) => signIn(api, email, password)}
+        requestReset={(email) => requestPasswordReset(api, email)}
         onSignedIn={async (signedIn) => {
           await follow(signedIn)
           profile.value = signedIn

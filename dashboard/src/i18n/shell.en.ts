@@ -26,6 +26,16 @@ export const shellEn = {
   tooManyAttempts: 'Too many attempts. Try again in {seconds} s.',
   offline: 'No connection. Check your network and try again.',
   signInFailed: 'Signing in failed. Try again.',
+  forgotPassword: 'Forgot password?',
+  forgotTitle: 'Reset your password',
+  forgotIntro:
+    'Enter the email you sign in with. We will mail you a link to choose a new password.',
+  sendResetLink: 'Mail me a link',
+  sendingResetLink: 'Sending…',
+  resetLinkSent:
+    'If an account signs in with this email, a link to reset its password is on its way. Check your mail.',
+  resetRequestFailed: 'The request failed. Try again.',
+  backToSignIn: 'Back to sign in',
 
   // Header and user menu
   mainNavigation: 'Inbox filters',

@@ -26,6 +26,16 @@ export const shellEs: Strings['shell'] = {
   tooManyAttempts: 'Demasiados intentos. Vuelve a intentarlo en {seconds} s.',
   offline: 'Sin conexión. Comprueba tu red y vuelve a intentarlo.',
   signInFailed: 'No se pudo iniciar sesión. Vuelve a intentarlo.',
+  forgotPassword: '¿Olvidaste tu contraseña?',
+  forgotTitle: 'Restablece tu contraseña',
+  forgotIntro:
+    'Escribe el correo electrónico con el que inicias sesión. Te enviaremos un enlace para elegir una contraseña nueva.',
+  sendResetLink: 'Enviarme un enlace',
+  sendingResetLink: 'Enviando…',
+  resetLinkSent:
+    'Si una cuenta inicia sesión con este correo, le llegará un enlace para restablecer su contraseña. Revisa tu correo.',
+  resetRequestFailed: 'La solicitud falló. Vuelve a intentarlo.',
+  backToSignIn: 'Volver a iniciar sesión',
 
   mainNavigation: 'Filtros de la bandeja',
   userMenu: 'Menú de la cuenta de {name}',

@@ -4,19 +4,23 @@ import { ApiError } from '../api/client'
 import type { Profile } from '../api/schema'
 import { format, type Strings } from '../i18n'
 import { AuthForm } from './AuthForm'
+import { ForgotPasswordForm } from './ForgotPasswordForm'
 
 export interface LoginPageProps {
   strings: Strings
   signIn(email: string, password: string): Promise<Profile>
   onSignedIn(profile: Profile): void
+  /** POST /auth/password; without it the page offers no "Forgot password?". */
+  requestReset?(email: string): Promise<void>
 }
 
 /** Email and password; errors in an alert region; a 429's Retry-After keeps the button off. */
-export function LoginPage({ strings, signIn, onSignedIn }: LoginPageProps) {
+export function LoginPage({ strings, signIn, onSignedIn, requestReset }: LoginPageProps) {
   const t = strings.shell
   const submitting = useSignal(false)
   const error = useSignal('')
   const waitSeconds = useSignal(0)
+  const forgotten = useSignal(false)
 
   useEffect(() => {
     if (waitSeconds.value <= 0) return
@@ -51,6 +55,11 @@ export function LoginPage({ strings, signIn, onSignedIn }: LoginPageProps) {
   }
 
   const disabled = submitting.value || waitSeconds.value > 0
+  if (forgotten.value && requestReset) {
+    return (
+      <ForgotPasswordForm requestReset={requestReset} onBack={() => (forgotten.value = false)} />
+    )
+  }
   return (
     <AuthForm
       title={t.signInTitle}
@@ -58,9 +67,16 @@ export function LoginPage({ strings, signIn, onSignedIn }: LoginPageProps) {
       error={error.value}
       onSubmit={submit}
       actions={
-        <button type="submit" class="button button-primary" disabled={disabled}>
-          {submitting.value ? t.signingIn : t.signIn}
-        </button>
+        <>
+          <button type="submit" class="button button-primary" disabled={disabled}>
+            {submitting.value ? t.signingIn : t.signIn}
+          </button>
+          {requestReset && (
+            <button type="button" class="button" onClick={() => (forgotten.value = true)}>
+              {t.forgotPassword}
+            </button>
+          )}
+        </>
       }
     >
       <label for="login-email">{t.email}</label>
