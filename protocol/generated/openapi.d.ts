@@ -3676,6 +3676,7 @@ export interface components {
          *           }
          *         ]
          *       },
+         *       "continuity_via_email": true,
          *       "allowed_domains": "www.example.com,shop.example.com",
          *       "hmac_mandatory": false,
          *       "webhook_url": "https://www.example.com",
@@ -3737,6 +3738,8 @@ export interface components {
                     placeholder?: string;
                 }[];
             };
+            /** @description Website inboxes: an agent's replies to a visitor who gave an email and has left are emailed to them (on by default); null for other inboxes */
+            continuity_via_email: boolean | null;
             allowed_domains: string;
             hmac_mandatory: boolean;
             webhook_url: string | null;
@@ -3854,6 +3857,7 @@ export interface components {
                         placeholder?: string;
                     }[];
                 };
+                continuity_via_email?: boolean;
                 hmac_mandatory?: boolean;
                 /** @description Comma-separated host names; the widget and public API only answer those */
                 allowed_domains?: string;
@@ -3968,6 +3972,7 @@ export interface components {
                         placeholder?: string;
                     }[];
                 };
+                continuity_via_email?: boolean;
                 hmac_mandatory?: boolean;
                 /** @description Comma-separated host names; the widget and public API only answer those */
                 allowed_domains?: string;
@@ -5023,6 +5028,21 @@ export interface components {
             template_params?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description Comma-separated email addresses; used on email conversations, kept in content_attributes
+             * @example alex@example.com, sam@example.com
+             */
+            cc_emails?: string;
+            /**
+             * @description Comma-separated email addresses; used on email conversations, kept in content_attributes
+             * @example alex@example.com, sam@example.com
+             */
+            bcc_emails?: string;
+            /**
+             * @description Comma-separated email addresses; used on email conversations, kept in content_attributes
+             * @example alex@example.com, sam@example.com
+             */
+            to_emails?: string;
         };
         /**
          * @example {
@@ -5046,6 +5066,9 @@ export interface components {
             content_attributes?: string;
             echo_id?: string;
             source_id?: string;
+            cc_emails?: string;
+            bcc_emails?: string;
+            to_emails?: string;
             /** @description Up to 15 files, each at most 10 MB */
             "attachments[]"?: string[];
             /** @description Also accepted for attachments[] */

@@ -116,6 +116,23 @@ const ContentAttributesInput = z
   .union([AttributesSchema, z.string().max(100_000)])
   .openapi({ description: 'An object, or the same object as a JSON string (multipart forms)' })
 
+/** Chatwoot's `cc_emails`, `bcc_emails`, `to_emails`: comma-separated addresses (email inboxes). */
+const EmailListInput = z.string().max(2000).openapi({
+  description:
+    'Comma-separated email addresses; used on email conversations, kept in content_attributes',
+  example: 'alex@example.com, sam@example.com',
+})
+
+/** The addresses of an email list field, or the ones that are not addresses. */
+export function readEmailList(value: string) {
+  const emails = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '')
+  const invalid = emails.filter((e) => !z.string().email().safeParse(e).success)
+  return { emails, invalid }
+}
+
 export const MessageInputSchema = z
   .object({
     content: z.string().max(MAX_CONTENT_LENGTH).nullable().optional(),
@@ -126,6 +143,9 @@ export const MessageInputSchema = z
     echo_id: z.string().min(1).max(255).optional(),
     source_id: z.string().max(255).nullable().optional(),
     template_params: AttributesSchema.optional(),
+    cc_emails: EmailListInput.optional(),
+    bcc_emails: EmailListInput.optional(),
+    to_emails: EmailListInput.optional(),
   })
   .openapi('MessageInput', { example: examples.MessageInputExample })
 export type MessageInput = z.infer<typeof MessageInputSchema>
@@ -139,6 +159,9 @@ export const MessageFormSchema = z
     content_attributes: z.string().optional(),
     echo_id: z.string().optional(),
     source_id: z.string().optional(),
+    cc_emails: z.string().optional(),
+    bcc_emails: z.string().optional(),
+    to_emails: z.string().optional(),
     'attachments[]': z
       .array(z.any().openapi({ type: 'string', format: 'binary' }))
       .optional()

@@ -8,6 +8,7 @@ import {
   type MessageFormSchema,
   type MessageInput,
   MessageInputSchema,
+  readEmailList,
 } from '../../schemas/messages'
 
 export type Form = z.infer<typeof MessageFormSchema>
@@ -35,6 +36,9 @@ function fromForm(form: Form): { input: MessageInput; files: File[] } {
       content_attributes: form.content_attributes,
       echo_id: form.echo_id,
       source_id: form.source_id,
+      cc_emails: form.cc_emails,
+      bcc_emails: form.bcc_emails,
+      to_emails: form.to_emails,
     }).filter(([, v]) => v !== undefined && v !== ''),
   )
   const parsed = MessageInputSchema.safeParse(fields)
@@ -66,5 +70,30 @@ export function readInput(c: Context<AppEnv>, json: MessageInput, form: Form) {
   if (blank && files.length === 0 && contentType === 'text') {
     throw validationError([fieldError('content', "can't be blank", 'required')])
   }
-  return { input, files, contentType, contentAttributes: checked.attributes }
+  return {
+    input,
+    files,
+    contentType,
+    contentAttributes: { ...checked.attributes, ...emailLists(input) },
+  }
+}
+
+const EMAIL_LISTS = ['cc_emails', 'bcc_emails', 'to_emails'] as const
+
+/** Chatwoot keeps cc_emails, bcc_emails and to_emails in content_attributes, as given. */
+function emailLists(input: MessageInput) {
+  const lists: Record<string, string> = {}
+  const errors = []
+  for (const field of EMAIL_LISTS) {
+    const value = input[field]
+    if (value === undefined) continue
+    const { emails, invalid } = readEmailList(value)
+    if (invalid.length > 0) {
+      errors.push(
+        fieldError(field, `${invalid.join(', ')} is not an email address`, 'invalid_format'),
+      )
+    } else if (emails.length > 0) lists[field] = emails.join(', ')
+  }
+  if (errors.length > 0) throw validationError(errors)
+  return lists
 }
