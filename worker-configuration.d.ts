@@ -9,6 +9,8 @@ interface __BaseEnv_Env {
 	EVENTS: Queue;
 	DELIVERIES: Queue;
 	CONTACT_JOBS: Queue;
+	MAIL: Queue;
+	CONTINUITY: Queue;
 	API_RATE_LIMITER: RateLimit;
 	VISITOR_RATE_LIMITER: RateLimit;
 	IP_RATE_LIMITER: RateLimit;
@@ -22,6 +24,8 @@ interface __BaseEnv_Env {
 	WEBHOOK_TIMEOUT_MS: string;
 	SWEEP_AGE_SECONDS: string;
 	INBOUND_EMAIL_DOMAIN: string;
+	MAIL_FROM: string;
+	CONTINUITY_DELAY_SECONDS: string;
 	PLATFORM_API_TOKEN: string;
 	WEBHOOK_ALLOWED_HOSTS: string;
 	CONVERSATION_ROOM: DurableObjectNamespace<import("./worker/index").ConversationRoom>;
@@ -39,7 +43,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PUBLIC_BASE_URL" | "DEMO_PAGES" | "WEBHOOK_TIMEOUT_MS" | "SWEEP_AGE_SECONDS" | "INBOUND_EMAIL_DOMAIN" | "PLATFORM_API_TOKEN" | "WEBHOOK_ALLOWED_HOSTS">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PUBLIC_BASE_URL" | "DEMO_PAGES" | "WEBHOOK_TIMEOUT_MS" | "SWEEP_AGE_SECONDS" | "INBOUND_EMAIL_DOMAIN" | "MAIL_FROM" | "CONTINUITY_DELAY_SECONDS" | "PLATFORM_API_TOKEN" | "WEBHOOK_ALLOWED_HOSTS">> {}
 }
 declare module "*.txt" {
 	const value: string;
