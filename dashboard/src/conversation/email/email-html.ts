@@ -16,10 +16,27 @@ export const FRAME_CSP_REMOTE_IMAGES =
  * of the DOM in the first place.
  */
 export function sanitizeEmailHtml(html: string): string {
-  return DOMPurify.sanitize(html, {
+  const clean = DOMPurify.sanitize(html, {
     FORBID_TAGS: ['form', 'input', 'button', 'textarea', 'select'],
     FORBID_ATTR: ['action', 'formaction', 'ping'],
   })
+  // Fails closed: a DOM the sanitiser cannot work in (some non-browser DOMs let a <script>
+  // through untouched) shows no HTML rather than unsanitised HTML.
+  return stillActive(clean) ? '' : clean
+}
+
+const ACTIVE_TAGS = 'script, iframe, frame, object, embed, base, meta, link, form'
+
+/** Whether HTML still holds anything that runs or reaches out: checked in an inert document. */
+function stillActive(html: string): boolean {
+  const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html')
+  if (doc.querySelector(ACTIVE_TAGS)) return true
+  for (const element of Array.from(doc.body.querySelectorAll('*'))) {
+    for (const attribute of Array.from(element.attributes)) {
+      if (/^on/i.test(attribute.name) || /^\s*javascript:/i.test(attribute.value)) return true
+    }
+  }
+  return false
 }
 
 const escapeAttribute = (value: string) =>
