@@ -1,0 +1,206 @@
+// The write one inbound mail makes, as plain statements and events for one batch: the contact
+// and contact inbox when new, the conversation when the mail starts a thread, the message with
+// its attachments, the mail's id (which makes a second delivery fail the whole batch) and the
+// events. Nothing of it is written unless all of it is.
+import type { SQL } from 'drizzle-orm'
+import type { Statement, Write } from '../conversations/changes'
+import { conversationCreation, initialStatus } from '../conversations/create'
+import { messageWrite } from '../conversations/messages'
+import type { Db } from '../db/client'
+import { insertAttachmentStatement } from '../db/queries/attachments'
+import { insertContactInboxStatement } from '../db/queries/contact-inboxes'
+import type { ContactRow } from '../db/queries/contacts'
+import { insertContactStatement } from '../db/queries/contacts'
+import {
+  type ConversationRow,
+  contactInboxIdBySource,
+  touchContactActivityStatement,
+  updateConversationStatement,
+} from '../db/queries/conversations'
+import { contactIdByEmail, insertInboundMailStatement } from '../db/queries/inbound-mail'
+import {
+  insertMessageStatement,
+  lastNonActivityMessageId,
+  MESSAGE_TYPE,
+} from '../db/queries/messages'
+import type { EventInput } from '../events/outbox'
+import type { StoredFile } from '../lib/files'
+import { messageReport } from '../reports/events'
+import { conversationMailAttributes, type EmailAttributes } from './inbound-message'
+import type { InboundMail } from './parse'
+
+export type MailMessage = {
+  mail: InboundMail
+  content: string
+  email: EmailAttributes
+  stored: StoredFile[]
+}
+
+// drizzle and the outbox take SQL wherever a batch names a row it inserts earlier; the domain
+// helpers type those ids as numbers.
+const asId = (id: SQL) => id as unknown as number
+
+function mailIdStatements(
+  db: Db,
+  inbox: { id: number; accountId: number },
+  mail: InboundMail,
+  messageId: SQL,
+) {
+  return mail.messageId
+    ? [
+        insertInboundMailStatement(db, {
+          accountId: inbox.accountId,
+          inboxId: inbox.id,
+          mailId: mail.messageId,
+          messageId,
+        }),
+      ]
+    : []
+}
+
+const messageValues = (message: MailMessage) => ({
+  messageType: MESSAGE_TYPE.incoming,
+  contentType: 'text',
+  content: message.content,
+  contentAttributes: { email: message.email },
+  sourceId: message.mail.messageId,
+})
+
+/** A mail that joins `conversation`: a message from `contactId` (effects reopen it, as any). */
+export function mailIntoConversation(
+  db: Db,
+  conversation: ConversationRow,
+  contactId: number,
+  message: MailMessage,
+  now: number,
+): Write {
+  const write = messageWrite(
+    db,
+    conversation,
+    { ...messageValues(message), sender: { senderType: 'Contact', senderId: contactId } },
+    message.stored,
+    now,
+  )
+  const statements: Statement[] = [
+    ...write.statements,
+    ...mailIdStatements(db, conversation, message.mail, lastNonActivityMessageId(conversation.id)),
+  ]
+  if (message.email.sender_auth_failed) {
+    // The warning stays on the conversation once any of its mail failed to authenticate.
+    const attributes = {
+      ...conversation.additionalAttributes,
+      sender_auth_failed: true,
+      sender_auth: message.mail.auth,
+    }
+    statements.push(
+      updateConversationStatement(db, conversation, { additionalAttributes: attributes }),
+    )
+  }
+  return { statements, events: write.events }
+}
+
+export type NewThread = {
+  inbox: { id: number; accountId: number }
+  /** The account's contact with the sender's email, or null to create it. */
+  contact: ContactRow | null
+  /** The contact's contact inbox in this inbox, or null to create it. */
+  contactInboxId: number | null
+  sender: { name: string; email: string }
+}
+
+/** A mail that starts a conversation in the inbox, with its contact when new. */
+export function mailStartingConversation(
+  db: Db,
+  thread: NewThread,
+  message: MailMessage,
+  now: number,
+): Write {
+  const { inbox, sender } = thread
+  const accountId = inbox.accountId
+  const statements: Statement[] = []
+  const contactId = thread.contact?.id ?? asId(contactIdByEmail(accountId, sender.email))
+  if (!thread.contact) {
+    statements.push(
+      insertContactStatement(db, { accountId, name: sender.name, email: sender.email }),
+    )
+  }
+  let contactInboxId: number | SQL
+  if (thread.contactInboxId !== null) {
+    contactInboxId = thread.contactInboxId
+  } else {
+    statements.push(
+      insertContactInboxStatement(db, {
+        accountId,
+        contactId,
+        inboxId: inbox.id,
+        sourceId: sender.email,
+      }),
+    )
+    contactInboxId = contactInboxIdBySource(inbox.id, sender.email)
+  }
+  const status = initialStatus({ blocked: thread.contact?.blocked ?? false })
+  const created = conversationCreation(
+    db,
+    { accountId, inboxId: inbox.id, contactId, contactInboxId },
+    {
+      status,
+      waitingSince: status === 'resolved' ? null : now,
+      additionalAttributes: conversationMailAttributes(message.mail, message.email),
+    },
+    now,
+  )
+  const conversationId = created.conversationId
+  const messageId = lastNonActivityMessageId(conversationId)
+  statements.push(
+    created.statement,
+    ...created.reporting,
+    insertMessageStatement(db, {
+      ...messageValues(message),
+      accountId,
+      inboxId: inbox.id,
+      conversationId,
+      senderType: 'Contact',
+      senderId: contactId,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    ...message.stored.map((file) =>
+      insertAttachmentStatement(db, {
+        accountId,
+        messageId,
+        fileType: file.fileType,
+        objectKey: file.key,
+        contentType: file.contentType,
+        fileName: file.fileName,
+        extension: file.extension,
+        fileSize: file.size,
+        createdAt: now,
+      }),
+    ),
+    ...mailIdStatements(db, inbox, message.mail, messageId),
+    ...messageReport(
+      db,
+      {
+        id: conversationId,
+        accountId,
+        inboxId: inbox.id,
+        assigneeId: null,
+        teamId: null,
+        createdAt: now,
+        waitingSince: now,
+        firstReplyCreatedAt: null,
+      },
+      {
+        messageType: MESSAGE_TYPE.incoming,
+        private: false,
+        senderType: 'Contact',
+        senderId: contactId,
+        createdAt: now,
+      },
+    ),
+    touchContactActivityStatement(db, contactId, now),
+  )
+  const ids = { accountId, inboxId: inbox.id, contactId, conversationId }
+  const events: EventInput[] = [created.event, { kind: 'message_created', ...ids, messageId }]
+  return { statements, events }
+}
