@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { batchable } from '../db/batch'
 import type { Db } from '../db/client'
 import { eventStatement } from '../db/queries/events'
@@ -12,6 +12,7 @@ import {
 import { recordReportingEventsFromStatements } from '../db/queries/reporting-events'
 import { messages } from '../db/schema'
 import { GUARD_SQL } from '../lib/d1-gate'
+import { MESSAGE_REPORTING_RULES, messageReportingSql } from '../reports/message-reporting'
 import { MESSAGE_RULES, type MessageFacts } from './message-effects'
 import {
   compilable,
@@ -53,8 +54,8 @@ export type ReplyTarget = { accountId: number; displayId: number; agentId: numbe
  * reporting rows, its events, the conversation's update and the message's view go in one batch,
  * each computing what it needs from the conversation row as the batch finds it. What the message
  * does to its conversation is compiled from MESSAGE_RULES, the description `messageEffects`
- * applies in JS; its reporting rows mirror messageReportingEvents
- * (test/worker/conversations/reply-in-sql.test.ts holds the two paths side by side). A
+ * applies in JS, and its reporting rows from MESSAGE_REPORTING_RULES, which `messageReport`
+ * applies in JS (test/worker/conversations/reply-in-sql.test.ts holds the two paths side by side). A
  * conversation the caller cannot see fails the guard, which rolls everything back
  * (`isFailedGuard(error, UNAVAILABLE_CONVERSATION_GUARD)`): the caller then takes the usual path
  * for its 404 or 403. Returns the message's view and the ids of the committed events, which the
@@ -68,12 +69,7 @@ export async function replyInSql(
 ): Promise<{ view: MessageView; eventIds: number[] }> {
   const sender = message.sender as NonNullable<NewMessage['sender']>
   const isPrivate = message.private === true
-  const outgoing = message.messageType === MESSAGE_TYPE.outgoing
   const facts = factsOf(message, now)
-  // messageReportingEvents: an agent's public outgoing message times the first response and the
-  // reply.
-  const reply = outgoing && !isPrivate
-  const agentId = sender.senderType === 'User' ? sender.senderId : null
 
   const thisConversation = sql`c.account_id = ${target.accountId} and c.display_id = ${target.displayId}`
   const conversationId = sql`(select c.id from conversations c where ${thisConversation})`
@@ -101,7 +97,18 @@ export async function replyInSql(
       from conversations c where ${thisConversation}`),
   )
 
-  const reporting = reportingSource(thisConversation, { outgoing, reply, agentId, now })
+  const reporting = messageReportingSql(
+    MESSAGE_REPORTING_RULES,
+    {
+      messageType: message.messageType,
+      private: isPrivate,
+      senderType: sender.senderType,
+      senderId: sender.senderId,
+      createdAt: now,
+    },
+    'c',
+    thisConversation,
+  )
   const changed = messageChangesTracked(MESSAGE_RULES, facts, 'c')
   const events = [
     eventStatement(db, {
@@ -152,40 +159,4 @@ export async function replyInSql(
   const view = assembleMessageViews(results.at(-1) as Awaited<typeof readBack>)[0]
   if (!view) throw new Error('the inserted message was not read back')
   return { view, eventIds }
-}
-
-/**
- * messageReportingEvents as a SELECT over the conversation before the update: an outgoing
- * message counts; an agent's public one also times the first response (when there was none) and
- * the reply (when the visitor was waiting), for the assignee, else the agent.
- */
-function reportingSource(
-  thisConversation: SQL,
-  m: { outgoing: boolean; reply: boolean; agentId: number | null; now: number },
-): SQL | null {
-  if (!m.outgoing) return null
-  const row = (name: string, value: SQL, userId: SQL, where: SQL) =>
-    sql`select c.account_id as account_id, ${name} as name, ${value} as value,
-      c.id as conversation_id, c.inbox_id as inbox_id, ${userId} as user_id, c.team_id as team_id,
-      ${m.now} as created_at
-      from conversations c where ${thisConversation} and ${where}`
-  const rows = [row('outgoing_message', sql`null`, sql`${m.agentId}`, sql`1`)]
-  if (m.reply && m.agentId !== null) {
-    const userId = sql`coalesce(c.assignee_id, ${m.agentId})`
-    rows.push(
-      row(
-        'first_response',
-        sql`max(0, ${m.now} - c.created_at)`,
-        userId,
-        sql`c.first_reply_created_at is null`,
-      ),
-      row(
-        'reply_time',
-        sql`max(0, ${m.now} - c.waiting_since)`,
-        userId,
-        sql`c.waiting_since is not null`,
-      ),
-    )
-  }
-  return sql.join(rows, sql` union all `)
 }

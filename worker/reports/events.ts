@@ -1,12 +1,12 @@
 import type { SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import type { ConversationRow } from '../db/queries/conversations'
-import { MESSAGE_TYPE } from '../db/queries/messages'
 import {
   type ReportingEvent,
   reassignConversationCreatedStatements,
   recordReportingEventsStatements,
 } from '../db/queries/reporting-events'
+import { MESSAGE_REPORTING_RULES, type ReportedMessage, reportMessage } from './message-reporting'
 
 /**
  * What each change reports, following Chatwoot's definitions: a conversation counts where it
@@ -40,58 +40,16 @@ export function conversationCreatedReport(db: Db, conversation: ConversationFact
   ])
 }
 
-export type ReportedMessage = {
-  messageType: number
-  private: boolean
-  senderType: 'User' | 'Contact' | 'AgentBot' | null
-  senderId: number | null
-  createdAt: number
-}
-
-/** The events of a new message, given its conversation as it was before the message. */
-export function messageReportingEvents(
-  conversation: ConversationFacts & Pick<ConversationRow, 'waitingSince' | 'firstReplyCreatedAt'>,
-  message: ReportedMessage,
-): ReportingEvent[] {
-  const at = message.createdAt
-  const events: ReportingEvent[] = []
-  const agentId = message.senderType === 'User' ? message.senderId : null
-  if (message.messageType === MESSAGE_TYPE.incoming) {
-    events.push({
-      ...base(conversation),
-      name: 'incoming_message',
-      value: null,
-      userId: null,
-      createdAt: at,
-    })
-  }
-  if (message.messageType !== MESSAGE_TYPE.outgoing) return events
-  events.push({
-    ...base(conversation),
-    name: 'outgoing_message',
-    value: null,
-    userId: agentId,
-    createdAt: at,
-  })
-  if (message.private || agentId === null) return events
-  const userId = conversation.assigneeId ?? agentId
-  if (conversation.firstReplyCreatedAt === null) {
-    const value = Math.max(0, at - conversation.createdAt)
-    events.push({ ...base(conversation), name: 'first_response', value, userId, createdAt: at })
-  }
-  if (conversation.waitingSince !== null) {
-    const value = Math.max(0, at - conversation.waitingSince)
-    events.push({ ...base(conversation), name: 'reply_time', value, userId, createdAt: at })
-  }
-  return events
-}
-
+/** The reporting rows of a new message, given its conversation as it was before the message. */
 export function messageReport(
   db: Db,
-  conversation: Parameters<typeof messageReportingEvents>[0],
+  conversation: Parameters<typeof reportMessage>[1],
   message: ReportedMessage,
 ) {
-  return recordReportingEventsStatements(db, messageReportingEvents(conversation, message))
+  return recordReportingEventsStatements(
+    db,
+    reportMessage(MESSAGE_REPORTING_RULES, conversation, message),
+  )
 }
 
 /** What an update of a conversation reports: a resolution, or a move to another agent or team. */
