@@ -2,6 +2,7 @@ import { app } from './app'
 import { receiveMail } from './email-intake/handler'
 import { handleQueue } from './queues/consumer'
 import { handleContactJobs, isContactJobsQueue } from './queues/contact-jobs'
+import { handleContinuityQueue, isContinuityQueue } from './queues/continuity'
 import { handleMailQueue, isMailQueue } from './queues/mail'
 import { runScheduledWork } from './scheduled'
 
@@ -15,6 +16,7 @@ export default {
   queue: (batch, env) => {
     if (isContactJobsQueue(batch.queue)) return handleContactJobs(batch, env)
     if (isMailQueue(batch.queue)) return handleMailQueue(batch, env)
+    if (isContinuityQueue(batch.queue)) return handleContinuityQueue(batch, env)
     return handleQueue(batch, env)
   },
   scheduled: (controller, env, ctx) => {

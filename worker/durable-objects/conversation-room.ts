@@ -140,6 +140,16 @@ export class ConversationRoom extends LiveObject<RoomSocket> {
     return this.access.revalidate()
   }
 
+  /**
+   * Whether the visitor has a socket open here (authenticated): continuity mail waits while
+   * they are on the page, where the widget shows the replies.
+   */
+  async visitorConnected(): Promise<boolean> {
+    return this.openSockets().some(
+      ({ attachment }) => attachment?.authed === true && attachment.role === 'visitor',
+    )
+  }
+
   /** Arms a per-conversation timer (funnel stage time limits); see `RoomSchedule`. */
   async scheduleTimer(key: string, dueAt: number): Promise<void> {
     await this.schedule.scheduleTimer(key, dueAt)

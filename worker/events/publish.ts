@@ -2,6 +2,7 @@ import { and, inArray, isNull } from 'drizzle-orm'
 import { createDb, type Db } from '../db/client'
 import { events } from '../db/schema'
 import { accountBinding } from '../db/shards'
+import { queueContinuity } from '../email/continuity'
 import { queueWaitingReplies } from '../email/outbound'
 import { log } from '../lib/log'
 import { nowSeconds } from '../lib/time'
@@ -62,6 +63,7 @@ export async function publishEventsOn(
   // Replies on email conversations go to the mail queue before the events are marked published:
   // a crash in between re-publishes them, and the send's claim keeps the copy from a second mail.
   await queueWaitingReplies(env, db, accountId, eventIds)
+  await queueContinuity(env, db, accountId, eventIds)
   const now = eventIds.slice(0, FAST_PATH_EVENTS)
   const later = eventIds.slice(FAST_PATH_EVENTS)
   // The payload shows the state right after the change, not whenever the queue gets to it.

@@ -155,6 +155,7 @@ const CHANNEL_KEYS = [
   'reply_time',
   'pre_chat_form_enabled',
   'pre_chat_form_options',
+  'continuity_via_email',
   'allowed_domains',
   'additional_attributes',
 ] as const

@@ -70,6 +70,7 @@ export const ChannelInputSchema = z.object({
   reply_time: z.enum(['in_a_few_minutes', 'in_a_few_hours', 'in_a_day']).optional(),
   pre_chat_form_enabled: z.boolean().optional(),
   pre_chat_form_options: PreChatFormOptionsSchema.optional(),
+  continuity_via_email: z.boolean().optional(),
   hmac_mandatory: z.boolean().optional(),
   allowed_domains: DomainListSchema.optional(),
   webhook_url: UrlSchema.nullable().optional(),
@@ -118,6 +119,10 @@ export const InboxSchema = z
     reply_time: z.string().nullable(),
     pre_chat_form_enabled: z.boolean(),
     pre_chat_form_options: PreChatFormOptionsSchema,
+    continuity_via_email: z.boolean().nullable().openapi({
+      description:
+        "Website inboxes: an agent's replies to a visitor who gave an email and has left are emailed to them (on by default); null for other inboxes",
+    }),
     allowed_domains: z.string(),
     hmac_mandatory: z.boolean(),
     webhook_url: z.string().nullable(),
@@ -195,6 +200,8 @@ export function toInbox(row: InboxRow, { withSecrets, mailDomain }: InboxView): 
     pre_chat_form_options:
       (s.pre_chat_form_options as Inbox['pre_chat_form_options'] | undefined) ??
       DEFAULT_PRE_CHAT_FORM,
+    continuity_via_email:
+      row.channelType === 'web_widget' ? bool(s.continuity_via_email, true) : null,
     allowed_domains: str(s.allowed_domains) ?? '',
     hmac_mandatory: row.hmacMandatory,
     webhook_url: row.webhookUrl,

@@ -56,6 +56,7 @@ export const InboxExample = {
   lock_to_single_conversation: false,
   website_url: 'https://www.example.com',
   ...WidgetLookExample,
+  continuity_via_email: true,
   allowed_domains: 'www.example.com,shop.example.com',
   hmac_mandatory: false,
   webhook_url: 'https://www.example.com',

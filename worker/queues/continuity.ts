@@ -1,0 +1,45 @@
+import { conversations } from '../db/schema'
+import { type ContinuityJob, sendContinuity } from '../email/continuity'
+import { type Mailer, mailerOf } from '../email/mailer'
+import { carriedAccountId, messageDatabase } from './locate'
+import { settleMessage } from './settle'
+
+/** The continuity queue (wrangler.toml): delayed jobs that mail a visitor missed replies. */
+export const CONTINUITY_QUEUE = 'parley-continuity'
+
+export const isContinuityQueue = (queue: string) => queue === CONTINUITY_QUEUE
+
+function parse(body: unknown): ContinuityJob | null {
+  if (typeof body !== 'object' || body === null) return null
+  const b = body as Record<string, unknown>
+  const accountId = carriedAccountId(b)
+  if (b.type !== 'continuity' || accountId === undefined) return null
+  if (!Number.isSafeInteger(b.conversationId)) return null
+  return { type: 'continuity', accountId, conversationId: b.conversationId as number }
+}
+
+/**
+ * The continuity queue's consumer, an adapter: each job mails one conversation's unseen replies
+ * (worker/email/continuity.ts). A failed send is retried by the queue; the replies it claimed
+ * are given back first, so the retry (or a later job) sends them, once. `mailer` is the
+ * deployment's.
+ */
+export async function handleContinuityQueue(
+  batch: MessageBatch<unknown>,
+  env: Env,
+  mailer: Mailer | null = mailerOf(env),
+): Promise<void> {
+  await Promise.all(
+    batch.messages.map((message) =>
+      settleMessage(message, batch.queue, {
+        parse,
+        failure: 'continuity mail failed',
+        work: async (job) => {
+          const db = await messageDatabase(env, conversations, job.accountId, job.conversationId)
+          if (db) await sendContinuity(env, db, job, mailer)
+          return undefined
+        },
+      }),
+    ),
+  )
+}
