@@ -83,7 +83,12 @@ export function mailIntoConversation(
   )
   const statements: Statement[] = [
     ...write.statements,
-    ...mailIdStatements(db, conversation, message.mail, lastNonActivityMessageId(conversation.id)),
+    ...mailIdStatements(
+      db,
+      { id: conversation.inboxId, accountId: conversation.accountId },
+      message.mail,
+      lastNonActivityMessageId(conversation.id),
+    ),
   ]
   if (message.email.sender_auth_failed) {
     // The warning stays on the conversation once any of its mail failed to authenticate.

@@ -105,6 +105,20 @@ describe('threading', () => {
     expect(last).toMatchObject({ conversation_id: conversationId, message_type: 0 })
   })
 
+  it('a reply that joined a conversation, delivered again, is still one message', async () => {
+    const { world } = await startedThread()
+    await deliver(corpus.gmail, world.address)
+    await deliver(corpus.gmailDuplicate, world.address)
+    const incoming = (await messagesOf(world)).filter((m) => m.message_type === 0)
+    expect(incoming).toHaveLength(2)
+    const [mailId] = await rows(
+      world,
+      'select inbox_id from inbound_mail_ids where mail_id = ?',
+      'CAF7abc123@mail.gmail.example',
+    )
+    expect(mailId?.inbox_id).toBe(world.inboxId)
+  })
+
   it('a reply naming our id only in References joins it', async () => {
     const { world, conversationId } = await startedThread()
     const raw = withHeaders(corpus.gmail, {
