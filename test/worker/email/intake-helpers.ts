@@ -92,7 +92,7 @@ export const messagesOf = (world: World) =>
     'select * from messages where account_id = ? and message_type <> 2 order by id',
     world.accountId,
   ).then((list) =>
-    list.map((m) => ({
+    list.map((m): Row => ({
       ...m,
       content_attributes: JSON.parse(m.content_attributes as string),
     })),
