@@ -10,11 +10,14 @@ import {
   DEMO_ADMIN_EMAIL,
   DEMO_AGENT_EMAIL,
   DEMO_API_INBOX,
+  DEMO_EMAIL_INBOX,
   DEMO_WEBSITE_INBOX,
 } from '../worker/demo/names.ts'
 
 export type DemoUser = { id: number; email: string; access_token: string; password: string }
 export type DemoInbox = { id: number; identifier: string }
+/** An email inbox: mail to its forwarding address lands in it (null when no mail domain is set). */
+export type DemoEmailInbox = { id: number; forward_to_email: string | null }
 export type Demo = {
   base_url: string
   /** Where the administrator and the agent sign in. */
@@ -25,6 +28,7 @@ export type Demo = {
   agent: DemoUser
   website_inbox: DemoInbox
   api_inbox: DemoInbox
+  email_inbox: DemoEmailInbox
   /** The demo funnel ("Sales"), with a few of the API inbox's conversations in it. */
   funnel_id: number
 }
@@ -170,6 +174,22 @@ export async function seedDemo(
   const apiInbox = await ensureInbox(call, account.id, admin.access_token, DEMO_API_INBOX, {
     type: 'api',
   })
+  const emailInbox = await ensureInbox(call, account.id, admin.access_token, DEMO_EMAIL_INBOX, {
+    type: 'email',
+    email: 'support@demo.parley.test',
+  })
+  await must(call, `/api/v1/accounts/${account.id}/inbox_members`, {
+    token: admin.access_token,
+    body: { inbox_id: emailInbox.id, user_ids: [agent.id] },
+  })
+  // Shown, not listed: showing gives an email inbox made before forwarding addresses its own.
+  const shownEmailInbox = await must(
+    call,
+    `/api/v1/accounts/${account.id}/inboxes/${emailInbox.id}`,
+    {
+      token: admin.access_token,
+    },
+  )
   const funnelId = await ensureDemoFunnel(call, account.id, admin.access_token, apiInbox.id)
   return {
     base_url: baseUrl,
@@ -180,6 +200,7 @@ export async function seedDemo(
     agent,
     website_inbox: websiteInbox,
     api_inbox: apiInbox,
+    email_inbox: { id: emailInbox.id, forward_to_email: shownEmailInbox.forward_to_email },
     funnel_id: funnelId,
   }
 }

@@ -43,6 +43,8 @@ const localDefaults = {
   WEBHOOK_ALLOWED_HOSTS: 'localhost,127.0.0.1',
   PUBLIC_BASE_URL: `http://localhost:${port}`,
   DEMO_PAGES: '1',
+  // Mail to <inbox>@mail.parley.localhost reaches the email() handler (POST /cdn-cgi/handler/email).
+  INBOUND_EMAIL_DOMAIN: 'mail.parley.localhost',
 }
 const existing = readFileSync(devVars, 'utf8')
 const missing = Object.entries(localDefaults).filter(([key]) => !existing.includes(`${key}=`))
@@ -112,6 +114,7 @@ try {
   Agent                ${demo.agent.email}  password ${demo.agent.password}  token ${demo.agent.access_token}
   Website inbox        id ${demo.website_inbox.id}  identifier ${demo.website_inbox.identifier}
   API inbox            id ${demo.api_inbox.id}  identifier ${demo.api_inbox.identifier}
+  Email inbox          id ${demo.email_inbox.id}  forwarding address ${demo.email_inbox.forward_to_email}
 
   Saved to .parley/demo.json. Stop with Ctrl+C.
 `)

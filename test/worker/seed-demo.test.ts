@@ -27,6 +27,10 @@ describe('the demo seed', () => {
       },
       website_inbox: { id: expect.any(Number), identifier: expect.any(String) },
       api_inbox: { id: expect.any(Number), identifier: expect.any(String) },
+      email_inbox: {
+        id: expect.any(Number),
+        forward_to_email: expect.stringMatching(/^[0-9a-f]{20}@mail\.parley\.test$/),
+      },
     })
     expect(first.admin.password).not.toBe(first.agent.password)
     // The passwords sign in to the dashboard.
@@ -48,6 +52,7 @@ describe('the demo seed', () => {
     expect((await signIn(third.admin.email, third.admin.password)).status).toBe(200)
     expect((await signIn(first.admin.email, first.admin.password)).status).toBe(401)
     expect(third.website_inbox).toEqual(first.website_inbox)
+    expect(third.email_inbox).toEqual(first.email_inbox)
     expect(third.admin.id).toBe(first.admin.id)
     const profile = await api('/api/v1/profile', { token: third.admin.access_token })
     expect(profile.json.accounts).toEqual([
@@ -58,6 +63,6 @@ describe('the demo seed', () => {
     const inboxes = await api(`/api/v1/accounts/${first.account_id}/inboxes`, {
       token: third.admin.access_token,
     })
-    expect(inboxes.json.payload).toHaveLength(2)
+    expect(inboxes.json.payload).toHaveLength(3)
   })
 })
