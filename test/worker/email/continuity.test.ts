@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, env, getQueueResult } from 
 import { describe, expect, it } from 'vitest'
 import { createDb } from '../../../worker/db/client'
 import { continuityConversationsOfEvents } from '../../../worker/db/queries/continuity'
-import type { ContinuityJob } from '../../../worker/email/continuity'
+import { type ContinuityJob, queueContinuity } from '../../../worker/email/continuity'
 import { emailServiceMailer } from '../../../worker/email/mailer'
 import { CONTINUITY_QUEUE, handleContinuityQueue } from '../../../worker/queues/continuity'
 import { accountDb, api, uniq } from '../helpers'
@@ -179,6 +179,8 @@ describe('conversation continuity by email', () => {
     )
     const db = createDb(await accountDb(s.world.accountId))
     expect(await continuityConversationsOfEvents(db, ids)).toEqual([s.conversation.id])
+    // Queued on the real queue, delayed (its consumer here has no sender: it would send nothing).
+    await queueContinuity(envWithMail(recordingEmail().binding), db, s.world.accountId, ids)
   })
 })
 
