@@ -92,10 +92,12 @@ export const messagesOf = (world: World) =>
     'select * from messages where account_id = ? and message_type <> 2 order by id',
     world.accountId,
   ).then((list) =>
-    list.map((m): Row => ({
-      ...m,
-      content_attributes: JSON.parse(m.content_attributes as string),
-    })),
+    list.map(
+      (m): Row => ({
+        ...m,
+        content_attributes: JSON.parse(m.content_attributes as string),
+      }),
+    ),
   )
 
 export const conversationsOf = (world: World) =>
