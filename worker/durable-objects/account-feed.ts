@@ -97,6 +97,13 @@ export class AccountFeed extends LiveObject<FeedSocket> {
     ws.send(errorFrame('invalid_frame', 'The account feed accepts only ping frames'))
   }
 
+  /** Whether the user has a dashboard open on this account (an authenticated socket here). */
+  async userConnected(userId: number): Promise<boolean> {
+    return this.openSockets().some(
+      ({ attachment }) => attachment?.authed === true && attachment.userId === userId,
+    )
+  }
+
   /** Sends one event to every agent socket allowed to see its inbox. */
   async broadcast(message: FeedBroadcast): Promise<number> {
     const text = frame(message.event, message.data)

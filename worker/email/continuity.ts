@@ -8,6 +8,7 @@ import {
 import { randomToken } from '../lib/crypto'
 import { conversationRoom } from '../live/stubs'
 import { readMailFrom } from './agent-mail'
+import { queueAssignmentMail } from './assignment-mail'
 import { continuityMail, safeColor, safePageUrl } from './continuity-mail'
 import type { Mailer } from './mailer'
 import { inboundDomain, replyAddress } from './reply-address'
@@ -31,9 +32,14 @@ export function continuityDelaySeconds(env: Pick<Env, 'CONTINUITY_DELAY_SECONDS'
     : 120
 }
 
-/** Queues a job for each website conversation these just-committed events added a reply to. */
+/**
+ * Queues the continuity queue's jobs for these just-committed events: one per website
+ * conversation they added a reply to, and one per agent they made an assignee
+ * (./assignment-mail.ts).
+ */
 export async function queueContinuity(env: Env, db: Db, accountId: number, eventIds: number[]) {
   if (!readMailFrom(env.MAIL_FROM)) return
+  await queueAssignmentMail(env, db, accountId, eventIds)
   const ids = new Set<number>()
   for (let i = 0; i < eventIds.length; i += 90) {
     for (const id of await continuityConversationsOfEvents(db, eventIds.slice(i, i + 90))) {

@@ -1,21 +1,29 @@
 import { conversations } from '../db/schema'
+import { type AssignmentJob, sendAssignmentMail } from '../email/assignment-mail'
 import { type ContinuityJob, sendContinuity } from '../email/continuity'
 import { type Mailer, mailerOf } from '../email/mailer'
 import { carriedAccountId, messageDatabase } from './locate'
 import { settleMessage } from './settle'
 
-/** The continuity queue (wrangler.toml): delayed jobs that mail a visitor missed replies. */
+/**
+ * The continuity queue (wrangler.toml): delayed jobs that mail a visitor missed replies, and
+ * jobs that mail an offline agent a conversation assigned to them.
+ */
 export const CONTINUITY_QUEUE = 'parley-continuity'
 
 export const isContinuityQueue = (queue: string) => queue === CONTINUITY_QUEUE
 
-function parse(body: unknown): ContinuityJob | null {
+function parse(body: unknown): ContinuityJob | AssignmentJob | null {
   if (typeof body !== 'object' || body === null) return null
   const b = body as Record<string, unknown>
   const accountId = carriedAccountId(b)
-  if (b.type !== 'continuity' || accountId === undefined) return null
-  if (!Number.isSafeInteger(b.conversationId)) return null
-  return { type: 'continuity', accountId, conversationId: b.conversationId as number }
+  if (accountId === undefined || !Number.isSafeInteger(b.conversationId)) return null
+  const conversationId = b.conversationId as number
+  if (b.type === 'continuity') return { type: 'continuity', accountId, conversationId }
+  if (b.type === 'assignment' && Number.isSafeInteger(b.userId)) {
+    return { type: 'assignment', accountId, conversationId, userId: b.userId as number }
+  }
+  return null
 }
 
 /**
@@ -36,7 +44,9 @@ export async function handleContinuityQueue(
         failure: 'continuity mail failed',
         work: async (job) => {
           const db = await messageDatabase(env, conversations, job.accountId, job.conversationId)
-          if (db) await sendContinuity(env, db, job, mailer)
+          if (!db) return undefined
+          if (job.type === 'assignment') await sendAssignmentMail(env, db, job, mailer)
+          else await sendContinuity(env, db, job, mailer)
           return undefined
         },
       }),
