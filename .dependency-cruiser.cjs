@@ -4,7 +4,7 @@
  *   adapters: worker/routes, worker/middleware, worker/app.ts, worker/index.ts, worker/scheduled.ts,
  *             worker/queues, worker/durable-objects (HTTP, cron, queue, sockets → actor + input)
  *     └─► domain: worker/conversations, contacts, funnels, reports, webhooks, files, scale,
- *                 identity, accounts (plain functions: state + input + actor + now)
+ *                 identity, accounts, email (plain functions: state + input + actor + now)
  *           └─► worker/db (schema, queries, batches) · worker/events · worker/live
  *                 └─► worker/lib (pure helpers)
  *   protocol/ ◄── worker, widget, dashboard
@@ -26,7 +26,7 @@ const HTTP_MODULES = [
 
 /** Modules of the domain: what a conversation, contact, funnel… is and how it changes. */
 const DOMAIN =
-  '^worker/(conversations|contacts|funnels|reports|webhooks|files|scale|identity|accounts)/'
+  '^worker/(conversations|contacts|funnels|reports|webhooks|files|scale|identity|accounts|email)/'
 
 module.exports = {
   forbidden: [
@@ -82,6 +82,20 @@ module.exports = {
         // name data the tables store; they carry no behaviour upward.
         pathNot: ['^worker/events/kinds\\.ts$', '^worker/reports/periods\\.ts$'],
       },
+    },
+    {
+      name: 'events-below-the-domain',
+      comment:
+        'events/ (the outbox: commit, publish, sweep) sits under the domain, which commits ' +
+        'through it. A domain module imported by events/ is one that calls events/ back (a ' +
+        "reply's mail queued from publish was a cycle: email/outbound → events/outbox → " +
+        'events/publish → email/outbound), and it would run for every adapter that publishes. ' +
+        'Work the domain wants done on publishing is handed in by the adapter as a follow-up ' +
+        '(events/publish.ts `PublishFollowUp`, queues/follow-ups.ts). webhooks/ is the one ' +
+        'exception: fanning events out to webhooks is the second half of publishing itself.',
+      severity: 'error',
+      from: { path: '^worker/events/' },
+      to: { path: DOMAIN, pathNot: '^worker/webhooks/' },
     },
     {
       name: 'hono-only-in-http-adapters',

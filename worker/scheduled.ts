@@ -15,6 +15,7 @@ import { commitEvents, publishCommitted } from './events/outbox'
 import { sweepOutbox } from './events/sweep'
 import { sweepFileDeletions } from './files/deletions'
 import { log } from './lib/log'
+import { PUBLISH_FOLLOW_UPS } from './queues/follow-ups'
 
 /** One piece of time-based work; `now` is the cron's scheduled time in unix seconds. */
 export type ScheduledTask = (env: Env, now: number) => Promise<void>
@@ -37,7 +38,7 @@ async function commitWrites(env: Env, db: Db, accountId: number, writes: Write[]
       chunk.flatMap((w) => w.statements),
       chunk.flatMap((w) => w.events),
     )
-    await publishCommitted(env, accountId, eventIds)
+    await publishCommitted(env, accountId, eventIds, undefined, undefined, PUBLISH_FOLLOW_UPS)
   }
 }
 
@@ -154,7 +155,7 @@ export const SCHEDULED_TASKS: [name: string, task: ScheduledTask][] = [
   // more files than one call takes).
   ['file_deletions', (env) => sweepFileDeletions(env).then(() => undefined)],
   // Last, so it also publishes what the tasks above just wrote if their own publish failed.
-  ['outbox_sweep', (env, now) => sweepOutbox(env, now).then(() => undefined)],
+  ['outbox_sweep', (env, now) => sweepOutbox(env, now, PUBLISH_FOLLOW_UPS).then(() => undefined)],
 ]
 
 /** Runs every task at the scheduled time; one task failing does not stop the others. */

@@ -3,7 +3,7 @@ import type { Db } from '../db/client'
 import { type EventInput, eventStatement } from '../db/queries/events'
 import { log } from '../lib/log'
 import type { OwnRoom } from '../live/sockets'
-import { publishEvents } from './publish'
+import { type PublishFollowUp, publishEvents } from './publish'
 
 /**
  * The transactional outbox: event rows (`eventStatement`) are written in the same D1 batch as the
@@ -41,7 +41,7 @@ export async function commitEvents<
 
 /**
  * Publishes committed events of one account; a failure is logged and left to the cron sweep,
- * never thrown.
+ * never thrown. `followUps` are the calling adapter's (see `PublishFollowUp`).
  */
 export async function publishCommitted(
   env: Env,
@@ -49,9 +49,10 @@ export async function publishCommitted(
   eventIds: number[],
   origin?: string,
   ownRoom?: OwnRoom,
+  followUps: readonly PublishFollowUp[] = [],
 ) {
   try {
-    await publishEvents(env, accountId, eventIds, origin, ownRoom)
+    await publishEvents(env, accountId, eventIds, origin, ownRoom, followUps)
   } catch (error) {
     log.warn('event publish failed', { error })
   }

@@ -2,8 +2,6 @@ import { and, inArray, isNull } from 'drizzle-orm'
 import { createDb, type Db } from '../db/client'
 import { events } from '../db/schema'
 import { accountBinding } from '../db/shards'
-import { queueContinuity } from '../email/continuity'
-import { queueWaitingReplies } from '../email/outbound'
 import { log } from '../lib/log'
 import { nowSeconds } from '../lib/time'
 import { broadcastEvents } from '../live/broadcast'
@@ -13,6 +11,20 @@ import { FAST_PATH_EVENTS, fanOutAndAttempt } from '../webhooks/fast-path'
 
 /** `accountId` names the shard the event is on (older messages lack it: queues/locate.ts). */
 export type EventsQueueMessage = { type: 'event'; accountId: number; eventId: number }
+
+/**
+ * Work an adapter hands publishing for the events it committed, run on their shard after the
+ * live broadcast and before they are marked published: the mail of a reply on an email
+ * conversation is queued this way (worker/queues/follow-ups.ts). Publishing knows none of it,
+ * since events/ sits below the domain. A follow-up that throws leaves the events unpublished,
+ * so the sweep publishes them again and runs it again; each must be safe to run twice.
+ */
+export type PublishFollowUp = (
+  env: Env,
+  db: Db,
+  accountId: number,
+  eventIds: number[],
+) => Promise<unknown>
 
 /**
  * Publishes committed events: live sockets first, then webhooks. The first `FAST_PATH_EVENTS`
@@ -28,10 +40,11 @@ export async function publishEvents(
   eventIds: number[],
   origin?: string,
   ownRoom?: OwnRoom,
+  followUps: readonly PublishFollowUp[] = [],
 ) {
   if (eventIds.length === 0) return
   const db = createDb(await accountBinding(env, accountId))
-  await publishEventsOn(env, db, accountId, eventIds, origin, ownRoom)
+  await publishEventsOn(env, db, accountId, eventIds, origin, ownRoom, followUps)
 }
 
 /**
@@ -46,6 +59,7 @@ export async function publishEventsOn(
   eventIds: number[],
   origin?: string,
   ownRoom?: OwnRoom,
+  followUps: readonly PublishFollowUp[] = [],
 ) {
   if (eventIds.length === 0) return
   // Live sockets first: a reply should reach the visitor before anything slower happens.
@@ -60,10 +74,8 @@ export async function publishEventsOn(
   } catch (error) {
     warn('live broadcast failed', error)
   }
-  // Replies on email conversations go to the mail queue before the events are marked published:
-  // a crash in between re-publishes them, and the send's claim keeps the copy from a second mail.
-  await queueWaitingReplies(env, db, accountId, eventIds)
-  await queueContinuity(env, db, accountId, eventIds)
+  // Before the events are marked published: a crash in between publishes them again.
+  for (const followUp of followUps) await followUp(env, db, accountId, eventIds)
   const now = eventIds.slice(0, FAST_PATH_EVENTS)
   const later = eventIds.slice(FAST_PATH_EVENTS)
   // The payload shows the state right after the change, not whenever the queue gets to it.

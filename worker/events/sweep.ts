@@ -6,7 +6,7 @@ import { events, webhookDeliveries } from '../db/schema'
 import { log } from '../lib/log'
 import { fanOutEvent, queueDeliveries } from '../webhooks/fanout'
 import { logShardFailures, onEachShard, perShard, sumOverShards } from './each-shard'
-import { publishEventsOn } from './publish'
+import { type PublishFollowUp, publishEventsOn } from './publish'
 
 /**
  * The cron's sweeps (every minute) pick up whatever a crash stranded between the steps of the
@@ -54,13 +54,20 @@ export function sweepAges(env: Env): SweepAges {
 
 type ShardSweep = (env: Env, db: Db, now: number, ages: SweepAges) => Promise<number>
 
-/** One shard's events committed and never published, re-published per account. */
-const unpublishedOn: ShardSweep = async (env, db, now, ages) => {
-  const stale = await unpublishedEvents(db, now - ages.unpublished, perShard(env, SWEEP_BATCH))
-  const byAccount = await groupByAccount(db, events, stale)
-  for (const [accountId, ids] of byAccount) await publishEventsOn(env, db, accountId, ids)
-  return stale.length
-}
+/**
+ * One shard's events committed and never published, re-published per account with the cron's
+ * follow-ups (the same as a request's: whatever publishing did not finish, it does again).
+ */
+const unpublishedOn =
+  (followUps: readonly PublishFollowUp[] = []): ShardSweep =>
+  async (env, db, now, ages) => {
+    const stale = await unpublishedEvents(db, now - ages.unpublished, perShard(env, SWEEP_BATCH))
+    const byAccount = await groupByAccount(db, events, stale)
+    for (const [accountId, ids] of byAccount) {
+      await publishEventsOn(env, db, accountId, ids, undefined, undefined, followUps)
+    }
+    return stale.length
+  }
 
 /** One shard's published events whose fan-out never happened, fanned out. */
 const unfannedOn: ShardSweep = async (env, db, now, ages) => {
@@ -115,7 +122,7 @@ const overShards =
     sumOverShards(env, (db) => sweep(env, db, now, ages))
 
 /** Re-publishes committed events that were never published, on every shard; returns how many. */
-export const sweepUnpublishedEvents = overShards(unpublishedOn)
+export const sweepUnpublishedEvents = overShards(unpublishedOn())
 
 /** Fans out published events whose fan-out never happened, on every shard; returns how many. */
 export const sweepUnfannedEvents = overShards(unfannedOn)
@@ -128,9 +135,13 @@ export type SweepCounts = { republished: number; fannedOut: number; requeued: nu
 /**
  * All three sweeps, in the order an event travels, so one run can carry an event all the way.
  * A step that fails on a shard is logged and does not stop that step on the other shards, nor
- * the next steps (the next minute tries again).
+ * the next steps (the next minute tries again). `followUps` go with every re-publish.
  */
-export async function sweepOutbox(env: Env, now: number): Promise<SweepCounts> {
+export async function sweepOutbox(
+  env: Env,
+  now: number,
+  followUps: readonly PublishFollowUp[] = [],
+): Promise<SweepCounts> {
   const ages = sweepAges(env)
   const step = async (name: string, sweep: ShardSweep) => {
     try {
@@ -143,7 +154,7 @@ export async function sweepOutbox(env: Env, now: number): Promise<SweepCounts> {
     }
   }
   const counts = {
-    republished: await step('unpublished', unpublishedOn),
+    republished: await step('unpublished', unpublishedOn(followUps)),
     fannedOut: await step('unfanned', unfannedOn),
     requeued: await step('overdue', overdueOn),
   }

@@ -6,6 +6,7 @@ import type { AppEnv } from '../env'
 import { commitEvents, type EventInput, publishCommitted } from '../events/outbox'
 import { currentUserId } from '../middleware/auth'
 import { requestLog } from '../middleware/request-log'
+import { PUBLISH_FOLLOW_UPS } from '../queues/follow-ups'
 
 /**
  * The one place a request meets the write model (worker/conversations/): it turns the caller into
@@ -80,7 +81,9 @@ function eventsAccountId(c: Context<AppEnv>, eventInputs: EventInput[]) {
 
 /**
  * Publishes events a request committed (of `accountId`), after its response; after `first` (work
- * that must go before them, such as a reply's send to the visitor) when given.
+ * that must go before them, such as a reply's send to the visitor) when given. Publishing also
+ * queues what the events ask of other queues (a reply's mail, a continuity job:
+ * queues/follow-ups.ts).
  */
 export function publishAfterResponse(
   c: Context<AppEnv>,
@@ -89,7 +92,9 @@ export function publishAfterResponse(
   first?: Promise<unknown>,
 ) {
   if (eventIds.length === 0) return
-  const publish = () => publishCommitted(c.env, accountId, eventIds, new URL(c.req.url).origin)
+  const origin = new URL(c.req.url).origin
+  const publish = () =>
+    publishCommitted(c.env, accountId, eventIds, origin, undefined, PUBLISH_FOLLOW_UPS)
   runAfterResponse(c, first ? first.then(publish, publish) : publish())
 }
 
