@@ -10,6 +10,7 @@ import {
   idleOpenConversations,
 } from './db/queries/conversations'
 import { accountShards } from './db/schema'
+import { sweepOutgoingMail } from './email/outbound-sweep'
 import { logShardFailures, onEachShard, perShard } from './events/each-shard'
 import { commitEvents, publishCommitted } from './events/outbox'
 import { sweepOutbox } from './events/sweep'
@@ -154,6 +155,9 @@ export const SCHEDULED_TASKS: [name: string, task: ScheduledTask][] = [
   // What a deleting request recorded and did not remove from R2 itself (a crash, an R2 error,
   // more files than one call takes).
   ['file_deletions', (env) => sweepFileDeletions(env).then(() => undefined)],
+  // Replies on email conversations whose queue message was lost go on the queue again; a send
+  // a crash interrupted is marked failed for the agent to retry (never sent again unasked).
+  ['mail_sweep', (env, now) => sweepOutgoingMail(env, now).then(() => undefined)],
   // Last, so it also publishes what the tasks above just wrote if their own publish failed.
   ['outbox_sweep', (env, now) => sweepOutbox(env, now, PUBLISH_FOLLOW_UPS).then(() => undefined)],
 ]

@@ -32,7 +32,10 @@ const mailable = and(
 
 const waiting = and(eq(messages.status, 'sent'), isNull(messages.sourceId))
 
-/** Of these events, the messages `message_created` made that wait to go out as mail. */
+/**
+ * Of these events' messages, those waiting to go out as mail: made by `message_created`, or put
+ * back to waiting by a retry (`message_updated`).
+ */
 export function waitingRepliesOfEvents(db: Db, eventIds: number[]) {
   return db
     .select({ id: messages.id })
@@ -41,7 +44,7 @@ export function waitingRepliesOfEvents(db: Db, eventIds: number[]) {
     .where(
       and(
         inArray(events.id, eventIds),
-        eq(events.kind, 'message_created'),
+        inArray(events.kind, ['message_created', 'message_updated']),
         mailable,
         waiting,
         emailInbox,
@@ -207,8 +210,9 @@ function emailInboxIds(db: Db) {
 }
 
 /**
- * Replies waiting since before `before` (but created after `notBefore`): their queue message was
- * lost. Read through (inbox_id, source_id), so only email inboxes' rows without an id are seen.
+ * Replies waiting since before `before` (but not since before `notBefore`, which a retry or a
+ * sweep's re-queue moves forward): their queue message was lost. Read through (inbox_id,
+ * source_id), so only email inboxes' rows without an id are seen.
  */
 export async function strandedWaitingReplies(
   db: Db,
@@ -227,19 +231,22 @@ export async function strandedWaitingReplies(
         waiting,
         mailable,
         lt(messages.updatedAt, before),
-        sql`${messages.createdAt} >= ${notBefore}`,
+        sql`${messages.updatedAt} >= ${notBefore}`,
       ),
     )
     .orderBy(asc(messages.id))
     .limit(limit)
 }
 
-/** Replies claimed before `before` and never recorded: the send may or may not have happened. */
+/**
+ * Replies claimed before `before` and never recorded: the send may or may not have happened.
+ * With the claim's `source_id` (`sending:<claim>`), so only that claim is ended.
+ */
 export async function interruptedReplies(db: Db, before: number, limit: number) {
   const inboxIds = (await emailInboxIds(db)).map((i) => i.id)
   if (inboxIds.length === 0) return []
   return db
-    .select({ id: messages.id, accountId: messages.accountId })
+    .select({ id: messages.id, accountId: messages.accountId, sourceId: messages.sourceId })
     .from(messages)
     .where(
       and(
