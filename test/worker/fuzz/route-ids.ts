@@ -81,6 +81,11 @@ export const ROUTE_IDS: Record<string, Entry> = {
     conversation_id: 'conversation',
     message_id: 'message',
   },
+  '/api/v1/accounts/{account_id}/conversations/{conversation_id}/messages/{message_id}/retry': {
+    account_id: 'account',
+    conversation_id: 'conversation',
+    message_id: 'message',
+  },
   '/api/v1/accounts/{account_id}/conversations/{conversation_id}/products/{id}': {
     account_id: 'account',
     conversation_id: 'conversation',
