@@ -7,7 +7,6 @@ import type { ContactRow } from '../db/queries/contacts'
 import {
   findContactByEmail,
   findContactInboxOf,
-  findContactOfAccount,
   findInboundMail,
   findThreadConversation,
   isInboundMailConflict,
@@ -43,9 +42,13 @@ async function writeOf(
     place.conversation ??
     (await findThreadConversation(db, accountId, inbox.id, quoted, contact?.id ?? null))
   if (conversation) {
-    // The conversation's own contact unless the sender is a contact of the account already.
-    const from = contact ?? (await findContactOfAccount(db, accountId, conversation.contactId))
-    return mailIntoConversation(db, conversation, from?.id ?? conversation.contactId, message, now)
+    return mailIntoConversation(
+      db,
+      conversation,
+      { contact: contact ?? null, sender },
+      message,
+      now,
+    )
   }
   const contactInbox = contact ? await findContactInboxOf(db, contact.id, inbox.id) : undefined
   return mailStartingConversation(

@@ -66,22 +66,37 @@ const messageValues = (message: MailMessage) => ({
   sourceId: message.mail.messageId,
 })
 
-/** A mail that joins `conversation`: a message from `contactId` (effects reopen it, as any). */
+/** Who wrote a mail: the account's contact with the From email, or null to create it. */
+export type MailAuthor = {
+  contact: ContactRow | null
+  sender: { name: string; email: string }
+}
+
+/**
+ * A mail that joins `conversation`: a message from its author (effects reopen it, as any). The
+ * author may not be the conversation's contact (a cc'd colleague, anyone who saw one of our
+ * ids): the message is theirs, the conversation keeps its contact.
+ */
 export function mailIntoConversation(
   db: Db,
   conversation: ConversationRow,
-  contactId: number,
+  author: MailAuthor,
   message: MailMessage,
   now: number,
 ): Write {
+  const { accountId } = conversation
+  const { name, email } = author.sender
+  const newContact = author.contact ? [] : [insertContactStatement(db, { accountId, name, email })]
+  const senderId = author.contact?.id ?? asId(contactIdByEmail(accountId, email))
   const write = messageWrite(
     db,
     conversation,
-    { ...messageValues(message), sender: { senderType: 'Contact', senderId: contactId } },
+    { ...messageValues(message), sender: { senderType: 'Contact', senderId } },
     message.stored,
     now,
   )
   const statements: Statement[] = [
+    ...newContact,
     ...write.statements,
     ...mailIdStatements(
       db,

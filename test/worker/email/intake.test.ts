@@ -170,6 +170,58 @@ describe('threading', () => {
     expect(await conversationsOf(world)).toHaveLength(2)
   })
 
+  it('a reply from another address joins the thread with that sender as a new contact; the conversation keeps its contact', async () => {
+    const { world, conversationId } = await startedThread()
+    const [before] = await conversationsOf(world)
+    const colleague = withHeaders(corpus.gmail, {
+      From: 'Rui Costa <rui@shop.example>',
+      'Message-ID': '<rui-1@shop.example>',
+    })
+    const delivered = await deliver(colleague, world.address, 'rui@shop.example')
+    expect(delivered.rejected).toBeNull()
+    const [conversation, ...others] = await conversationsOf(world)
+    expect(others).toHaveLength(0)
+    expect(conversation?.contact_id).toBe(before?.contact_id)
+    const [rui] = await rows(
+      world,
+      'select * from contacts where account_id = ? and email = ?',
+      world.accountId,
+      'rui@shop.example',
+    )
+    expect(rui).toMatchObject({ name: 'Rui Costa' })
+    expect(rui?.id).not.toBe(before?.contact_id)
+    expect((await messagesOf(world)).at(-1)).toMatchObject({
+      conversation_id: conversationId,
+      sender_type: 'Contact',
+      sender_id: rui?.id,
+    })
+  })
+
+  it('a mail to the reply+ address from another known contact is credited to that contact', async () => {
+    const { world, conversationId } = await startedThread()
+    await deliver(corpus.attachment, world.address)
+    const [bruno] = await rows(
+      world,
+      'select * from contacts where account_id = ? and email = ?',
+      world.accountId,
+      'bruno@contoso.example',
+    )
+    const [conversation] = await conversationsOf(world)
+    const raw = withHeaders(corpus.outlook, { 'In-Reply-To': null, References: null })
+    await deliver(raw, `reply+${world.accountId}.${conversation?.uuid}@mail.parley.test`)
+    const contacts = await rows(
+      world,
+      'select id from contacts where account_id = ?',
+      world.accountId,
+    )
+    expect(contacts).toHaveLength(2)
+    expect((await messagesOf(world)).at(-1)).toMatchObject({
+      conversation_id: conversationId,
+      sender_id: bruno?.id,
+    })
+    expect((await conversationsOf(world))[0]?.contact_id).toBe(conversation?.contact_id)
+  })
+
   it('an unrelated mail starts a new conversation', async () => {
     const { world } = await startedThread()
     await deliver(corpus.htmlOnly, world.address)

@@ -45,15 +45,6 @@ export async function findConversationOfAccountByUuid(db: Db, accountId: number,
   return row
 }
 
-export async function findContactOfAccount(db: Db, accountId: number, contactId: number) {
-  const [row] = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.accountId, accountId), eq(contacts.id, contactId)))
-    .limit(1)
-  return row
-}
-
 /** Emails are stored lowercased (contacts.email). */
 export async function findContactByEmail(db: Db, accountId: number, email: string) {
   const [row] = await db
