@@ -26,6 +26,7 @@ import { type MailPlace, placeOf } from './place'
 
 const UNKNOWN_ADDRESS = '5.1.1 No such mailbox here'
 const NO_SENDER = '5.1.7 The message names no sender address'
+const SUSPENDED_ACCOUNT = '5.2.1 Mailbox disabled'
 
 /** The write for `mail` at `place`, read fresh: a retry after a lost race sees the winner's rows. */
 async function writeOf(
@@ -73,6 +74,7 @@ export async function receiveMail(
   const target = domain ? readInboundAddress(message.to, domain) : null
   const place = target ? await placeOf(env, target) : null
   if (!place) return message.setReject(UNKNOWN_ADDRESS)
+  if (!place.accountActive) return message.setReject(SUSPENDED_ACCOUNT)
   let mail: InboundMail
   try {
     mail = await parseInboundMail(message.raw, {

@@ -4,17 +4,22 @@ import {
   findConversationOfAccountByUuid,
   findEmailInboxByIdentifier,
   findInboxOfAccount,
+  isAccountActive,
 } from '../db/queries/inbound-mail'
 import type { InboxRow } from '../db/queries/inboxes'
 import { accountBinding, inboxAccountId } from '../db/shards'
 import type { InboundTarget } from '../email/reply-address'
 
-/** Where a mail goes: an email inbox, or (reply+ address) one conversation and its inbox. */
+/**
+ * Where a mail goes: an email inbox, or (reply+ address) one conversation and its inbox; and
+ * whether its account is active (a suspended account takes no mail, as it takes no requests).
+ */
 export type MailPlace = {
   db: Db
   accountId: number
   inbox: InboxRow
   conversation: ConversationRow | null
+  accountActive: boolean
 }
 
 /**
@@ -28,12 +33,16 @@ export async function placeOf(env: Env, target: InboundTarget): Promise<MailPlac
     if (accountId === undefined) return null
     const db = createDb(await accountBinding(env, accountId))
     const inbox = await findEmailInboxByIdentifier(db, accountId, target.identifier)
-    return inbox ? { db, accountId, inbox, conversation: null } : null
+    if (!inbox) return null
+    const accountActive = await isAccountActive(db, accountId)
+    return { db, accountId, inbox, conversation: null, accountActive }
   }
   const accountId = target.accountId
   const db = createDb(await accountBinding(env, accountId))
   const conversation = await findConversationOfAccountByUuid(db, accountId, target.conversationUuid)
   if (!conversation) return null
   const inbox = await findInboxOfAccount(db, accountId, conversation.inboxId)
-  return inbox ? { db, accountId, inbox, conversation } : null
+  if (!inbox) return null
+  const accountActive = await isAccountActive(db, accountId)
+  return { db, accountId, inbox, conversation, accountActive }
 }

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { everyDatabase } from '../helpers'
 import { corpus } from './corpus'
 import {
   conversationsOf,
@@ -125,6 +126,28 @@ describe('refusals', () => {
     const huge = withHeaders(corpus.gmail, {}) + 'x'.repeat(26 * 1024 * 1024)
     const delivered = await deliver(huge, world.address)
     expect(delivered.rejected).toMatch(/^5\.3\.4/)
+    expect(await countRows(world)).toEqual(before)
+  })
+
+  it('refuses mail for a suspended account, at its inbox and reply+ addresses, and writes nothing', async () => {
+    const world = await createMailWorld()
+    await deliver(corpus.inlineImage, world.address)
+    const [conversation] = await conversationsOf(world)
+    // Accounts are global: suspended on every shard's copy first, then in the directory.
+    for (const database of everyDatabase().reverse()) {
+      await database
+        .prepare("update accounts set status = 'suspended' where id = ?")
+        .bind(world.accountId)
+        .run()
+    }
+    const before = await countRows(world)
+    const atInbox = await deliver(corpus.attachment, world.address)
+    expect(atInbox.rejected).toBe('5.2.1 Mailbox disabled')
+    const atReply = await deliver(
+      corpus.gmail,
+      `reply+${world.accountId}.${conversation?.uuid}@mail.parley.test`,
+    )
+    expect(atReply.rejected).toBe('5.2.1 Mailbox disabled')
     expect(await countRows(world)).toEqual(before)
   })
 

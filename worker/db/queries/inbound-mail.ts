@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../client'
 import {
+  accounts,
   contactInboxes,
   contacts,
   conversations,
@@ -24,6 +25,16 @@ export async function findEmailInboxByIdentifier(db: Db, accountId: number, iden
     )
     .limit(1)
   return row
+}
+
+/** Whether the account takes mail: its shard's copy of the account, suspended shards first. */
+export async function isAccountActive(db: Db, accountId: number) {
+  const [row] = await db
+    .select({ status: accounts.status })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1)
+  return row?.status === 'active'
 }
 
 export async function findInboxOfAccount(db: Db, accountId: number, inboxId: number) {
