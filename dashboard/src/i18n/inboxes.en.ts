@@ -113,6 +113,11 @@ export const inboxesEn = {
   previewMessage: 'Type your message…',
   previewStart: 'Start conversation',
 
+  continuityHeading: 'Conversation continuity',
+  continuityLabel: 'Email replies to visitors who have left',
+  continuityHint:
+    "When a visitor who gave their email is no longer on the page, agents' replies reach them by email a couple of minutes later, several replies as one mail. Their answer by email comes back into the same conversation.",
+  continuitySaved: 'Conversation continuity saved.',
   identityHeading: 'Identity verification',
   identityIntro:
     'When your site knows who the visitor is, it passes their identifier to setUser with an identifier_hash: the HMAC-SHA256 of the identifier, keyed with this inbox’s secret. Compute it on your server, never in the browser, so nobody can pose as another user.',

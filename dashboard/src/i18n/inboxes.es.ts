@@ -118,6 +118,11 @@ export const inboxesEs: Strings['inboxes'] = {
   previewMessage: 'Escribe tu mensaje…',
   previewStart: 'Iniciar conversación',
 
+  continuityHeading: 'Continuidad de la conversación',
+  continuityLabel: 'Enviar por correo las respuestas a los visitantes que se han ido',
+  continuityHint:
+    'Cuando un visitante que dejó su correo ya no está en la página, las respuestas de los agentes le llegan por correo un par de minutos después, varias respuestas en un solo mensaje. Su respuesta por correo vuelve a la misma conversación.',
+  continuitySaved: 'Se guardó la continuidad de la conversación.',
   identityHeading: 'Verificación de identidad',
   identityIntro:
     'Cuando tu sitio sabe quién es el visitante, pasa su identificador a setUser con un identifier_hash: el HMAC-SHA256 del identificador, con el secreto de esta bandeja como clave. Calcúlalo en tu servidor, nunca en el navegador, para que nadie pueda hacerse pasar por otro usuario.',

@@ -13,6 +13,7 @@ import { ApiInboxForm } from './ApiInboxForm'
 import { ChannelInstructions } from './ChannelInstructions'
 import { isApi, isEmail, isWebsite } from './channel'
 import { DeleteInbox } from './DeleteInbox'
+import { EmailContinuity } from './EmailContinuity'
 import { IdentityVerification } from './IdentityVerification'
 import { InboxMembers } from './InboxMembers'
 import { WidgetSection } from './WidgetSection'
@@ -57,6 +58,7 @@ export default function InboxSettingsPage({ route }: SettingsPageProps) {
       <PageHeader title={format(t.settingsTitle, { name: inbox.name })} actions={back} />
       {isWebsite(inbox) && <WidgetSection inbox={inbox} onSaved={replaced} />}
       {isApi(inbox) && <ApiInboxForm inbox={inbox} onSaved={replaced} />}
+      {isWebsite(inbox) && <EmailContinuity inbox={inbox} onSaved={replaced} />}
       <ChannelInstructions inbox={inbox} />
       {/* Identity verification signs widget and API visitors; mail has no such identity. */}
       {inbox.inbox_identifier && !isEmail(inbox) && (

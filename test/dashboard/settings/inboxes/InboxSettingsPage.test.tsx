@@ -172,6 +172,21 @@ describe('an inbox’s settings', () => {
     )
   })
 
+  it('shows email continuity on by default and saves turning it off at once', async () => {
+    const { services: s, calls } = inboxServer()
+    await renderWith(s, <InboxSettingsPage route={route as never} />)
+    const box = screen.getByLabelText('Email replies to visitors who have left')
+    expect(box).toHaveProperty('checked', true)
+    fireEvent.click(box)
+    await settle()
+    expect(patches(calls)[0]?.body).toEqual({ channel: { continuity_via_email: false } })
+    expect(screen.getByLabelText('Email replies to visitors who have left')).toHaveProperty(
+      'checked',
+      false,
+    )
+    expect(screen.getByText('Conversation continuity saved.')).toBeTruthy()
+  })
+
   it('deletes the inbox after asking, and goes back to the list', async () => {
     const { services: s, calls } = inboxServer()
     await renderWith(s, <InboxSettingsPage route={route as never} />)
