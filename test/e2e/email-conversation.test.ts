@@ -6,55 +6,69 @@ import {
   signedInTab,
   violationsAtBothWidths,
 } from './dashboard-helpers.ts'
-import { agentApi, env, eventually, uniq, url } from './helpers.ts'
+import { agentApi, env, eventually, eventuallyApi, uniq, url } from './helpers.ts'
 
 const browser = sharedBrowser()
 
 const PIXEL = 'https://tracker.example.com/pixel.gif'
 const HTML = `<p>Hello <b>sandboxed</b> team</p><script>window.pwned = 'script'</script><img src="x" onerror="window.pwned = 'onerror'"><img alt="" src="${PIXEL}">`
 
-/** An email inbox, a contact and a conversation whose incoming message is a mail. */
-async function emailConversation(name: string): Promise<number> {
+/** A raw mail with a text and an HTML part, as a customer's mail client sends it. */
+function rawMail(from: string, to: string, subject: string) {
+  const boundary = `b-${Date.now()}`
+  return [
+    `From: Alex <${from}>`,
+    `To: <${to}>`,
+    `Subject: ${subject}`,
+    `Message-ID: <${Date.now()}.${Math.random().toString(36).slice(2)}@example.com>`,
+    `Date: ${new Date().toUTCString()}`,
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    'Where is my order?',
+    `--${boundary}`,
+    'Content-Type: text/html; charset=utf-8',
+    '',
+    HTML,
+    `--${boundary}--`,
+    '',
+  ].join('\r\n')
+}
+
+/**
+ * An email inbox and a customer's mail to it, delivered to the worker's email() handler the way
+ * Email Routing does (wrangler dev's local endpoint); the conversation it starts.
+ */
+async function emailConversation(subject: string): Promise<number> {
   const admin = env().adminToken
   const inbox = await agentApi(
     '/inboxes',
     { name: uniq('Mail'), channel: { type: 'email', email: 'support@shop.example.com' } },
     admin,
   )
-  const contact = await agentApi(
-    '/contacts',
-    { name, email: 'alex@example.com', inbox_id: inbox.id },
-    admin,
+  const to = inbox.forward_to_email as string
+  expect(to).toMatch(/@mail\.parley\.test$/)
+  const from = 'alex@example.com'
+  const delivered = await fetch(
+    url(`/cdn-cgi/handler/email?${new URLSearchParams({ from, to })}`),
+    { method: 'POST', body: rawMail(from, to, subject) },
   )
-  const conversation = await agentApi(
-    '/conversations',
-    { inbox_id: inbox.id, contact_id: contact.payload.contact.id },
-    admin,
-  )
-  await agentApi(
-    `/conversations/${conversation.id}/messages`,
-    {
-      content: 'Where is my order?',
-      message_type: 'incoming',
-      content_attributes: {
-        email: {
-          subject: 'Order 1234',
-          from: ['alex@example.com'],
-          to: ['support@shop.example.com'],
-          cc: [],
-          text_content: { full: 'Where is my order?', reply: 'Where is my order?' },
-          html_content: { full: HTML, reply: HTML },
-        },
-      },
-    },
-    admin,
-  )
-  return conversation.id as number
+  expect(delivered.status).toBe(200)
+  let id: number | undefined
+  await eventuallyApi(async () => {
+    const list = await agentApi(`/conversations?inbox_id=${inbox.id}`, undefined, admin)
+    id = list.data.payload[0]?.id
+    return id
+  }).toBeTypeOf('number')
+  return id as number
 }
 
 describe('an email conversation in the dashboard', () => {
   it('renders the mail’s HTML sandboxed: its script does nothing and its remote image waits for the agent', async () => {
-    const displayId = await emailConversation(uniq('Alex Mail'))
+    const displayId = await emailConversation('Order 1234')
     const { page, context } = await signedInTab(browser(), adminCredentials())
     const requested: string[] = []
     await context.route('https://tracker.example.com/**', (route) => {

@@ -86,6 +86,9 @@ async function startWorker(platformToken: string) {
       `PLATFORM_API_TOKEN:${platformToken}`,
       '--var',
       'WEBHOOK_ALLOWED_HOSTS:127.0.0.1,localhost',
+      // Mail to this domain reaches the email() handler (POST /cdn-cgi/handler/email).
+      '--var',
+      'INBOUND_EMAIL_DOMAIN:mail.parley.test',
       '--show-interactive-dev-session=false',
       TEST_SCHEDULED_FLAG,
     ],
