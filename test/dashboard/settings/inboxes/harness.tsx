@@ -61,6 +61,8 @@ export function websiteInbox(fields: Partial<Inbox> = {}): Inbox {
     email: null,
     phone_number: null,
     inbox_identifier: 'abc123identifier',
+    continuity_via_email: true,
+    forward_to_email: null,
     hmac_token: 'secret-hmac-token',
     ...fields,
   }
