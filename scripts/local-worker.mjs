@@ -3,7 +3,7 @@
 // load scripts. It can be killed outright (SIGKILL to the whole process group, workerd included)
 // and started again on the same state, which is what a crash does to the local queues: their
 // messages live in the runtime's memory and are gone. Plain ESM (Node 22), importable from tests.
-import { execFile, spawn, spawnSync } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import {
   cpSync,
   existsSync,

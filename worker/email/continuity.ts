@@ -77,7 +77,7 @@ export async function sendContinuity(
   const from = readMailFrom(env.MAIL_FROM)
   if (!mailer || !from) return 'no_mailer'
   const conversation = await continuityConversation(db, job.accountId, job.conversationId)
-  if (!conversation || conversation.channelType !== 'web_widget') return 'off'
+  if (conversation?.channelType !== 'web_widget') return 'off'
   const settings = conversation.inboxSettings as Record<string, unknown>
   if (settings.continuity_via_email === false) return 'off'
   if (!conversation.contactEmail) return 'no_email'

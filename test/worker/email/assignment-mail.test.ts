@@ -1,4 +1,4 @@
-import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test'
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { createDb } from '../../../worker/db/client'
 import { assignmentsOfEvents } from '../../../worker/db/queries/assignment-mail'

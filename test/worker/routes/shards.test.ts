@@ -6,7 +6,6 @@ import {
   api,
   countsOnEveryDatabase as counts,
   createWorld,
-  everyDatabase,
   expectError,
   PLATFORM_TOKEN,
   type User,
