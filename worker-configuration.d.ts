@@ -28,6 +28,8 @@ interface __BaseEnv_Env {
 	CONTINUITY_DELAY_SECONDS: string;
 	PLATFORM_API_TOKEN: string;
 	WEBHOOK_ALLOWED_HOSTS: string;
+	/** Secret, optional: `smtp://user:pass@host:port` or `smtps://…` sends mail through that SMTP server instead of Email Service (worker/email/smtp-mailer.ts). */
+	SMTP_URL?: string;
 	CONVERSATION_ROOM: DurableObjectNamespace<import("./worker/index").ConversationRoom>;
 	ACCOUNT_FEED: DurableObjectNamespace<import("./worker/index").AccountFeed>;
 }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { TestProject } from 'vitest/node'
 import { startNodeChecks } from './node-checks'
+import { startSmtpReceiver } from './smtp-receiver'
 
 /**
  * A real webhook receiver on loopback, started in Node before the workerd tests. Each endpoint
@@ -60,7 +61,11 @@ export default async function setup(project: TestProject) {
   project.provide('receiverPort', (server.address() as AddressInfo).port)
   const nodeChecks = await startNodeChecks()
   project.provide('nodeChecksPort', nodeChecks.port)
+  const smtp = await startSmtpReceiver()
+  project.provide('smtpPort', smtp.smtpPort)
+  project.provide('smtpReceivedPort', smtp.httpPort)
   return async () => {
+    await smtp.close()
     await nodeChecks.close()
     await new Promise<void>((resolve) => server.close(() => resolve()))
   }

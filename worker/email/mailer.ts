@@ -6,6 +6,8 @@
  * service gave it, which is what threading stores (Cloudflare sets Message-ID; it cannot be set).
  */
 
+import { readSmtpUrl, smtpMailer } from './smtp-mailer'
+
 export type MailAddress = { address: string; name?: string }
 
 export type MailAttachment = {
@@ -103,7 +105,11 @@ export function emailServiceMailer(binding: SendEmail): Mailer {
   }
 }
 
-/** The deployment's mailer: Email Service when the binding is configured, else none. */
+/**
+ * The deployment's mailer: the self-hoster's own SMTP server when the `SMTP_URL` secret is set,
+ * else Email Service when the binding is configured, else none.
+ */
 export function mailerOf(env: Env): Mailer | null {
+  if (env.SMTP_URL) return smtpMailer(readSmtpUrl(env.SMTP_URL), MailSendError)
   return env.EMAIL ? emailServiceMailer(env.EMAIL) : null
 }
