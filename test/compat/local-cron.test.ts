@@ -34,15 +34,33 @@ async function newConversation() {
 const statusOf = async (displayId: number) =>
   (await plain(`${accountPath}/conversations/${displayId}`, w.admin.token)).json.status
 
-/** Runs SQL on one of the running worker's local databases: the rows of its result. */
+/**
+ * Runs SQL on one of the running worker's local databases: the rows of its result. The running
+ * worker holds the same SQLite file and writes to it on its own (the cron, queue consumers), so a
+ * write from here can find it locked for a moment: SQLITE_BUSY is tried again, anything else fails.
+ */
 function d1Execute(binding: string, sql: string): Record<string, unknown>[] {
-  const run = spawnSync(
-    path.join(root, 'node_modules', '.bin', 'wrangler'),
-    ['d1', 'execute', binding, '--local', '--persist-to', w.persistDir, '--json', '--command', sql],
-    { cwd: root, encoding: 'utf8' },
-  )
-  if (run.status !== 0) throw new Error(`wrangler d1 execute failed: ${run.stderr}`)
-  return JSON.parse(run.stdout)[0]?.results ?? []
+  for (let attempt = 1; ; attempt++) {
+    const run = spawnSync(
+      path.join(root, 'node_modules', '.bin', 'wrangler'),
+      [
+        'd1',
+        'execute',
+        binding,
+        '--local',
+        '--persist-to',
+        w.persistDir,
+        '--json',
+        '--command',
+        sql,
+      ],
+      { cwd: root, encoding: 'utf8' },
+    )
+    if (run.status === 0) return JSON.parse(run.stdout)[0]?.results ?? []
+    if (attempt >= 5 || !/SQLITE_BUSY|database is locked/.test(run.stderr)) {
+      throw new Error(`wrangler d1 execute failed: ${run.stderr}`)
+    }
+  }
 }
 
 /** Moves a conversation's last activity into the past, on the shard that holds the account. */
