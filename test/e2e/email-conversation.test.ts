@@ -13,9 +13,15 @@ const browser = sharedBrowser()
 const PIXEL = 'https://tracker.example.com/pixel.gif'
 const HTML = `<p>Hello <b>sandboxed</b> team</p><script>window.pwned = 'script'</script><img src="x" onerror="window.pwned = 'onerror'"><img alt="" src="${PIXEL}">`
 
-/** A raw mail with a text and an HTML part, as a customer's mail client sends it. */
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+
+/**
+ * A raw mail as a customer's mail client sends it: a text part, and an HTML part with an inline
+ * image (cid:) related to it.
+ */
 function rawMail(from: string, to: string, subject: string) {
-  const boundary = `b-${Date.now()}`
+  const [outer, related] = [`a-${Date.now()}`, `r-${Date.now()}`]
   return [
     `From: Alex <${from}>`,
     `To: <${to}>`,
@@ -23,17 +29,28 @@ function rawMail(from: string, to: string, subject: string) {
     `Message-ID: <${Date.now()}.${Math.random().toString(36).slice(2)}@example.com>`,
     `Date: ${new Date().toUTCString()}`,
     'MIME-Version: 1.0',
-    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    `Content-Type: multipart/alternative; boundary="${outer}"`,
     '',
-    `--${boundary}`,
+    `--${outer}`,
     'Content-Type: text/plain; charset=utf-8',
     '',
     'Where is my order?',
-    `--${boundary}`,
+    `--${outer}`,
+    `Content-Type: multipart/related; boundary="${related}"`,
+    '',
+    `--${related}`,
     'Content-Type: text/html; charset=utf-8',
     '',
-    HTML,
-    `--${boundary}--`,
+    `${HTML}<img alt="inline logo" src="cid:logo@shop.example.com">`,
+    `--${related}`,
+    'Content-Type: image/png; name="logo.png"',
+    'Content-Transfer-Encoding: base64',
+    'Content-ID: <logo@shop.example.com>',
+    'Content-Disposition: inline; filename="logo.png"',
+    '',
+    PNG,
+    `--${related}--`,
+    `--${outer}--`,
     '',
   ].join('\r\n')
 }
@@ -90,6 +107,10 @@ describe('an email conversation in the dashboard', () => {
     expect(await srcdocFrame?.evaluate(() => (window as { pwned?: unknown }).pwned)).toBeUndefined()
     expect(await frame.locator('script').count()).toBe(0)
     expect(requested).toEqual([])
+    // The mail's own inline image shows at once: it is a file this origin stored, not remote.
+    await eventually(() =>
+      frame.locator('img[alt="inline logo"]').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBe(1)
     expect(await violationsAtBothWidths(page)).toEqual(NO_VIOLATIONS)
 
     await item.getByRole('button', { name: 'Load remote images' }).click()

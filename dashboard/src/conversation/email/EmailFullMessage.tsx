@@ -32,7 +32,7 @@ export function EmailFullMessage({ email }: { email: EmailAttributes }) {
         {open.value && (
           <>
             {fullText && <pre class="cv-email-text">{fullText}</pre>}
-            {fullHtml && <EmailHtmlFrame html={fullHtml} />}
+            {fullHtml && <EmailHtmlFrame html={fullHtml} inlineImages={email.inlineImages} />}
           </>
         )}
       </div>

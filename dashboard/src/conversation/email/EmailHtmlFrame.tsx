@@ -8,10 +8,20 @@ import { emailSrcdoc, hasRemoteImages } from './email-html'
  * origin with no scripts, forms, popups or top navigation, and the CSP in its srcdoc loads no
  * remote content until the agent asks for the images.
  */
-export function EmailHtmlFrame({ html }: { html: string }) {
+export function EmailHtmlFrame({
+  html,
+  inlineImages = {},
+}: {
+  html: string
+  /** cid → the stored file's path, shown from this origin. */
+  inlineImages?: Record<string, string>
+}) {
   const t = useStrings().conversation
   const remote = useSignal(false)
-  const srcdoc = useMemo(() => emailSrcdoc(html, remote.value), [html, remote.value])
+  const srcdoc = useMemo(
+    () => emailSrcdoc(html, remote.value, { images: inlineImages, origin: location.origin }),
+    [html, remote.value, inlineImages],
+  )
   const offerImages = !remote.value && hasRemoteImages(html)
   return (
     <div class="cv-email-html">

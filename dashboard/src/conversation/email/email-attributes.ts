@@ -18,6 +18,8 @@ export interface EmailAttributes {
   bcc: string[]
   text?: EmailContent
   html?: EmailContent
+  /** The mail's inline images (`cid:` in its HTML) as the files the intake stored: cid → path. */
+  inlineImages: Record<string, string>
 }
 
 /** Mail that no person wrote: shown with a badge, never answered automatically. */
@@ -67,7 +69,19 @@ export function emailOf(contentAttributes: unknown): EmailAttributes | null {
     bcc: addresses(email.bcc),
     text: content(email.text_content),
     html: content(email.html_content),
+    inlineImages: inlineImages(email.inline_images),
   }
+}
+
+/** Only same-origin file paths: anything else in the map is ignored. */
+function inlineImages(value: unknown): Record<string, string> {
+  const entries = Object.entries(record(value) ?? {})
+  return Object.fromEntries(
+    entries.filter(
+      (entry): entry is [string, string] =>
+        typeof entry[1] === 'string' && /^\/files\/[\w./-]+$/.test(entry[1]),
+    ),
+  )
 }
 
 const KINDS: readonly AutomaticKind[] = ['auto_reply', 'bounce', 'bulk']

@@ -42,12 +42,38 @@ function stillActive(html: string): boolean {
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
+/** Where a mail's own images are: the files the intake stored for its `cid:` parts. */
+export type InlineImages = { images: Record<string, string>; origin: string }
+
+/**
+ * The mail's `cid:` images pointed at the files the intake stored for them (absolute: the frame's
+ * document has an opaque origin); other `cid:` references stay as they are and show nothing.
+ */
+function withInlineImages(html: string, inline: InlineImages | undefined) {
+  if (!inline) return { html, used: false }
+  let used = false
+  const replaced = html.replace(
+    /(\bsrc\s*=\s*)(["']?)cid:([^"'\s>]+)\2/gi,
+    (whole, attribute: string, quote: string, id: string) => {
+      const path = inline.images[id] ?? inline.images[decodeURIComponent(id)]
+      if (!path) return whole
+      used = true
+      return `${attribute}${quote || '"'}${inline.origin}${path}${quote || '"'}`
+    },
+  )
+  return { html: replaced, used }
+}
+
 /**
  * The `srcdoc` of the frame that shows a mail's HTML: the sanitised body under a CSP meta that
- * blocks every remote load, or lets https images through once the agent asked for them.
+ * blocks every remote load (the mail's own inline images, served by this origin, excepted), or
+ * lets https images through once the agent asked for them.
  */
-export function emailSrcdoc(html: string, remoteImages = false): string {
-  const policy = remoteImages ? FRAME_CSP_REMOTE_IMAGES : FRAME_CSP
+export function emailSrcdoc(html: string, remoteImages = false, inline?: InlineImages): string {
+  const own = withInlineImages(html, inline)
+  const base = remoteImages ? FRAME_CSP_REMOTE_IMAGES : FRAME_CSP
+  const policy = own.used && inline ? `${base} ${inline.origin}` : base
+  html = own.html
   return [
     '<!doctype html><html><head><meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}">`,
