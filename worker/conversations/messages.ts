@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { insertAttachmentStatement } from '../db/queries/attachments'
 import { type ConversationRow, touchContactActivityStatement } from '../db/queries/conversations'
@@ -11,10 +12,10 @@ import {
   MESSAGE_TYPE,
   type MessageView,
 } from '../db/queries/messages'
-import { commitEvents } from '../events/outbox'
+import { commitEvents, type EventInput } from '../events/outbox'
 import { deleteStored, type StoredFile, storeUpload } from '../lib/files'
 import { messageReport } from '../reports/events'
-import { conversationEventIds, patchConversation, type Statement, type Write } from './changes'
+import { patchConversation, type Statement, type Write } from './changes'
 import { messageEffects } from './message-effects'
 
 export type Sender = { senderType: 'User' | 'Contact' | 'AgentBot'; senderId: number }
@@ -51,9 +52,93 @@ async function storeAttachments(env: Env, accountId: number, files: File[]) {
 }
 
 /**
- * The statements and events of a new message: the row, its attachments (already stored), what it
- * does to the conversation (reference §8.2) and, when the contact wrote it, the contact's latest
- * activity.
+ * The conversation a new message goes into, as it was before the message: a row, or a
+ * conversation the same batch creates first (its id then the subquery that names it).
+ */
+export type MessageTarget = Pick<
+  ConversationRow,
+  | 'accountId'
+  | 'inboxId'
+  | 'contactId'
+  | 'assigneeId'
+  | 'teamId'
+  | 'createdAt'
+  | 'waitingSince'
+  | 'firstReplyCreatedAt'
+> & { id: number | SQL }
+
+/**
+ * A new message's own rows, whatever conversation it goes into: the message, its attachments
+ * (already stored), what it reports and, when the contact wrote it, the contact's latest
+ * activity; and message_created. What it does to its conversation is `messageWrite`'s (an
+ * existing conversation) or the creation's (a new one starts with those values).
+ */
+export function messageRows(
+  db: Db,
+  conversation: MessageTarget,
+  message: NewMessage,
+  stored: StoredFile[],
+  now: number,
+) {
+  const messageId = lastNonActivityMessageId(conversation.id)
+  const inserts: Statement[] = [
+    insertMessageStatement(db, {
+      accountId: conversation.accountId,
+      inboxId: conversation.inboxId,
+      conversationId: conversation.id as number,
+      messageType: message.messageType,
+      contentType: message.contentType,
+      content: message.content,
+      contentAttributes: message.contentAttributes ?? {},
+      additionalAttributes: message.additionalAttributes ?? {},
+      private: message.private ?? false,
+      sourceId: message.sourceId ?? null,
+      echoId: message.echoId ?? null,
+      senderType: message.sender?.senderType ?? null,
+      senderId: message.sender?.senderId ?? null,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    ...stored.map((file) =>
+      insertAttachmentStatement(db, {
+        accountId: conversation.accountId,
+        messageId,
+        fileType: file.fileType,
+        objectKey: file.key,
+        contentType: file.contentType,
+        fileName: file.fileName,
+        extension: file.extension,
+        fileSize: file.size,
+        createdAt: now,
+      }),
+    ),
+  ]
+  const after: Statement[] = [
+    ...messageReport(db, conversation, {
+      messageType: message.messageType,
+      private: message.private === true,
+      senderType: message.sender?.senderType ?? null,
+      senderId: message.sender?.senderId ?? null,
+      createdAt: now,
+    }),
+    ...(message.messageType === MESSAGE_TYPE.incoming
+      ? [touchContactActivityStatement(db, conversation.contactId, now)]
+      : []),
+  ]
+  const event: EventInput = {
+    kind: 'message_created',
+    accountId: conversation.accountId,
+    conversationId: conversation.id,
+    inboxId: conversation.inboxId,
+    contactId: conversation.contactId,
+    messageId,
+  }
+  return { inserts, after, event }
+}
+
+/**
+ * The statements and events of a new message in an existing conversation: its rows
+ * (`messageRows`) and what it does to the conversation (reference §8.2).
  */
 export function messageWrite(
   db: Db,
@@ -62,7 +147,6 @@ export function messageWrite(
   stored: StoredFile[],
   now: number,
 ): Write {
-  const messageId = lastNonActivityMessageId(conversation.id)
   const effects = messageEffects(conversation, {
     messageType: message.messageType,
     private: message.private === true,
@@ -70,54 +154,10 @@ export function messageWrite(
     createdAt: now,
   })
   const update = patchConversation(db, conversation, effects.patch, now, effects.activities)
+  const rows = messageRows(db, conversation, message, stored, now)
   return {
-    statements: [
-      insertMessageStatement(db, {
-        accountId: conversation.accountId,
-        inboxId: conversation.inboxId,
-        conversationId: conversation.id,
-        messageType: message.messageType,
-        contentType: message.contentType,
-        content: message.content,
-        contentAttributes: message.contentAttributes ?? {},
-        additionalAttributes: message.additionalAttributes ?? {},
-        private: message.private ?? false,
-        sourceId: message.sourceId ?? null,
-        echoId: message.echoId ?? null,
-        senderType: message.sender?.senderType ?? null,
-        senderId: message.sender?.senderId ?? null,
-        createdAt: now,
-        updatedAt: now,
-      }),
-      ...stored.map((file) =>
-        insertAttachmentStatement(db, {
-          accountId: conversation.accountId,
-          messageId,
-          fileType: file.fileType,
-          objectKey: file.key,
-          contentType: file.contentType,
-          fileName: file.fileName,
-          extension: file.extension,
-          fileSize: file.size,
-          createdAt: now,
-        }),
-      ),
-      ...update.statements,
-      ...messageReport(db, conversation, {
-        messageType: message.messageType,
-        private: message.private === true,
-        senderType: message.sender?.senderType ?? null,
-        senderId: message.sender?.senderId ?? null,
-        createdAt: now,
-      }),
-      ...(message.messageType === MESSAGE_TYPE.incoming
-        ? [touchContactActivityStatement(db, conversation.contactId, now)]
-        : []),
-    ],
-    events: [
-      { kind: 'message_created', ...conversationEventIds(conversation), messageId },
-      ...update.events,
-    ],
+    statements: [...rows.inserts, ...update.statements, ...rows.after],
+    events: [rows.event, ...update.events],
   }
 }
 

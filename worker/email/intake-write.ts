@@ -5,27 +5,19 @@
 import type { SQL } from 'drizzle-orm'
 import type { Statement, Write } from '../conversations/changes'
 import { conversationCreation, initialStatus } from '../conversations/create'
-import { messageWrite } from '../conversations/messages'
+import { messageRows, messageWrite } from '../conversations/messages'
 import type { Db } from '../db/client'
-import { insertAttachmentStatement } from '../db/queries/attachments'
 import { insertContactInboxStatement } from '../db/queries/contact-inboxes'
 import type { ContactRow } from '../db/queries/contacts'
 import { insertContactStatement } from '../db/queries/contacts'
 import {
   type ConversationRow,
   contactInboxIdBySource,
-  touchContactActivityStatement,
   updateConversationStatement,
 } from '../db/queries/conversations'
 import { contactIdByEmail, insertInboundMailStatement } from '../db/queries/inbound-mail'
-import {
-  insertMessageStatement,
-  lastNonActivityMessageId,
-  MESSAGE_TYPE,
-} from '../db/queries/messages'
-import type { EventInput } from '../events/outbox'
+import { lastNonActivityMessageId, MESSAGE_TYPE } from '../db/queries/messages'
 import type { StoredFile } from '../lib/files'
-import { messageReport } from '../reports/events'
 import { conversationMailAttributes, type EmailAttributes } from './inbound-message'
 import type { InboundMail } from './parse'
 
@@ -170,57 +162,29 @@ export function mailStartingConversation(
     now,
   )
   const conversationId = created.conversationId
-  const messageId = lastNonActivityMessageId(conversationId)
+  const first = messageRows(
+    db,
+    {
+      id: conversationId,
+      accountId,
+      inboxId: inbox.id,
+      contactId,
+      assigneeId: null,
+      teamId: null,
+      createdAt: now,
+      waitingSince: now,
+      firstReplyCreatedAt: null,
+    },
+    { ...messageValues(message), sender: { senderType: 'Contact', senderId: contactId } },
+    message.stored,
+    now,
+  )
   statements.push(
     created.statement,
     ...created.reporting,
-    insertMessageStatement(db, {
-      ...messageValues(message),
-      accountId,
-      inboxId: inbox.id,
-      conversationId,
-      senderType: 'Contact',
-      senderId: contactId,
-      createdAt: now,
-      updatedAt: now,
-    }),
-    ...message.stored.map((file) =>
-      insertAttachmentStatement(db, {
-        accountId,
-        messageId,
-        fileType: file.fileType,
-        objectKey: file.key,
-        contentType: file.contentType,
-        fileName: file.fileName,
-        extension: file.extension,
-        fileSize: file.size,
-        createdAt: now,
-      }),
-    ),
-    ...mailIdStatements(db, inbox, message.mail, messageId),
-    ...messageReport(
-      db,
-      {
-        id: conversationId,
-        accountId,
-        inboxId: inbox.id,
-        assigneeId: null,
-        teamId: null,
-        createdAt: now,
-        waitingSince: now,
-        firstReplyCreatedAt: null,
-      },
-      {
-        messageType: MESSAGE_TYPE.incoming,
-        private: false,
-        senderType: 'Contact',
-        senderId: contactId,
-        createdAt: now,
-      },
-    ),
-    touchContactActivityStatement(db, contactId, now),
+    ...first.inserts,
+    ...mailIdStatements(db, inbox, message.mail, lastNonActivityMessageId(conversationId)),
+    ...first.after,
   )
-  const ids = { accountId, inboxId: inbox.id, contactId, conversationId }
-  const events: EventInput[] = [created.event, { kind: 'message_created', ...ids, messageId }]
-  return { statements, events }
+  return { statements, events: [created.event, first.event] }
 }

@@ -4,6 +4,7 @@ import type { Context } from 'hono'
 import { checkCustomAttributes } from '../../contacts/custom-attributes'
 import { type Agent, type Statement, senderOf } from '../../conversations/changes'
 import { conversationCreation, initialStatus } from '../../conversations/create'
+import { messageRows } from '../../conversations/messages'
 import { findContactInbox, insertContactInboxStatement } from '../../db/queries/contact-inboxes'
 import {
   contactInboxIdBySource,
@@ -13,18 +14,13 @@ import {
   latestConversationOfContactInbox,
 } from '../../db/queries/conversations'
 import { findInbox, isInboxMember } from '../../db/queries/inboxes'
-import {
-  insertMessageStatement,
-  lastNonActivityMessageId,
-  MESSAGE_TYPE,
-} from '../../db/queries/messages'
+import { MESSAGE_TYPE } from '../../db/queries/messages'
 import type { AppEnv } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import type { EventInput } from '../../events/outbox'
 import { nowSeconds } from '../../lib/time'
 import { restrictedAgentId, visibleContact } from '../../middleware/access'
 import { unwrapBody } from '../../middleware/body'
-import { messageReport } from '../../reports/events'
 import { accountSecurity } from '../../schemas/auth'
 import { AccountIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/common'
 import { ConversationInputSchema, ConversationSchema } from '../../schemas/conversations'
@@ -168,45 +164,32 @@ function creation(c: Context<AppEnv>, body: Input, parties: Parties, actor: Agen
   const ids = { accountId, inboxId: inbox.id, contactId: contact.id, conversationId }
   const events: EventInput[] = [created.event]
   if (body.message) {
-    statements.push(
-      insertMessageStatement(db, {
-        accountId,
-        inboxId: inbox.id,
-        conversationId,
+    // The creation set what the message does to it (no wait; an agent's first reply).
+    const first = messageRows(
+      db,
+      {
+        ...ids,
+        id: conversationId,
+        assigneeId: body.assignee_id ?? null,
+        teamId: body.team_id ?? null,
+        createdAt: now,
+        waitingSince: null,
+        firstReplyCreatedAt: null,
+      },
+      {
         messageType: MESSAGE_TYPE.outgoing,
         contentType: 'text',
         content: body.message.content,
         additionalAttributes: body.message.template_params
           ? { template_params: body.message.template_params }
           : {},
-        ...senderOf(actor),
-        createdAt: now,
-        updatedAt: now,
-      }),
+        sender: senderOf(actor),
+      },
+      [],
+      now,
     )
-    events.push({
-      kind: 'message_created',
-      ...ids,
-      messageId: lastNonActivityMessageId(conversationId),
-    })
-    const before = {
-      id: conversationId,
-      accountId,
-      inboxId: inbox.id,
-      assigneeId: body.assignee_id ?? null,
-      teamId: body.team_id ?? null,
-      createdAt: now,
-      waitingSince: null,
-      firstReplyCreatedAt: null,
-    }
-    statements.push(
-      ...messageReport(db, before, {
-        messageType: MESSAGE_TYPE.outgoing,
-        private: false,
-        ...senderOf(actor),
-        createdAt: now,
-      }),
-    )
+    statements.push(...first.inserts, ...first.after)
+    events.push(first.event)
   }
   return { statements, events, conversationIndex: contactInbox ? 0 : 1 }
 }
