@@ -39,6 +39,8 @@ export const conversationEn = {
   noSubject: '(no subject)',
   showFullMessage: 'Show full message',
   hideFullMessage: 'Hide full message',
+  fullMessageLoading: 'Loading the message as sent…',
+  fullMessageUnavailable: 'The message as sent could not be shown. Reload the page to try again.',
   fullMessageFrame: 'Full message as sent (HTML)',
   loadRemoteImages: 'Load remote images',
   remoteImagesBlocked:

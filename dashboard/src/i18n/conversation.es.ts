@@ -40,6 +40,9 @@ export const conversationEs: Strings['conversation'] = {
   noSubject: '(sin asunto)',
   showFullMessage: 'Mostrar el mensaje completo',
   hideFullMessage: 'Ocultar el mensaje completo',
+  fullMessageLoading: 'Cargando el mensaje tal como se envió…',
+  fullMessageUnavailable:
+    'No se pudo mostrar el mensaje tal como se envió. Recarga la página para intentarlo de nuevo.',
   fullMessageFrame: 'Mensaje completo tal como se envió (HTML)',
   loadRemoteImages: 'Cargar imágenes remotas',
   remoteImagesBlocked:

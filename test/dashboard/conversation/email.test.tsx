@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/preact'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { conversation, FakeServer, message } from './fake-server'
 import { renderPane, settle } from './harness'
 
@@ -42,6 +42,14 @@ const item = (text: string) =>
     li.textContent?.includes(text),
   ) as HTMLElement
 
+/** The message's HTML frame, once its lazily loaded chunk has arrived. */
+const frameOf = (li: HTMLElement) =>
+  vi.waitFor(() => {
+    const frame = li.querySelector('iframe')
+    if (!frame) throw new Error('no frame yet')
+    return frame
+  })
+
 const emailConversation = () => {
   server.conversation = conversation({
     meta: { ...conversation().meta, channel: 'Channel::Email' },
@@ -73,7 +81,8 @@ describe('an email message', () => {
     fireEvent.click(toggle)
     await settle(1)
     expect(li.querySelector('.cv-email-text')?.textContent).toContain('> It has shipped')
-    const frame = li.querySelector('iframe') as HTMLIFrameElement
+    // The frame and its sanitiser are a chunk of their own, fetched on the first open.
+    const frame = await frameOf(li)
     expect(frame.getAttribute('sandbox')).toBe('')
     expect(frame.getAttribute('title')).toBe('Full message as sent (HTML)')
 
@@ -87,7 +96,7 @@ describe('an email message', () => {
     await renderPane(server)
     const li = item('Order 1234')
     fireEvent.click(within(li).getByRole('button', { name: 'Show full message' }))
-    await settle(1)
+    await frameOf(li)
     const srcdoc = () =>
       (li.querySelector('iframe') as HTMLIFrameElement).getAttribute('srcdoc') ?? ''
     // The sanitiser's output itself is checked in Chromium (test/e2e/email-conversation.test.ts):

@@ -1,7 +1,7 @@
 import { useSignal } from '@preact/signals'
 import { useId } from 'preact/hooks'
 import { useStrings } from '../../i18n/context'
-import { EmailHtmlFrame } from './EmailHtmlFrame'
+import { EmailHtmlSlot } from './EmailHtmlSlot'
 import type { EmailAttributes } from './email-attributes'
 
 /**
@@ -32,7 +32,7 @@ export function EmailFullMessage({ email }: { email: EmailAttributes }) {
         {open.value && (
           <>
             {fullText && <pre class="cv-email-text">{fullText}</pre>}
-            {fullHtml && <EmailHtmlFrame html={fullHtml} inlineImages={email.inlineImages} />}
+            {fullHtml && <EmailHtmlSlot html={fullHtml} inlineImages={email.inlineImages} />}
           </>
         )}
       </div>

@@ -8,14 +8,13 @@ import { emailSrcdoc, hasRemoteImages } from './email-html'
  * origin with no scripts, forms, popups or top navigation, and the CSP in its srcdoc loads no
  * remote content until the agent asks for the images.
  */
-export function EmailHtmlFrame({
-  html,
-  inlineImages = {},
-}: {
+export interface EmailHtmlFrameProps {
   html: string
   /** cid → the stored file's path, shown from this origin. */
   inlineImages?: Record<string, string>
-}) {
+}
+
+export function EmailHtmlFrame({ html, inlineImages = {} }: EmailHtmlFrameProps) {
   const t = useStrings().conversation
   const remote = useSignal(false)
   const srcdoc = useMemo(
