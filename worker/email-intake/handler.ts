@@ -3,10 +3,10 @@
 // the domain's write (worker/email/intake-write.ts) in one batch; a refusal is an SMTP reason
 // given back with setReject, and then nothing is written.
 import type { Statement } from '../conversations/changes'
+import { findContactInbox } from '../db/queries/contact-inboxes'
 import type { ContactRow } from '../db/queries/contacts'
 import {
   findContactByEmail,
-  findContactInboxOf,
   findInboundMail,
   findThreadConversation,
   isInboundMailConflict,
@@ -51,7 +51,7 @@ async function writeOf(
       now,
     )
   }
-  const contactInbox = contact ? await findContactInboxOf(db, contact.id, inbox.id) : undefined
+  const contactInbox = contact ? await findContactInbox(db, contact.id, inbox.id) : undefined
   return mailStartingConversation(
     db,
     { inbox, contact: contact ?? null, contactInboxId: contactInbox?.id ?? null, sender },

@@ -3,10 +3,10 @@ import type { ConversationRow } from '../db/queries/conversations'
 import {
   findConversationOfAccountByUuid,
   findEmailInboxByIdentifier,
-  findInboxOfAccount,
   isAccountActive,
 } from '../db/queries/inbound-mail'
 import type { InboxRow } from '../db/queries/inboxes'
+import { findInbox } from '../db/queries/inboxes'
 import { accountBinding, inboxAccountId } from '../db/shards'
 import type { InboundTarget } from '../email/reply-address'
 
@@ -41,7 +41,7 @@ export async function placeOf(env: Env, target: InboundTarget): Promise<MailPlac
   const db = createDb(await accountBinding(env, accountId))
   const conversation = await findConversationOfAccountByUuid(db, accountId, target.conversationUuid)
   if (!conversation) return null
-  const inbox = await findInboxOfAccount(db, accountId, conversation.inboxId)
+  const inbox = await findInbox(db, accountId, conversation.inboxId)
   if (!inbox) return null
   const accountActive = await isAccountActive(db, accountId)
   return { db, accountId, inbox, conversation, accountActive }

@@ -1,14 +1,6 @@
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../client'
-import {
-  accounts,
-  contactInboxes,
-  contacts,
-  conversations,
-  inboundMailIds,
-  inboxes,
-  messages,
-} from '../schema'
+import { accounts, contacts, conversations, inboundMailIds, inboxes, messages } from '../schema'
 import { MESSAGE_TYPE } from './messages'
 
 /** The account's inbox, with its account, by the identifier of its forwarding address. */
@@ -37,15 +29,6 @@ export async function isAccountActive(db: Db, accountId: number) {
   return row?.status === 'active'
 }
 
-export async function findInboxOfAccount(db: Db, accountId: number, inboxId: number) {
-  const [row] = await db
-    .select()
-    .from(inboxes)
-    .where(and(eq(inboxes.accountId, accountId), eq(inboxes.id, inboxId)))
-    .limit(1)
-  return row
-}
-
 /** A conversation of the account by its uuid (a reply+ address names both). */
 export async function findConversationOfAccountByUuid(db: Db, accountId: number, uuid: string) {
   const [row] = await db
@@ -69,16 +52,6 @@ export async function findContactByEmail(db: Db, accountId: number, email: strin
 /** The id of the contact a batch inserts earlier, named by its account and email. */
 export const contactIdByEmail = (accountId: number, email: string) =>
   sql<number>`(select id from contacts where account_id = ${accountId} and email = ${email.toLowerCase()})`
-
-export async function findContactInboxOf(db: Db, contactId: number, inboxId: number) {
-  const [row] = await db
-    .select()
-    .from(contactInboxes)
-    .where(and(eq(contactInboxes.contactId, contactId), eq(contactInboxes.inboxId, inboxId)))
-    .orderBy(contactInboxes.id)
-    .limit(1)
-  return row
-}
 
 // A stored id may be kept with or without its angle brackets (what a send returned, as is).
 const spellings = (ids: string[]) => ids.flatMap((id) => [id, `<${id}>`])
