@@ -2,6 +2,7 @@
 // the fields Parley keeps. Pure: no database, no HTTP; a refusal is a typed error whose reason the
 // caller passes to message.setReject.
 import PostalMime, { type Email } from 'postal-mime'
+import { readAtMost } from '../lib/streams'
 import {
   type MailAddress,
   mailAddressesOf,
@@ -91,26 +92,9 @@ async function bytesOf(
     if (raw.byteLength > maxBytes) throw tooLarge(raw.byteLength, maxBytes)
     return new Uint8Array(raw)
   }
-  const reader = (raw as ReadableStream<Uint8Array>).getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > maxBytes) {
-      await reader.cancel()
-      throw tooLarge(`more than ${maxBytes}`, maxBytes)
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(total)
-  let at = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return bytes
+  return readAtMost(raw as ReadableStream<Uint8Array>, maxBytes, () =>
+    tooLarge(`more than ${maxBytes}`, maxBytes),
+  )
 }
 
 // A header field name is printable ASCII without a colon (RFC 5322 §2.2); an mbox "From " line

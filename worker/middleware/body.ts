@@ -5,6 +5,7 @@ import { apiError } from '../errors'
 import { MAX_UPLOAD_BYTES } from '../lib/files'
 import { castFormValues } from '../lib/form-values'
 import { FormSyntaxError, parseRailsForm } from '../lib/rails-params'
+import { readAtMost } from '../lib/streams'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i
@@ -86,28 +87,8 @@ function becomeJson(c: Context, text: string, arrived: Uint8Array) {
   cacheBody(c.req.bodyCache, 'text', text)
 }
 
-async function readLimited(stream: ReadableStream<Uint8Array>, limit: number) {
-  const reader = stream.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > limit) {
-      await reader.cancel()
-      throw apiError('payload_too_large')
-    }
-    chunks.push(value)
-  }
-  const out = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return out
-}
+const readLimited = (stream: ReadableStream<Uint8Array>, limit: number) =>
+  readAtMost(stream, limit, () => apiError('payload_too_large'))
 
 /**
  * Chatwoot clients send either a flat body or one wrapped in the resource's name
