@@ -1,14 +1,35 @@
+import { AUTOMATIONS } from '../automation/automations'
+import { runAutomations } from '../automation/run'
+import type { Db } from '../db/client'
 import { queueContinuity } from '../email/continuity'
 import { queueWaitingReplies } from '../email/outbound'
-import type { PublishFollowUp } from '../events/publish'
+import { type PublishFollowUp, publishEventsOn } from '../events/publish'
+import { nowSeconds } from '../lib/time'
+
+/**
+ * The inbox automations (worker/automation/) on published events; what they commit (a greeting,
+ * an assignment, …) is published in turn, with these same follow-ups. That ends: automatic
+ * messages and assignments trigger no automation that writes again.
+ */
+async function runInboxAutomations(env: Env, db: Db, accountId: number, eventIds: number[]) {
+  const committed = await runAutomations(env, db, accountId, eventIds, AUTOMATIONS, nowSeconds())
+  if (committed.length > 0) {
+    await publishEventsOn(env, db, accountId, committed, undefined, undefined, PUBLISH_FOLLOW_UPS)
+  }
+}
 
 /**
  * What publishing hands to queues besides the events queue, for the adapters that publish what
- * they commit (requests through routes/write-adapter.ts, the cron and its outbox sweep): the mail
- * of replies on email conversations (worker/email/outbound.ts) and the continuity jobs of replies
- * on website conversations (worker/email/continuity.ts). They are given to publishing as a
- * parameter because events/ sits below the domain and may not import it. Each is safe to run
- * twice (the sweep re-publishes what a crash left unpublished): a reply's send claims it in D1
- * first, and a continuity job claims the replies it mails.
+ * they commit (requests through routes/write-adapter.ts, the cron and its outbox sweep): the inbox
+ * automations, the mail of replies on email conversations (worker/email/outbound.ts) and the
+ * continuity jobs of replies on website conversations (worker/email/continuity.ts). They are given
+ * to publishing as a parameter because events/ sits below the domain and may not import it. Each
+ * is safe to run twice (the sweep re-publishes what a crash left unpublished): an automatic
+ * message has a fixed echo_id, a reply's send claims it in D1 first, and a continuity job claims
+ * the replies it mails.
  */
-export const PUBLISH_FOLLOW_UPS: readonly PublishFollowUp[] = [queueWaitingReplies, queueContinuity]
+export const PUBLISH_FOLLOW_UPS: readonly PublishFollowUp[] = [
+  runInboxAutomations,
+  queueWaitingReplies,
+  queueContinuity,
+]
