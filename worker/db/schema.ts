@@ -445,6 +445,44 @@ export const messages = sqliteTable(
     // Threading finds a mail's conversation by the ids it quotes: a customer's Message-ID or the
     // id a send of ours returned, both kept in source_id.
     index('messages_inbox_source_idx').on(t.inboxId, t.sourceId),
+    // CSAT metrics count the surveys sent in a range; a partial index keeps that off every
+    // other message's write.
+    index('messages_account_csat_idx')
+      .on(t.accountId, t.createdAt)
+      .where(sql`content_type = 'input_csat'`),
+  ],
+)
+
+/**
+ * A visitor's answer to a CSAT survey (Chatwoot's csat_survey_responses): one per survey
+ * message, rewritten when the visitor changes it within the 14 days. `assignedAgentId` is the
+ * conversation's assignee when the answer came, so the score stays with the agent who was rated.
+ */
+export const csatSurveyResponses = sqliteTable(
+  'csat_survey_responses',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    conversationId: integer()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    messageId: integer()
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    contactId: integer().notNull(),
+    assignedAgentId: integer(),
+    rating: integer().notNull(),
+    feedbackMessage: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('csat_survey_responses_message_unique').on(t.messageId),
+    index('csat_survey_responses_account_time_idx').on(t.accountId, t.createdAt),
+    index('csat_survey_responses_agent_idx').on(t.accountId, t.assignedAgentId, t.createdAt),
+    index('csat_survey_responses_conversation_idx').on(t.conversationId),
   ],
 )
 
@@ -870,6 +908,8 @@ export const reportingEvents = sqliteTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     name: text({ enum: REPORTING_EVENT_NAMES }).notNull(),
     value: integer(),
+    /** The timed value counted in the inbox's working hours only (Chatwoot's column). */
+    valueInBusinessHours: integer(),
     conversationId: integer(),
     inboxId: integer().notNull(),
     userId: integer(),
@@ -903,6 +943,8 @@ export const reportRollups = sqliteTable(
     bucket: integer().notNull(),
     count: integer().notNull(),
     total: integer().notNull(),
+    /** The sum of the events' values in business hours (reports' `business_hours=true`). */
+    totalInBusinessHours: integer().notNull().default(0),
   },
   (t) => [
     primaryKey({
