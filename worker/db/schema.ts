@@ -123,6 +123,8 @@ export const agentBots = sqliteTable('agent_bots', {
   description: text(),
   outgoingUrl: text(),
   avatarUrl: text(),
+  /** Signs the bot's outgoing_url deliveries (Standard Webhooks `whsec_…`), as a webhook's secret. */
+  secret: text(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -555,6 +557,30 @@ export const conversationProducts = sqliteTable(
   ],
 )
 
+/** The agent bot answering an inbox (Chatwoot's agent_bot_inboxes): at most one per inbox. */
+export const agentBotInboxes = sqliteTable(
+  'agent_bot_inboxes',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    inboxId: integer()
+      .notNull()
+      .references(() => inboxes.id, { onDelete: 'cascade' }),
+    agentBotId: integer().notNull(),
+    status: text({ enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('agent_bot_inboxes_inbox_unique').on(t.inboxId),
+    index('agent_bot_inboxes_bot_idx').on(t.agentBotId, t.accountId),
+  ],
+)
+
 export const webhooks = sqliteTable(
   'webhooks',
   {
@@ -584,6 +610,8 @@ export const webhookDeliveries = sqliteTable(
     accountId: integer().notNull(),
     webhookId: integer(),
     inboxId: integer(),
+    /** Set for a delivery to an agent bot's outgoing_url (its inbox's bot, at the event). */
+    agentBotId: integer(),
     eventId: integer().notNull(),
     event: text().notNull(),
     // Standard Webhooks `webhook-id`: stable across retries.
@@ -608,6 +636,7 @@ export const webhookDeliveries = sqliteTable(
   (t) => [
     uniqueIndex('webhook_deliveries_message_unique').on(t.messageId),
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id),
+    index('webhook_deliveries_agent_bot_idx').on(t.agentBotId, t.id),
     // The sweep's look for deliveries whose attempt is overdue (events/sweep.ts).
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
   ],
