@@ -81,12 +81,61 @@ export const accountUsers = sqliteTable(
       .default('offline'),
     autoOffline: integer({ mode: 'boolean' }).notNull().default(true),
     activeAt: integer(),
+    /** The member's capacity (Chatwoot's Assignment v2); null means no limit. */
+    agentCapacityPolicyId: integer().references(() => agentCapacityPolicies.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('account_users_account_user_unique').on(t.accountId, t.userId),
     index('account_users_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * Chatwoot's Assignment v2 capacity policy: how many open conversations its agents may hold per
+ * inbox (inbox_capacity_limits) and, our extension, in the whole account.
+ */
+export const agentCapacityPolicies = sqliteTable(
+  'agent_capacity_policies',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text(),
+    exclusionRules: text({ mode: 'json' }).$type<Json>().notNull().default({}),
+    /** Parley's extension: open conversations an agent may hold across the account; null: none. */
+    overallConversationLimit: integer(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('agent_capacity_policies_account_idx').on(t.accountId)],
+)
+
+export const inboxCapacityLimits = sqliteTable(
+  'inbox_capacity_limits',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    agentCapacityPolicyId: integer()
+      .notNull()
+      .references(() => agentCapacityPolicies.id, { onDelete: 'cascade' }),
+    inboxId: integer()
+      .notNull()
+      .references(() => inboxes.id, { onDelete: 'cascade' }),
+    conversationLimit: integer().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('inbox_capacity_limits_policy_inbox_unique').on(t.agentCapacityPolicyId, t.inboxId),
+    index('inbox_capacity_limits_inbox_idx').on(t.inboxId),
   ],
 )
 
@@ -342,6 +391,11 @@ export const conversations = sqliteTable(
     teamId: integer(),
     snoozedUntil: integer(),
     waitingSince: integer(),
+    /**
+     * When an agent unassigned it by hand: auto-assignment leaves it alone until it is reopened
+     * or the visitor writes again (worker/assignment/).
+     */
+    autoAssignHeldAt: integer(),
     firstReplyCreatedAt: integer(),
     lastActivityAt: integer().notNull().default(now),
     agentLastSeenAt: integer(),
