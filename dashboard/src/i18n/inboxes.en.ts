@@ -79,9 +79,10 @@ export const inboxesEn = {
   saved: 'Saved.',
 
   hoursHeading: 'Business hours',
-  hoursEnabled: 'Show when you are available',
+  hoursEnabled: 'Use business hours',
   hoursIntro:
-    'Stored with the inbox (Chatwoot’s working_hours). Out of hours, the out-of-office message is what integrations show.',
+    'Out of hours, the widget shows when the team is back instead of the reply time, and a visitor who writes gets the out-of-office message, once per conversation. Hours are read in the time zone below, daylight saving included.',
+  outOfOfficeHint: 'Sent to visitors who write while you are closed. Empty: nothing is sent.',
   timezone: 'Time zone',
   outOfOffice: 'Out-of-office message',
   days: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
@@ -112,6 +113,47 @@ export const inboxesEn = {
   previewLauncher: 'Chat launcher',
   previewMessage: 'Type your message…',
   previewStart: 'Start conversation',
+
+  greetingHeading: 'Greeting',
+  greetingEnabled: 'Send a greeting when a conversation starts',
+  greetingHint:
+    'The greeting is the first message of every new conversation in this inbox, shown to the visitor at once.',
+  greetingMessage: 'Greeting message',
+  emailCollectHeading: 'Email collection',
+  emailCollectEnabled: 'Ask visitors without an email for one',
+  emailCollectHint:
+    'A visitor with no email who gets no answer for a short while is asked for one in the chat. Their answer is saved on the contact. Email collection sends replies by email only when continuity is on.',
+  previewEmailPrompt: 'Get notified by email',
+  previewBackAt: 'We’re back {day} at {time}',
+  previewAway: 'We’re away right now',
+
+  conversationsHeading: 'Conversations',
+  conversationsIntro: 'What happens to conversations in this inbox. Each switch is saved at once.',
+  settingSaved: 'Setting saved.',
+  csatEnabled: 'Ask for a rating (CSAT) when a conversation is resolved',
+  csatHint:
+    'Resolving a conversation sends a 1–5 rating with a comment, once per conversation. Answers appear in Reports.',
+  csatEmailHint:
+    'Resolving a conversation sends a link to a rating page, once per conversation. CSAT on email inboxes sends a link to a rating page because mail cannot carry the rating itself. Answers appear in Reports.',
+  autoAssignEnabled: 'Assign new conversations automatically',
+  autoAssignHint:
+    'New conversations go to this inbox’s agents in turn. Auto-assignment only assigns agents who are online and under their capacity; when none is, the conversation waits in Unassigned.',
+  autoAssignCapacity: 'Capacity per agent is set in Settings → Capacity.',
+  autoAssignCapacityLink: 'Set each agent’s capacity',
+  afterResolvedEnabled: 'Reopen a resolved conversation when the visitor writes again',
+  afterResolvedHint:
+    'When off, a visitor who writes to a resolved conversation starts a new one, and the widget tells them so; the old one stays resolved.',
+  singleConversationEnabled: 'Keep one conversation per contact',
+  singleConversationHint:
+    'A contact who starts a conversation again gets their latest one back instead of a new one.',
+  botHeading: 'Agent bot',
+  botIntro:
+    'A bot answers first: conversations start pending and the bot receives their events at its URL, until it hands over to your agents.',
+  botLabel: 'Agent bot',
+  botNone: 'No bot',
+  botSaved: 'Agent bot saved.',
+  noBots:
+    'This account has no agent bots yet. Create one through the API (POST /api/v1/accounts/…/agent_bots).',
 
   continuityHeading: 'Conversation continuity',
   continuityLabel: 'Email replies to visitors who have left',

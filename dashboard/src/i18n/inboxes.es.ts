@@ -84,9 +84,11 @@ export const inboxesEs: Strings['inboxes'] = {
   saved: 'Guardado.',
 
   hoursHeading: 'Horario de atención',
-  hoursEnabled: 'Mostrar cuándo estás disponible',
+  hoursEnabled: 'Usar horario de atención',
   hoursIntro:
-    'Se guarda con la bandeja (working_hours de Chatwoot). Fuera de horario, las integraciones muestran el mensaje de ausencia.',
+    'Fuera de horario, el widget muestra cuándo vuelve el equipo en lugar del tiempo de respuesta, y el visitante que escribe recibe el mensaje de ausencia, una vez por conversación. El horario se lee en la zona horaria de abajo, con el cambio de hora incluido.',
+  outOfOfficeHint:
+    'Se envía a los visitantes que escriben mientras estás cerrado. Vacío: no se envía nada.',
   timezone: 'Zona horaria',
   outOfOffice: 'Mensaje de ausencia',
   days: ['Domingo', 'Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado'],
@@ -117,6 +119,48 @@ export const inboxesEs: Strings['inboxes'] = {
   previewLauncher: 'Botón del chat',
   previewMessage: 'Escribe tu mensaje…',
   previewStart: 'Iniciar conversación',
+
+  greetingHeading: 'Saludo',
+  greetingEnabled: 'Enviar un saludo cuando empieza una conversación',
+  greetingHint:
+    'El saludo es el primer mensaje de cada conversación nueva de esta bandeja, y el visitante lo ve al instante.',
+  greetingMessage: 'Mensaje de saludo',
+  emailCollectHeading: 'Recogida de correo',
+  emailCollectEnabled: 'Pedir el correo a los visitantes que no lo han dado',
+  emailCollectHint:
+    'A un visitante sin correo que no recibe respuesta en un rato se le pide uno en el chat. Su respuesta se guarda en el contacto. La recogida de correo envía las respuestas por correo solo si la continuidad está activada.',
+  previewEmailPrompt: 'Recibe avisos por correo',
+  previewBackAt: 'Volvemos el {day} a las {time}',
+  previewAway: 'Ahora no estamos disponibles',
+
+  conversationsHeading: 'Conversaciones',
+  conversationsIntro:
+    'Qué ocurre con las conversaciones de esta bandeja. Cada opción se guarda al momento.',
+  settingSaved: 'Opción guardada.',
+  csatEnabled: 'Pedir una valoración (CSAT) al resolver una conversación',
+  csatHint:
+    'Al resolver una conversación se envía una valoración de 1 a 5 con un comentario, una vez por conversación. Las respuestas aparecen en Informes.',
+  csatEmailHint:
+    'Al resolver una conversación se envía un enlace a una página de valoración, una vez por conversación. En las bandejas de correo, CSAT envía un enlace a una página de valoración porque el correo no puede llevar la valoración. Las respuestas aparecen en Informes.',
+  autoAssignEnabled: 'Asignar las conversaciones nuevas automáticamente',
+  autoAssignHint:
+    'Las conversaciones nuevas van por turnos a los agentes de esta bandeja. La asignación automática solo asigna agentes conectados y por debajo de su capacidad; si no hay ninguno, la conversación espera en Sin asignar.',
+  autoAssignCapacity: 'La capacidad de cada agente se define en Configuración → Capacidad.',
+  autoAssignCapacityLink: 'Definir la capacidad de cada agente',
+  afterResolvedEnabled: 'Reabrir una conversación resuelta cuando el visitante vuelve a escribir',
+  afterResolvedHint:
+    'Si está desactivado, un visitante que escribe en una conversación resuelta empieza una nueva, y el widget se lo indica; la anterior sigue resuelta.',
+  singleConversationEnabled: 'Una sola conversación por contacto',
+  singleConversationHint:
+    'Un contacto que vuelve a iniciar una conversación recupera la última en lugar de crear otra.',
+  botHeading: 'Bot de agente',
+  botIntro:
+    'Un bot responde primero: las conversaciones empiezan pendientes y el bot recibe sus eventos en su URL, hasta que las pasa a tus agentes.',
+  botLabel: 'Bot de agente',
+  botNone: 'Ningún bot',
+  botSaved: 'Se guardó el bot de agente.',
+  noBots:
+    'Esta cuenta todavía no tiene bots de agente. Crea uno con la API (POST /api/v1/accounts/…/agent_bots).',
 
   continuityHeading: 'Continuidad de la conversación',
   continuityLabel: 'Enviar por correo las respuestas a los visitantes que se han ido',

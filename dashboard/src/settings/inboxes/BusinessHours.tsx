@@ -22,7 +22,11 @@ function weekOf(hours: WorkingHour[]): WorkingHour[] {
   )
 }
 
-/** Chatwoot's business hours: on/off, the time zone, each day's hours and the away message. */
+/**
+ * Chatwoot's business hours: on/off, the time zone, each day's hours and the out-of-office
+ * message. Out of hours the widget says when the team is back, and a visitor who writes gets the
+ * message once per conversation.
+ */
 export function BusinessHours({ draft, update }: BusinessHoursProps) {
   const t = useStrings().inboxes
   const week = weekOf(draft.working_hours)
@@ -112,6 +116,7 @@ export function BusinessHours({ draft, update }: BusinessHoursProps) {
       </div>
       <TextField
         label={t.outOfOffice}
+        hint={t.outOfOfficeHint}
         multiline
         value={draft.out_of_office_message}
         onInput={(value) => update({ out_of_office_message: value })}

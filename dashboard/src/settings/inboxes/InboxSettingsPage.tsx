@@ -11,6 +11,7 @@ import { PageHeader } from '../../workspace/ui/PageHeader'
 import { useLoad } from '../../workspace/ui/useLoad'
 import { ApiInboxForm } from './ApiInboxForm'
 import { ChannelInstructions } from './ChannelInstructions'
+import { ConversationSettings } from './ConversationSettings'
 import { isApi, isEmail, isWebsite } from './channel'
 import { DeleteInbox } from './DeleteInbox'
 import { EmailContinuity } from './EmailContinuity'
@@ -19,7 +20,10 @@ import { InboxMembers } from './InboxMembers'
 import { WidgetSection } from './WidgetSection'
 import '../../styles/inbox-settings.css'
 
-/** One inbox's settings: the widget with its live preview, identity, agents, and deleting it. */
+/**
+ * One inbox's settings: the widget with its live preview (greeting, hours, email collection),
+ * what happens to conversations, identity, agents, and deleting it.
+ */
 export default function InboxSettingsPage({ route }: SettingsPageProps) {
   const t = useStrings().inboxes
   const { api, accountId } = useAccount()
@@ -58,6 +62,7 @@ export default function InboxSettingsPage({ route }: SettingsPageProps) {
       <PageHeader title={format(t.settingsTitle, { name: inbox.name })} actions={back} />
       {isWebsite(inbox) && <WidgetSection inbox={inbox} onSaved={replaced} />}
       {isApi(inbox) && <ApiInboxForm inbox={inbox} onSaved={replaced} />}
+      <ConversationSettings inbox={inbox} onSaved={replaced} />
       {isWebsite(inbox) && <EmailContinuity inbox={inbox} onSaved={replaced} />}
       <ChannelInstructions inbox={inbox} />
       {/* Identity verification signs widget and API visitors; mail has no such identity. */}

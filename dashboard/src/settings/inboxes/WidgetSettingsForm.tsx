@@ -10,6 +10,8 @@ import { TextField } from '../../workspace/ui/TextField'
 import { useSubmission } from '../shared/useSubmission'
 import { BusinessHours } from './BusinessHours'
 import { ColorField } from './ColorField'
+import { EmailCollectSetting } from './EmailCollectSetting'
+import { GreetingSetting } from './GreetingSetting'
 import { PreChatFields } from './PreChatFields'
 import { draftOf, REPLY_TIMES, type ReplyTime, updateBody, type WidgetDraft } from './widget-draft'
 
@@ -97,7 +99,9 @@ export function WidgetSettingsForm({ inboxId, draft, saved, onSaved }: WidgetSet
         hint={t.allowedDomainsHint}
         onInput={(allowed_domains) => update({ allowed_domains })}
       />
+      <GreetingSetting draft={d} update={update} />
       <BusinessHours draft={d} update={update} />
+      <EmailCollectSetting draft={d} update={update} />
       <PreChatFields draft={d} update={update} />
       <FormStatus error={submission.error.value} success={submission.done.value && t.saved} />
       <button type="submit" class="button button-primary" disabled={busy.value}>

@@ -14,6 +14,9 @@ export interface WidgetDraft {
   widget_color: string
   reply_time: ReplyTime
   allowed_domains: string
+  greeting_enabled: boolean
+  greeting_message: string
+  enable_email_collect: boolean
   working_hours_enabled: boolean
   working_hours: WorkingHour[]
   out_of_office_message: string
@@ -72,6 +75,9 @@ export function draftOf(inbox: Inbox): WidgetDraft {
     widget_color: inbox.widget_color ?? '#1f93ff',
     reply_time: replyTime && REPLY_TIMES.includes(replyTime) ? replyTime : 'in_a_few_minutes',
     allowed_domains: inbox.allowed_domains,
+    greeting_enabled: inbox.greeting_enabled,
+    greeting_message: inbox.greeting_message ?? '',
+    enable_email_collect: inbox.enable_email_collect,
     working_hours_enabled: inbox.working_hours_enabled,
     working_hours: inbox.working_hours,
     out_of_office_message: inbox.out_of_office_message ?? '',
@@ -87,13 +93,17 @@ const orNull = (value: string) => (value.trim() === '' ? null : value)
 
 /**
  * The PATCH body for what changed since `saved`, in Chatwoot's shape: widget settings under
- * `channel`, business hours at the top level. Unchanged fields are left out.
+ * `channel`, the greeting, email collection and business hours at the top level. Unchanged
+ * fields are left out.
  */
 export function updateBody(saved: WidgetDraft, draft: WidgetDraft): InboxUpdate {
   const changed = (key: keyof WidgetDraft) => !same(saved[key], draft[key])
   const body: InboxUpdate = {}
   const channel: NonNullable<InboxUpdate['channel']> = {}
   if (changed('name')) body.name = draft.name
+  if (changed('greeting_enabled')) body.greeting_enabled = draft.greeting_enabled
+  if (changed('greeting_message')) body.greeting_message = orNull(draft.greeting_message)
+  if (changed('enable_email_collect')) body.enable_email_collect = draft.enable_email_collect
   if (changed('working_hours_enabled')) body.working_hours_enabled = draft.working_hours_enabled
   if (changed('working_hours')) body.working_hours = draft.working_hours
   if (changed('out_of_office_message'))
