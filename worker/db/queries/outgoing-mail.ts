@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, like, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../client'
 import {
   agentBots,
@@ -24,8 +24,13 @@ export const SENDING_PREFIX = 'sending:'
 
 const emailInbox = sql`exists (select 1 from ${inboxes} where ${inboxes.id} = ${messages.inboxId} and ${inboxes.channelType} = 'email')`
 
+// An agent's reply, or the CSAT survey's link on an email conversation: an automatic message
+// (template) is mailed only when it is that one (echo_id of automation/automatic-message.ts).
 const mailable = and(
-  eq(messages.messageType, MESSAGE_TYPE.outgoing),
+  or(
+    eq(messages.messageType, MESSAGE_TYPE.outgoing),
+    and(eq(messages.messageType, MESSAGE_TYPE.template), eq(messages.echoId, 'parley:csat')),
+  ),
   eq(messages.private, false),
   isNull(messages.deletedAt),
 )

@@ -1,5 +1,6 @@
 import { createRoute, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { csatAnswerWrite } from '../../automation/csat-answer'
 import { conversationEventIds } from '../../conversations/changes'
 import { createMessage } from '../../conversations/messages'
 import {
@@ -157,13 +158,9 @@ async function publicMessageJson(c: Context<AppEnv>, accountId: number, id: numb
 }
 
 const ANSWERABLE = new Set(['input_select', 'form', 'input_email', 'input_csat'])
-const CSAT_WINDOW_SECONDS = 14 * 24 * 60 * 60
 
-function checkAnswer(contentType: string, createdAt: number, values: SubmittedValues) {
+function checkAnswer(contentType: string, values: SubmittedValues) {
   if (contentType === 'input_csat') {
-    if (nowSeconds() - createdAt > CSAT_WINDOW_SECONDS) {
-      throw apiError('validation_failed', 'You cannot update the CSAT survey after 14 days')
-    }
     if (!values[0]?.csat_survey_response) {
       throw validationError([
         fieldError('submitted_values.0.csat_survey_response', 'is required', 'required'),
@@ -226,12 +223,18 @@ export const publicMessageRoutes = createRouter()
       throw apiError('validation_failed', 'This message does not take answers')
     }
     const values = c.req.valid('json').submitted_values
-    checkAnswer(message.contentType, message.createdAt, values)
-    const contentAttributes = { ...message.contentAttributes, submitted_values: values }
-    await commitWithEvents(
-      c,
-      [updateMessageStatement(db, message.id, { contentAttributes })],
-      [{ kind: 'message_updated', ...conversationEventIds(conversation), messageId: message.id }],
-    )
+    checkAnswer(message.contentType, values)
+    const rating = values[0]?.csat_survey_response
+    if (message.contentType === 'input_csat' && rating) {
+      const write = csatAnswerWrite(db, conversation, message, values, rating, nowSeconds())
+      await commitWithEvents(c, write.statements, write.events)
+    } else {
+      const contentAttributes = { ...message.contentAttributes, submitted_values: values }
+      await commitWithEvents(
+        c,
+        [updateMessageStatement(db, message.id, { contentAttributes })],
+        [{ kind: 'message_updated', ...conversationEventIds(conversation), messageId: message.id }],
+      )
+    }
     return c.json(await publicMessageJson(c, conversation.accountId, message.id), 200)
   })
