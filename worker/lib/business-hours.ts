@@ -10,6 +10,7 @@ import {
  */
 export {
   type BusinessHours,
+  businessHours,
   businessSecondsBetween,
   isKnownTimeZone,
   isOpen,

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import type { inboxes } from '../db/schema'
 import { forwardingAddress } from '../email/reply-address'
+import { isKnownTimeZone } from '../lib/business-hours'
 import { AttributesSchema, EmailSchema, NameSchema, TextSchema } from './common'
 import * as examples from './examples/inboxes'
 
@@ -56,7 +57,13 @@ export const InboxSettingsSchema = z.object({
   working_hours_enabled: z.boolean().optional(),
   working_hours: z.array(WorkingHourSchema).max(7).optional(),
   out_of_office_message: TextSchema.nullable().optional(),
-  timezone: z.string().max(64).optional(),
+  timezone: z
+    .string()
+    .max(64)
+    // Working hours are read on this clock; a name the runtime does not know would silently be
+    // UTC (lib/business-hours.ts), so it is refused instead.
+    .refine(isKnownTimeZone, 'must be an IANA time zone, like Europe/Berlin')
+    .optional(),
   allow_messages_after_resolved: z.boolean().optional(),
   lock_to_single_conversation: z.boolean().optional(),
 })
