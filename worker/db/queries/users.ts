@@ -79,6 +79,7 @@ export function listMemberships(db: Db, userId: number) {
       availability: accountUsers.availability,
       autoOffline: accountUsers.autoOffline,
       activeAt: accountUsers.activeAt,
+      agentCapacityPolicyId: accountUsers.agentCapacityPolicyId,
       createdAt: accountUsers.createdAt,
       updatedAt: accountUsers.updatedAt,
       accountName: accounts.name,
