@@ -403,6 +403,60 @@ export interface paths {
         patch: operations["updateInbox"];
         trace?: never;
     };
+    "/api/v1/accounts/{account_id}/agent_bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agent bots the account may use: its own and the global ones (administrators) */
+        get: operations["listAgentBots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{account_id}/inboxes/{id}/agent_bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The inbox's agent bot, or `{}` under agent_bot when it has none (administrators) */
+        get: operations["getInboxAgentBot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{account_id}/inboxes/{id}/set_agent_bot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect an agent bot to the inbox, or remove it with null (administrators)
+         * @description While connected, the bot's outgoing_url receives the inbox's message_created, message_updated, conversation_opened, conversation_resolved and webwidget_triggered events (signed with the bot's secret, retried and logged like webhook deliveries), and new conversations in the inbox start pending until the bot hands them off (toggle_status open).
+         */
+        post: operations["setInboxAgentBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounts/{account_id}/contacts": {
         parameters: {
             query?: never;
@@ -1157,6 +1211,113 @@ export interface paths {
         patch: operations["updateTeamMembers"];
         trace?: never;
     };
+    "/api/v1/accounts/{account_id}/agent_capacity_policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the account's agent capacity policies */
+        get: operations["listAgentCapacityPolicies"];
+        put?: never;
+        /** Create an agent capacity policy */
+        post: operations["createAgentCapacityPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{account_id}/agent_capacity_policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Show an agent capacity policy */
+        get: operations["getAgentCapacityPolicy"];
+        put?: never;
+        post?: never;
+        /** Delete an agent capacity policy; its agents keep no limit */
+        delete: operations["deleteAgentCapacityPolicy"];
+        options?: never;
+        head?: never;
+        /** Update an agent capacity policy */
+        patch: operations["updateAgentCapacityPolicy"];
+        trace?: never;
+    };
+    "/api/v1/accounts/{account_id}/agent_capacity_policies/{id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a policy's agents */
+        get: operations["listAgentCapacityPolicyUsers"];
+        put?: never;
+        /** Put an agent under the policy (an agent has one policy at most) */
+        post: operations["addAgentCapacityPolicyUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{account_id}/agent_capacity_policies/{id}/users/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take an agent out of the policy */
+        delete: operations["removeAgentCapacityPolicyUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{account_id}/agent_capacity_policies/{id}/inbox_limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the policy's limit in an inbox */
+        post: operations["createInboxCapacityLimit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{account_id}/agent_capacity_policies/{id}/inbox_limits/{limit_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove the policy's limit in an inbox */
+        delete: operations["deleteInboxCapacityLimit"];
+        options?: never;
+        head?: never;
+        /** Change the policy's limit in an inbox */
+        patch: operations["updateInboxCapacityLimit"];
+        trace?: never;
+    };
     "/api/v1/accounts/{account_id}/custom_attribute_definitions": {
         parameters: {
             query?: never;
@@ -1736,6 +1897,46 @@ export interface paths {
          * @description One row per team of the account, in id order, as Chatwoot's summary_reports; averages are null where there is nothing to average.
          */
         get: operations["listTeamSummaryReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{account_id}/csat_survey_responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CSAT survey answers, newest first (25 a page)
+         * @description Chatwoot's list of CSAT responses, filtered as it filters them. An agent sees the answers of conversations in its inboxes only; administrators see all.
+         */
+        get: operations["listCsatSurveyResponses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/accounts/{account_id}/csat_survey_responses/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CSAT counts: answers, answers per rating, surveys sent, satisfaction score
+         * @description Chatwoot's CSAT metrics under the same filters as the list. An agent sees the answers of conversations in its inboxes only; administrators see all.
+         */
+        get: operations["getCsatSurveyMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3258,6 +3459,8 @@ export interface components {
             account_id: number | null;
             /** @description Only in the response that created the bot */
             access_token?: string;
+            /** @description Signs the bot's deliveries (Standard Webhooks `webhook-signature`, as a webhook's secret). Shown to its platform app, and to administrators of the account it belongs to */
+            secret?: string | null;
         };
         /**
          * @example {
@@ -3420,6 +3623,7 @@ export interface components {
             auto_resolve_message?: string | null;
             auto_resolve_ignore_waiting?: boolean | null;
             auto_resolve_label?: string | null;
+            /** @description Only false or null: Parley does not transcribe audio */
             audio_transcriptions?: boolean | null;
         };
         /**
@@ -3883,6 +4087,7 @@ export interface components {
                 allowed_domains?: string;
                 /** Format: uri */
                 webhook_url?: string | null;
+                /** @description Only empty: Parley keeps no channel attributes */
                 additional_attributes?: {
                     [key: string]: unknown;
                 };
@@ -3998,6 +4203,7 @@ export interface components {
                 allowed_domains?: string;
                 /** Format: uri */
                 webhook_url?: string | null;
+                /** @description Only empty: Parley keeps no channel attributes */
                 additional_attributes?: {
                     [key: string]: unknown;
                 };
@@ -4005,6 +4211,30 @@ export interface components {
                 email?: string;
                 phone_number?: string;
             };
+        };
+        /**
+         * @example {
+         *       "agent_bot": {
+         *         "id": 11,
+         *         "name": "Triage bot",
+         *         "description": "Handles billing questions",
+         *         "outgoing_url": "https://bot.example.com/parley",
+         *         "account_id": 1,
+         *         "access_token": "Tq3fW8xK2mN9pL4rV7sY1zB6"
+         *       }
+         *     }
+         */
+        InboxAgentBot: {
+            agent_bot: components["schemas"]["AgentBot"] | Record<string, never>;
+        };
+        /**
+         * @example {
+         *       "agent_bot": 11
+         *     }
+         */
+        SetInboxAgentBot: {
+            /** @description The bot's id (the account's own or a global one); null removes it */
+            agent_bot: number | null;
         };
         /**
          * @example {
@@ -5321,6 +5551,112 @@ export interface components {
         };
         /**
          * @example {
+         *       "id": 1,
+         *       "name": "Day shift",
+         *       "description": "Five chats per inbox, eight in all",
+         *       "exclusion_rules": {},
+         *       "overall_conversation_limit": 8,
+         *       "account_id": 1,
+         *       "assigned_agent_count": 2,
+         *       "user_ids": [
+         *         4,
+         *         9
+         *       ],
+         *       "inbox_capacity_limits": [
+         *         {
+         *           "id": 3,
+         *           "inbox_id": 7,
+         *           "conversation_limit": 5
+         *         }
+         *       ],
+         *       "created_at": 1700000000,
+         *       "updated_at": 1700000000
+         *     }
+         */
+        AgentCapacityPolicy: {
+            id: number;
+            name: string;
+            description: string | null;
+            exclusion_rules: {
+                [key: string]: unknown;
+            };
+            /** @description Parley's extension: the most open conversations an agent of this policy holds in the whole account; null for no limit */
+            overall_conversation_limit: number | null;
+            account_id: number;
+            assigned_agent_count: number;
+            /** @description Parley's: the policy's agents */
+            user_ids: number[];
+            inbox_capacity_limits: components["schemas"]["InboxCapacityLimit"][];
+            created_at: number;
+            updated_at: number;
+        };
+        /**
+         * @example {
+         *       "id": 3,
+         *       "inbox_id": 7,
+         *       "conversation_limit": 5
+         *     }
+         */
+        InboxCapacityLimit: {
+            id: number;
+            inbox_id: number;
+            conversation_limit: number;
+        };
+        /**
+         * @example {
+         *       "name": "Day shift",
+         *       "overall_conversation_limit": 8
+         *     }
+         */
+        AgentCapacityPolicyInput: {
+            name: string;
+            description?: string | null;
+            exclusion_rules?: {
+                [key: string]: unknown;
+            };
+            overall_conversation_limit?: number | null;
+        };
+        /**
+         * @example {
+         *       "overall_conversation_limit": 10
+         *     }
+         */
+        AgentCapacityPolicyUpdate: {
+            name?: string;
+            description?: string | null;
+            exclusion_rules?: {
+                [key: string]: unknown;
+            };
+            overall_conversation_limit?: number | null;
+        };
+        /**
+         * @example {
+         *       "user_id": 4
+         *     }
+         */
+        AgentCapacityPolicyUserInput: {
+            user_id: number;
+        };
+        /**
+         * @example {
+         *       "inbox_id": 7,
+         *       "conversation_limit": 5
+         *     }
+         */
+        InboxCapacityLimitInput: {
+            inbox_id: number;
+            conversation_limit: number;
+        };
+        /**
+         * @example {
+         *       "conversation_limit": 6
+         *     }
+         */
+        InboxCapacityLimitUpdate: {
+            conversation_limit: number;
+        };
+        /**
+         * @example {
          *       "id": 6,
          *       "attribute_display_name": "Plan",
          *       "attribute_display_type": "text",
@@ -6135,6 +6471,111 @@ export interface components {
             avg_resolution_time: number | null;
             avg_first_response_time: number | null;
             avg_reply_time: number | null;
+        };
+        /**
+         * @example [
+         *       {
+         *         "id": 12,
+         *         "rating": 5,
+         *         "feedback_message": "Quick and kind, thank you!",
+         *         "account_id": 1,
+         *         "message_id": 481,
+         *         "contact": {
+         *           "id": 7,
+         *           "name": "Mia Lopez",
+         *           "email": "mia@example.com",
+         *           "phone_number": null,
+         *           "thumbnail": ""
+         *         },
+         *         "conversation_id": 42,
+         *         "assigned_agent": {
+         *           "id": 3,
+         *           "name": "Ana Ruiz",
+         *           "available_name": "Ana",
+         *           "email": "ana@example.com",
+         *           "thumbnail": ""
+         *         },
+         *         "created_at": 1763856000
+         *       }
+         *     ]
+         */
+        CsatSurveyResponses: components["schemas"]["CsatSurveyResponse"][];
+        /**
+         * @example {
+         *       "id": 12,
+         *       "rating": 5,
+         *       "feedback_message": "Quick and kind, thank you!",
+         *       "account_id": 1,
+         *       "message_id": 481,
+         *       "contact": {
+         *         "id": 7,
+         *         "name": "Mia Lopez",
+         *         "email": "mia@example.com",
+         *         "phone_number": null,
+         *         "thumbnail": ""
+         *       },
+         *       "conversation_id": 42,
+         *       "assigned_agent": {
+         *         "id": 3,
+         *         "name": "Ana Ruiz",
+         *         "available_name": "Ana",
+         *         "email": "ana@example.com",
+         *         "thumbnail": ""
+         *       },
+         *       "created_at": 1763856000
+         *     }
+         */
+        CsatSurveyResponse: {
+            id: number;
+            rating: number;
+            feedback_message: string | null;
+            account_id: number;
+            message_id: number;
+            contact?: {
+                id: number;
+                name: string | null;
+                email: string | null;
+                phone_number: string | null;
+                thumbnail: string;
+            };
+            /** @description The conversation's display id */
+            conversation_id: number;
+            /** @description The agent holding the conversation when the answer came */
+            assigned_agent?: {
+                id: number;
+                name: string;
+                available_name: string;
+                email: string;
+                thumbnail: string;
+            };
+            created_at: number;
+        };
+        /**
+         * @example {
+         *       "total_count": 40,
+         *       "ratings_count": {
+         *         "1": 2,
+         *         "2": 1,
+         *         "3": 5,
+         *         "4": 12,
+         *         "5": 20
+         *       },
+         *       "total_sent_messages_count": 64,
+         *       "satisfaction_score": 80,
+         *       "response_rate": 62.5
+         *     }
+         */
+        CsatMetrics: {
+            total_count: number;
+            /** @description Answers per rating ("1" … "5"), ratings with none left out */
+            ratings_count: {
+                [key: string]: number;
+            };
+            total_sent_messages_count: number;
+            /** @description Parley's addition, as Chatwoot's dashboard computes it: percent of answers rated 4 or 5 (0 with none) */
+            satisfaction_score: number;
+            /** @description Parley's addition, as Chatwoot's dashboard computes it: percent of sent surveys answered (0 with none sent) */
+            response_rate: number;
         };
         /**
          * @example {
@@ -10089,6 +10530,303 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Inbox"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body must be JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAgentBots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Agent bots */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentBot"][];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInboxAgentBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The inbox's agent bot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxAgentBot"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setInboxAgentBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetInboxAgentBot"];
+            };
+        };
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
                 };
             };
             /** @description The request could not be read */
@@ -16943,6 +17681,1162 @@ export interface operations {
             };
         };
     };
+    listAgentCapacityPolicies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the account's agent capacity policies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentCapacityPolicy"][];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAgentCapacityPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentCapacityPolicyInput"];
+            };
+        };
+        responses: {
+            /** @description Create an agent capacity policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentCapacityPolicy"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body must be JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAgentCapacityPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Show an agent capacity policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentCapacityPolicy"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteAgentCapacityPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete an agent capacity policy; its agents keep no limit */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAgentCapacityPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentCapacityPolicyUpdate"];
+            };
+        };
+        responses: {
+            /** @description Update an agent capacity policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentCapacityPolicy"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body must be JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAgentCapacityPolicyUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List a policy's agents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"][];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addAgentCapacityPolicyUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentCapacityPolicyUserInput"];
+            };
+        };
+        responses: {
+            /** @description Put an agent under the policy (an agent has one policy at most) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Agent"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body must be JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeAgentCapacityPolicyUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                id: number;
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Take an agent out of the policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createInboxCapacityLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboxCapacityLimitInput"];
+            };
+        };
+        responses: {
+            /** @description Set the policy's limit in an inbox */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxCapacityLimit"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body must be JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteInboxCapacityLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                id: number;
+                limit_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Remove the policy's limit in an inbox */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateInboxCapacityLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                id: number;
+                limit_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboxCapacityLimitUpdate"];
+            };
+        };
+        responses: {
+            /** @description Change the policy's limit in an inbox */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxCapacityLimit"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body must be JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listCustomAttributes: {
         parameters: {
             query?: {
@@ -22519,6 +24413,244 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SummaryReportRows"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCsatSurveyResponses: {
+        parameters: {
+            query?: {
+                /** @description Answers from this time (inclusive) */
+                since?: number;
+                /** @description Answers before this time (exclusive) */
+                until?: number;
+                /** @description Answers rating these agents */
+                user_ids?: string | string[];
+                /** @description Also accepted for user_ids */
+                "user_ids[]"?: string | string[];
+                /** @description Conversations' inbox */
+                inbox_id?: number;
+                /** @description Conversations' team */
+                team_id?: number;
+                /** @description Only answers with this rating */
+                rating?: number;
+                /** @description Page of 25, newest first */
+                page?: number;
+            };
+            header?: never;
+            path: {
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CsatSurveyResponses"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCsatSurveyMetrics: {
+        parameters: {
+            query?: {
+                /** @description Answers from this time (inclusive) */
+                since?: number;
+                /** @description Answers before this time (exclusive) */
+                until?: number;
+                /** @description Answers rating these agents */
+                user_ids?: string | string[];
+                /** @description Also accepted for user_ids */
+                "user_ids[]"?: string | string[];
+                /** @description Conversations' inbox */
+                inbox_id?: number;
+                /** @description Conversations' team */
+                team_id?: number;
+                /** @description Only answers with this rating */
+                rating?: number;
+            };
+            header?: never;
+            path: {
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CsatMetrics"];
                 };
             };
             /** @description The request could not be read */

@@ -101,7 +101,15 @@ export const AccountUpdateSchema = z
     auto_resolve_message: z.string().max(20_000).nullable().optional(),
     auto_resolve_ignore_waiting: z.boolean().nullable().optional(),
     auto_resolve_label: z.string().max(255).nullable().optional(),
-    audio_transcriptions: z.boolean().nullable().optional(),
+    // Parley transcribes no audio: on is refused by name rather than stored and ignored.
+    audio_transcriptions: z
+      .boolean()
+      .nullable()
+      .optional()
+      .refine((on) => on !== true, {
+        message: 'is not supported: Parley does not transcribe audio',
+      })
+      .openapi({ description: 'Only false or null: Parley does not transcribe audio' }),
   })
   .openapi('AccountUpdate', { example: examples.AccountUpdateExample })
 

@@ -81,7 +81,13 @@ export const ChannelInputSchema = z.object({
   hmac_mandatory: z.boolean().optional(),
   allowed_domains: DomainListSchema.optional(),
   webhook_url: UrlSchema.nullable().optional(),
-  additional_attributes: AttributesSchema.optional(),
+  // Chatwoot's API-channel additional_attributes (agent_reply_time_window) would limit when agents
+  // may reply; Parley has no such window, so anything in it is refused by name, not ignored.
+  additional_attributes: AttributesSchema.optional()
+    .refine((value) => !value || Object.keys(value).length === 0, {
+      message: 'is not supported: Parley keeps no channel attributes (no reply time window)',
+    })
+    .openapi({ description: 'Only empty: Parley keeps no channel attributes' }),
   email: EmailSchema.optional(),
   phone_number: z
     .string()
