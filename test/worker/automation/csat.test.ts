@@ -1,45 +1,9 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { csatSurvey } from '../../../worker/automation/csat'
-import { runAutomations } from '../../../worker/automation/run'
-import { createDb } from '../../../worker/db/client'
-import { messageRows } from '../conversation-helpers'
+import { csatScene, runSurvey, setStatus, surveys } from '../csat-helpers'
 import { api, shardOfRow } from '../helpers'
-import { conversationOf, createVisitor, publicScene, startConversation } from '../public-helpers'
 
 type Row = Record<string, unknown>
-
-async function scene(settings: Record<string, unknown> = { csat_survey_enabled: true }) {
-  const { world, inbox } = await publicScene('web_widget', { settings })
-  const visitor = await createVisitor(inbox, { name: 'Mia' })
-  const conversation = await startConversation(inbox, visitor)
-  const path = `${conversationOf(visitor, conversation.displayId)}/messages`
-  return { world, inbox, visitor, conversation, path }
-}
-
-type Scene = Awaited<ReturnType<typeof scene>>
-
-async function setStatus(s: Scene, status: string) {
-  const res = await api(
-    `/api/v1/accounts/${s.world.accountId}/conversations/${s.conversation.displayId}/toggle_status`,
-    { token: s.world.admin.token, body: { status } },
-  )
-  expect(res.status).toBe(200)
-}
-
-/** Runs the survey on every event of the conversation so far, as a publish (or a sweep) would. */
-async function runSurvey(s: Scene, now = Math.floor(Date.now() / 1000)) {
-  const { results } = await shardOfRow(s.conversation.id)
-    .prepare('select id from events where conversation_id = ? order by id')
-    .bind(s.conversation.id)
-    .all<{ id: number }>()
-  const db = createDb(shardOfRow(s.conversation.id))
-  const ids = results.map((r) => r.id)
-  return runAutomations(env, db, s.world.accountId, ids, [csatSurvey], now)
-}
-
-const surveys = async (conversationId: number) =>
-  (await messageRows(conversationId)).filter((m: Row) => m.content_type === 'input_csat')
+const scene = csatScene
 
 describe('CSAT survey on resolve', () => {
   it('sends one input_csat template message when a conversation with the survey on is resolved', async () => {
