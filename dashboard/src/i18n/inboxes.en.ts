@@ -149,7 +149,7 @@ export const inboxesEn = {
   botHeading: 'Agent bot',
   botIntro:
     'A bot answers first: conversations start pending and the bot receives their events at its URL, until it hands over to your agents.',
-  botLabel: 'Agent bot',
+  botLabel: 'Bot that answers first',
   botNone: 'No bot',
   botSaved: 'Agent bot saved.',
   noBots:

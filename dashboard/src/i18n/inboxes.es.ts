@@ -156,7 +156,7 @@ export const inboxesEs: Strings['inboxes'] = {
   botHeading: 'Bot de agente',
   botIntro:
     'Un bot responde primero: las conversaciones empiezan pendientes y el bot recibe sus eventos en su URL, hasta que las pasa a tus agentes.',
-  botLabel: 'Bot de agente',
+  botLabel: 'Bot que responde primero',
   botNone: 'Ningún bot',
   botSaved: 'Se guardó el bot de agente.',
   noBots:

@@ -9,6 +9,7 @@ import { AppLink } from '../../workspace/ui/AppLink'
 import { FormStatus } from '../../workspace/ui/FormStatus'
 import { PageHeader } from '../../workspace/ui/PageHeader'
 import { useLoad } from '../../workspace/ui/useLoad'
+import { AgentBotSetting } from './AgentBotSetting'
 import { ApiInboxForm } from './ApiInboxForm'
 import { ChannelInstructions } from './ChannelInstructions'
 import { ConversationSettings } from './ConversationSettings'
@@ -63,6 +64,7 @@ export default function InboxSettingsPage({ route }: SettingsPageProps) {
       {isWebsite(inbox) && <WidgetSection inbox={inbox} onSaved={replaced} />}
       {isApi(inbox) && <ApiInboxForm inbox={inbox} onSaved={replaced} />}
       <ConversationSettings inbox={inbox} onSaved={replaced} />
+      <AgentBotSetting inbox={inbox} />
       {isWebsite(inbox) && <EmailContinuity inbox={inbox} onSaved={replaced} />}
       <ChannelInstructions inbox={inbox} />
       {/* Identity verification signs widget and API visitors; mail has no such identity. */}

@@ -11,7 +11,18 @@ const route = { name: 'settings', accountId: ACCOUNT, section: 'inbox', id: 7 } 
 /** A fake account with inbox 7 whose PATCH merges like the API. */
 function inboxServer(inbox: Inbox) {
   let current = inbox
+  let bot: number | null = null
+  const bots = [
+    { id: 3, name: 'Triage bot', description: null, outgoing_url: null, account_id: ACCOUNT },
+  ]
   return services((call: Call) => {
+    if (call.path === `${base}/agent_bots`) return Response.json(bots)
+    if (call.path === `${base}/inboxes/7/agent_bot`)
+      return Response.json({ agent_bot: bots.find((b) => b.id === bot) ?? {} })
+    if (call.path === `${base}/inboxes/7/set_agent_bot`) {
+      bot = call.body.agent_bot
+      return Response.json({})
+    }
     if (call.path === `${base}/inboxes/7` && call.method === 'GET') return Response.json(current)
     if (call.path === `${base}/inboxes/7` && call.method === 'PATCH') {
       const { channel = {}, ...top } = call.body
@@ -146,5 +157,23 @@ describe('an inbox’s automatic messages and conversation settings', () => {
     fireEvent.click(screen.getByLabelText('Keep one conversation per contact'))
     await settle()
     expect(patches(calls).map((c) => c.body)).toEqual([{ lock_to_single_conversation: true }])
+  })
+
+  it('sets and removes the inbox’s agent bot at once, with Chatwoot’s set_agent_bot body', async () => {
+    const { services: s, calls } = inboxServer(apiInbox())
+    await renderWith(s, <InboxSettingsPage route={route as never} />)
+    await settle()
+    const select = screen.getByLabelText('Bot that answers first') as HTMLSelectElement
+    expect(select.value).toBe('')
+    fireEvent.change(select, { target: { value: '3' } })
+    await settle()
+    expect(screen.getByText('Agent bot saved.')).toBeTruthy()
+    fireEvent.change(select, { target: { value: '' } })
+    await settle()
+    const sets = calls.filter((c) => c.path === `${base}/inboxes/7/set_agent_bot`)
+    expect(sets.map((c) => [c.method, c.body])).toEqual([
+      ['POST', { agent_bot: 3 }],
+      ['POST', { agent_bot: null }],
+    ])
   })
 })
