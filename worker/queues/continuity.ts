@@ -1,24 +1,34 @@
+import {
+  type EmailCollectJob,
+  parseEmailCollectJob,
+  runEmailCollect,
+} from '../automation/email-collect'
 import { conversations } from '../db/schema'
 import { type AssignmentJob, sendAssignmentMail } from '../email/assignment-mail'
 import { type ContinuityJob, sendContinuity } from '../email/continuity'
 import { type Mailer, mailerOf } from '../email/mailer'
+import { publishCommitted } from '../events/outbox'
+import { nowSeconds } from '../lib/time'
+import { PUBLISH_FOLLOW_UPS } from './follow-ups'
 import { carriedAccountId, messageDatabase } from './locate'
 import { settleMessage } from './settle'
 
 /**
- * The continuity queue (wrangler.toml): delayed jobs that mail a visitor missed replies, and
- * jobs that mail an offline agent a conversation assigned to them.
+ * The continuity queue (wrangler.toml): delayed jobs that mail a visitor missed replies, jobs
+ * that mail an offline agent a conversation assigned to them, and the delayed ask for a website
+ * visitor's email (worker/automation/email-collect.ts).
  */
 export const CONTINUITY_QUEUE = 'parley-continuity'
 
 export const isContinuityQueue = (queue: string) => queue === CONTINUITY_QUEUE
 
-function parse(body: unknown): ContinuityJob | AssignmentJob | null {
+function parse(body: unknown): ContinuityJob | AssignmentJob | EmailCollectJob | null {
   if (typeof body !== 'object' || body === null) return null
   const b = body as Record<string, unknown>
   const accountId = carriedAccountId(b)
   if (accountId === undefined || !Number.isSafeInteger(b.conversationId)) return null
   const conversationId = b.conversationId as number
+  if (b.type === 'email_collect') return parseEmailCollectJob(b, accountId)
   if (b.type === 'continuity') return { type: 'continuity', accountId, conversationId }
   if (b.type === 'assignment' && Number.isSafeInteger(b.userId)) {
     return { type: 'assignment', accountId, conversationId, userId: b.userId as number }
@@ -45,6 +55,18 @@ export async function handleContinuityQueue(
         work: async (job) => {
           const db = await messageDatabase(env, conversations, job.accountId, job.conversationId)
           if (!db) return undefined
+          if (job.type === 'email_collect') {
+            const { eventIds } = await runEmailCollect(env, db, job, nowSeconds())
+            await publishCommitted(
+              env,
+              job.accountId,
+              eventIds,
+              undefined,
+              undefined,
+              PUBLISH_FOLLOW_UPS,
+            )
+            return undefined
+          }
           if (job.type === 'assignment') await sendAssignmentMail(env, db, job, mailer)
           else await sendContinuity(env, db, job, mailer)
           return undefined

@@ -35,6 +35,7 @@ import {
 import { PublicMessageSchema, toPublicMessage } from '../../schemas/public-messages'
 import { createRouter } from '../router'
 import { commitWithEvents, publishAfterResponse } from '../write-adapter'
+import { emailAnswerWrite } from './email-answer'
 import { capability, conversationPath, publicTags } from './shared'
 
 const messagesPath = `${conversationPath}/messages`
@@ -212,7 +213,8 @@ export const publicMessageRoutes = createRouter()
   .openapi(answerMessage, async (c) => {
     const params = c.req.valid('param')
     await limitVisitor(c, params.source_id)
-    const { conversation } = await visitorConversation(c, params)
+    const visitor = await visitorConversation(c, params)
+    const { conversation } = visitor
     const db = c.var.db
     const message = await findMessage(db, conversation.id, params.message_id)
     const visible = message && !message.private && message.messageType !== MESSAGE_TYPE.activity
@@ -230,10 +232,17 @@ export const publicMessageRoutes = createRouter()
       await commitWithEvents(c, write.statements, write.events)
     } else {
       const contentAttributes = { ...message.contentAttributes, submitted_values: values }
+      const contact =
+        message.contentType === 'input_email'
+          ? await emailAnswerWrite(c, visitor, String(values[0]?.value))
+          : { statements: [], events: [] }
       await commitWithEvents(
         c,
-        [updateMessageStatement(db, message.id, { contentAttributes })],
-        [{ kind: 'message_updated', ...conversationEventIds(conversation), messageId: message.id }],
+        [updateMessageStatement(db, message.id, { contentAttributes }), ...contact.statements],
+        [
+          { kind: 'message_updated', ...conversationEventIds(conversation), messageId: message.id },
+          ...contact.events,
+        ],
       )
     }
     return c.json(await publicMessageJson(c, conversation.accountId, message.id), 200)
