@@ -26,12 +26,14 @@ interface __BaseEnv_Env {
 	INBOUND_EMAIL_DOMAIN: string;
 	MAIL_FROM: string;
 	CONTINUITY_DELAY_SECONDS: string;
+	EMAIL_COLLECT_DELAY_SECONDS: string;
 	PLATFORM_API_TOKEN: string;
 	WEBHOOK_ALLOWED_HOSTS: string;
 	/** Secret, optional: `smtp://user:pass@host:port` or `smtps://…` sends mail through that SMTP server instead of Email Service (worker/email/smtp-mailer.ts). */
 	SMTP_URL?: string;
 	CONVERSATION_ROOM: DurableObjectNamespace<import("./worker/index").ConversationRoom>;
 	ACCOUNT_FEED: DurableObjectNamespace<import("./worker/index").AccountFeed>;
+	ASSIGNMENT_QUEUE: DurableObjectNamespace<import("./worker/index").AssignmentQueue>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
@@ -45,7 +47,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PUBLIC_BASE_URL" | "DEMO_PAGES" | "WEBHOOK_TIMEOUT_MS" | "SWEEP_AGE_SECONDS" | "INBOUND_EMAIL_DOMAIN" | "MAIL_FROM" | "CONTINUITY_DELAY_SECONDS" | "PLATFORM_API_TOKEN" | "WEBHOOK_ALLOWED_HOSTS">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PUBLIC_BASE_URL" | "DEMO_PAGES" | "WEBHOOK_TIMEOUT_MS" | "SWEEP_AGE_SECONDS" | "INBOUND_EMAIL_DOMAIN" | "MAIL_FROM" | "CONTINUITY_DELAY_SECONDS" | "EMAIL_COLLECT_DELAY_SECONDS" | "PLATFORM_API_TOKEN" | "WEBHOOK_ALLOWED_HOSTS">> {}
 }
 declare module "*.txt" {
 	const value: string;

@@ -7,6 +7,7 @@ import { handleMailQueue, isMailQueue } from './queues/mail'
 import { runScheduledWork } from './scheduled'
 
 export { AccountFeed } from './durable-objects/account-feed'
+export { AssignmentQueue } from './durable-objects/assignment-queue'
 export { ConversationRoom } from './durable-objects/conversation-room'
 
 export default {

@@ -10,7 +10,7 @@ import production from '../../worker/index'
 import { countingD1, type D1Counter } from './d1-counter'
 import { benchRoomRoutes, benchRoutes } from './routes'
 
-export { AccountFeed, ConversationRoom } from '../../worker/index'
+export { AccountFeed, AssignmentQueue, ConversationRoom } from '../../worker/index'
 export { BenchRoom } from './bench-room'
 
 /**

@@ -4,27 +4,33 @@ import { type Agent, activityText, patchConversation, type Write } from './chang
 
 /**
  * Assigning `assignee` (an account member the caller found; null unassigns), with its activity
- * line; null when the conversation already has that assignee.
+ * line; null when the conversation already has that assignee. The system (auto-assignment,
+ * worker/assignment/) writes no activity line, as in Chatwoot, whose round robin has no actor.
+ * An agent's or bot's unassignment holds the conversation out of the auto-assignment queue
+ * (auto_assign_held_at) until it is reopened or the visitor writes again: a hand-made decision
+ * is never undone by the next drain.
  */
 export function assigneeChangeWrite(
   db: Db,
   conversation: ConversationRow,
   assignee: { id: number; name: string } | null,
-  actor: Agent,
+  actor: Agent | { type: 'system' },
   now: number,
 ): Write | null {
   const unchanged =
     (assignee?.id ?? null) === conversation.assigneeId &&
     (assignee === null || conversation.assigneeType === 'User')
   if (unchanged) return null
+  const patch: Partial<NewConversation> = {
+    assigneeId: assignee?.id ?? null,
+    assigneeType: assignee ? 'User' : null,
+  }
+  if (actor.type === 'system') return patchConversation(db, conversation, patch, now)
+  if (!assignee) patch.autoAssignHeldAt = now
   const text = !assignee
     ? activityText.unassigned(actor.name)
     : actor.type === 'user' && assignee.id === actor.id
       ? activityText.selfAssigned(actor.name)
       : activityText.assigned(assignee.name, actor.name)
-  const patch: Partial<NewConversation> = {
-    assigneeId: assignee?.id ?? null,
-    assigneeType: assignee ? 'User' : null,
-  }
   return patchConversation(db, conversation, patch, now, [text])
 }

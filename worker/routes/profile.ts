@@ -1,5 +1,6 @@
 import { createRoute, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { drainMemberInboxes } from '../assignment/queues'
 import { setAvailability } from '../db/queries/account-users'
 import { deleteSessionsOfStatement } from '../db/queries/sessions'
 import {
@@ -13,6 +14,7 @@ import { accountUsers, userSessions, users } from '../db/schema'
 import type { AppEnv } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { hashPassword, verifyPassword } from '../lib/passwords'
+import { nowSeconds } from '../lib/time'
 import { currentUserId } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
 import { limitSignIn } from '../middleware/rate-limit'
@@ -31,6 +33,7 @@ import {
   toProfile,
 } from '../schemas/users'
 import { createRouter } from './router'
+import { publishAfterResponse } from './write-adapter'
 
 const tags = ['Profile']
 
@@ -196,5 +199,11 @@ export const profileRoutes = createRouter()
     const updated = await setAvailability(c.var.db, account_id, currentUserId(c), availability)
     if (!updated) throw apiError('not_found', `You are not a member of account ${account_id}`)
     await copyToShards(c.env, accountUsers, [updated.id])
+    if (availability === 'online') {
+      // Conversations waiting in their inboxes may go to them now (worker/assignment/).
+      const now = nowSeconds()
+      const eventIds = await drainMemberInboxes(c.env, account_id, [currentUserId(c)], now)
+      publishAfterResponse(c, account_id, eventIds)
+    }
     return c.json(await renderProfile(c), 200)
   })

@@ -26,6 +26,7 @@ export async function loadAutomationTriggers(db: Db, accountId: number, eventIds
         kind: events.kind,
         changedAttributes: events.changedAttributes,
         data: events.data,
+        createdAt: events.createdAt,
       },
       conversation: conversations,
       inbox: {

@@ -40,10 +40,21 @@ export const DIRECTORY_TABLE_NAMES: ReadonlySet<string> = new Set([
 const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`
 const marks = (count: number) => Array.from({ length: count }, () => '?').join(', ')
 
+/**
+ * Columns of global tables whose truth is the account's own database, not the directory: an
+ * agent's capacity policy is account data (its policy lives on the shard), so copies of the
+ * membership never carry it, and a copy made later does not wipe it.
+ */
+const ACCOUNT_OWNED_COLUMNS: ReadonlySet<string> = new Set([
+  'account_users.agent_capacity_policy_id',
+])
+
 /** The SQL that copies rows of a global table by id, raw so any table of the schema fits. */
 export function copySql(table: SQLiteTable) {
   const { name } = getTableConfig(table)
-  const columns = getTableConfig(table).columns.map(columnSqlName)
+  const columns = getTableConfig(table)
+    .columns.map(columnSqlName)
+    .filter((column) => !ACCOUNT_OWNED_COLUMNS.has(`${name}.${column}`))
   const list = columns.map(quote).join(', ')
   return {
     columns,
