@@ -114,6 +114,8 @@ export const inboxesEn = {
   previewMessage: 'Type your message…',
   previewStart: 'Start conversation',
 
+  automaticHeading: 'Automatic messages',
+  automaticSave: 'Save automatic messages',
   greetingHeading: 'Greeting',
   greetingEnabled: 'Send a greeting when a conversation starts',
   greetingHint:

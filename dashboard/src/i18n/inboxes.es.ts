@@ -120,6 +120,8 @@ export const inboxesEs: Strings['inboxes'] = {
   previewMessage: 'Escribe tu mensaje…',
   previewStart: 'Iniciar conversación',
 
+  automaticHeading: 'Mensajes automáticos',
+  automaticSave: 'Guardar mensajes automáticos',
   greetingHeading: 'Saludo',
   greetingEnabled: 'Enviar un saludo cuando empieza una conversación',
   greetingHint:

@@ -13,7 +13,7 @@ export interface ConversationSettingsProps {
 
 /**
  * The inbox's switches for what happens to its conversations, only those that apply to its
- * channel, as Chatwoot offers them: CSAT for website and email inboxes, messages after
+ * channel, as Chatwoot offers them: CSAT for website, email and API inboxes, messages after
  * resolution for the widget, one conversation per contact for API inboxes, auto-assignment for all.
  */
 export function ConversationSettings({ inbox, onSaved }: ConversationSettingsProps) {
@@ -22,7 +22,9 @@ export function ConversationSettings({ inbox, onSaved }: ConversationSettingsPro
     <section class="inbox-section" aria-labelledby="conversations-heading">
       <h2 id="conversations-heading">{t.conversationsHeading}</h2>
       <p class="form-hint">{t.conversationsIntro}</p>
-      {(isWebsite(inbox) || isEmail(inbox)) && <CsatSetting inbox={inbox} onSaved={onSaved} />}
+      {(isWebsite(inbox) || isEmail(inbox) || isApi(inbox)) && (
+        <CsatSetting inbox={inbox} onSaved={onSaved} />
+      )}
       <AutoAssignmentSetting inbox={inbox} onSaved={onSaved} />
       {isWebsite(inbox) && <ResolvedMessagesSetting inbox={inbox} onSaved={onSaved} />}
       {isApi(inbox) && <SingleConversationSetting inbox={inbox} onSaved={onSaved} />}

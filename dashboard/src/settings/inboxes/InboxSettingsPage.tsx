@@ -11,6 +11,7 @@ import { PageHeader } from '../../workspace/ui/PageHeader'
 import { useLoad } from '../../workspace/ui/useLoad'
 import { AgentBotSetting } from './AgentBotSetting'
 import { ApiInboxForm } from './ApiInboxForm'
+import { AutomaticMessagesForm } from './AutomaticMessagesForm'
 import { ChannelInstructions } from './ChannelInstructions'
 import { ConversationSettings } from './ConversationSettings'
 import { isApi, isEmail, isWebsite } from './channel'
@@ -63,6 +64,7 @@ export default function InboxSettingsPage({ route }: SettingsPageProps) {
       <PageHeader title={format(t.settingsTitle, { name: inbox.name })} actions={back} />
       {isWebsite(inbox) && <WidgetSection inbox={inbox} onSaved={replaced} />}
       {isApi(inbox) && <ApiInboxForm inbox={inbox} onSaved={replaced} />}
+      {isApi(inbox) && <AutomaticMessagesForm inbox={inbox} onSaved={replaced} />}
       <ConversationSettings inbox={inbox} onSaved={replaced} />
       <AgentBotSetting inbox={inbox} />
       {isWebsite(inbox) && <EmailContinuity inbox={inbox} onSaved={replaced} />}

@@ -148,15 +148,30 @@ describe('an inbox’s automatic messages and conversation settings', () => {
     ).toBeNull()
   })
 
-  it('offers an API inbox one conversation per contact, and no CSAT', async () => {
+  it('offers an API inbox one conversation per contact, CSAT, and its greeting and hours in a form of their own', async () => {
     const { services: s, calls } = inboxServer(apiInbox())
     await renderWith(s, <InboxSettingsPage route={route as never} />)
-    expect(
-      screen.queryByLabelText('Ask for a rating (CSAT) when a conversation is resolved'),
-    ).toBeNull()
+    expect(screen.queryByLabelText('Ask visitors without an email for one')).toBeNull()
     fireEvent.click(screen.getByLabelText('Keep one conversation per contact'))
     await settle()
-    expect(patches(calls).map((c) => c.body)).toEqual([{ lock_to_single_conversation: true }])
+    fireEvent.click(
+      screen.getByLabelText('Ask for a rating (CSAT) when a conversation is resolved'),
+    )
+    await settle()
+    fireEvent.click(screen.getByLabelText('Send a greeting when a conversation starts'))
+    await settle(1)
+    fireEvent.input(screen.getByLabelText('Greeting message'), {
+      target: { value: 'Hi from the API' },
+    })
+    fireEvent.click(screen.getByLabelText('Use business hours'))
+    await settle(1)
+    fireEvent.click(screen.getByRole('button', { name: 'Save automatic messages' }))
+    await settle()
+    expect(patches(calls).map((c) => c.body)).toEqual([
+      { lock_to_single_conversation: true },
+      { csat_survey_enabled: true },
+      { greeting_enabled: true, greeting_message: 'Hi from the API', working_hours_enabled: true },
+    ])
   })
 
   it('sets and removes the inbox’s agent bot at once, with Chatwoot’s set_agent_bot body', async () => {
