@@ -23946,6 +23946,8 @@ export interface operations {
     getReportSummary: {
         parameters: {
             query?: {
+                /** @description As Chatwoot: `true` counts first response, reply and resolution times in each inbox's working hours only (an inbox without working hours counts every hour) */
+                business_hours?: "true" | "false";
                 /** @description Start of the range, unix seconds (inclusive; default: the beginning) */
                 since?: number;
                 /** @description End of the range, unix seconds (exclusive; default: now) */
@@ -24062,6 +24064,8 @@ export interface operations {
             query: {
                 /** @description Which figure, per period */
                 metric: "conversations_count" | "incoming_messages_count" | "outgoing_messages_count" | "avg_first_response_time" | "avg_resolution_time" | "resolutions_count" | "reply_time";
+                /** @description As Chatwoot: `true` counts first response, reply and resolution times in each inbox's working hours only (an inbox without working hours counts every hour) */
+                business_hours?: "true" | "false";
                 /** @description Start of the range, unix seconds (inclusive; default: the beginning) */
                 since?: number;
                 /** @description End of the range, unix seconds (exclusive; default: now) */
@@ -24177,6 +24181,8 @@ export interface operations {
     listAgentSummaryReports: {
         parameters: {
             query?: {
+                /** @description As Chatwoot: `true` counts first response, reply and resolution times in each inbox's working hours only (an inbox without working hours counts every hour) */
+                business_hours?: "true" | "false";
                 /** @description Start of the range, unix seconds (inclusive; default: the beginning) */
                 since?: number;
                 /** @description End of the range, unix seconds (exclusive; default: now) */
@@ -24285,6 +24291,8 @@ export interface operations {
     listInboxSummaryReports: {
         parameters: {
             query?: {
+                /** @description As Chatwoot: `true` counts first response, reply and resolution times in each inbox's working hours only (an inbox without working hours counts every hour) */
+                business_hours?: "true" | "false";
                 /** @description Start of the range, unix seconds (inclusive; default: the beginning) */
                 since?: number;
                 /** @description End of the range, unix seconds (exclusive; default: now) */
@@ -24393,6 +24401,8 @@ export interface operations {
     listTeamSummaryReports: {
         parameters: {
             query?: {
+                /** @description As Chatwoot: `true` counts first response, reply and resolution times in each inbox's working hours only (an inbox without working hours counts every hour) */
+                business_hours?: "true" | "false";
                 /** @description Start of the range, unix seconds (inclusive; default: the beginning) */
                 since?: number;
                 /** @description End of the range, unix seconds (exclusive; default: now) */

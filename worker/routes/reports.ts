@@ -115,7 +115,7 @@ const summaryReportRoute = (kind: 'agent' | 'inbox' | 'team') =>
 async function summaryRows(
   c: Context<AppEnv>,
   kind: 'agent' | 'inbox' | 'team',
-  query: { since?: number; until?: number },
+  query: { since?: number; until?: number; business_hours?: boolean },
 ) {
   const range = rangeOf(query)
   const db = c.var.db
@@ -129,7 +129,9 @@ async function summaryRows(
   const dimension = { kind, ids: idsOf(accountId, kind) }
   const [ids, rows] = await Promise.all([
     listDimensionIds(db, accountId, kind),
-    sumFigures(db, accountId, dimension, segmentsOf({ index: 0, ...range }), names),
+    sumFigures(db, accountId, dimension, segmentsOf({ index: 0, ...range }), names, {
+      businessHours: query.business_hours,
+    }),
   ])
   const sums = sumsOf(rows)
   return ids.map(({ id }) => summaryRowOf(sums, id))
@@ -145,7 +147,9 @@ export const reportRoutes = createRouter()
       { index: 1, since: Math.max(0, since - (until - since)), until: since },
     ]
     const segments = windows.flatMap(segmentsOf)
-    const rows = await sumFigures(c.var.db, c.var.accountId, dimension, segments, SUMMARY_NAMES)
+    const rows = await sumFigures(c.var.db, c.var.accountId, dimension, segments, SUMMARY_NAMES, {
+      businessHours: query.business_hours,
+    })
     const sums = sumsOf(rows)
     const dim = typeof dimension.ids === 'number' ? dimension.ids : 0
     return c.json({ ...figuresOf(sums, 0, dim), previous: figuresOf(sums, 1, dim) }, 200)
@@ -163,7 +167,9 @@ export const reportRoutes = createRouter()
     const dimension = await dimensionOf(c, query)
     const { name, average } = METRICS[query.metric]
     const segments = periods.flatMap(segmentsOf)
-    const rows = await sumFigures(c.var.db, c.var.accountId, dimension, segments, [name])
+    const rows = await sumFigures(c.var.db, c.var.accountId, dimension, segments, [name], {
+      businessHours: query.business_hours,
+    })
     const sums = sumsOf(rows)
     const dim = typeof dimension.ids === 'number' ? dimension.ids : 0
     return c.json(

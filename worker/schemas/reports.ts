@@ -29,6 +29,17 @@ const UnixSeconds = z.coerce
   .openapi({ type: 'integer', description: 'Unix seconds' })
 
 const RangeShape = {
+  business_hours: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true')
+    .openapi({
+      type: 'string',
+      enum: ['true', 'false'],
+      description:
+        "As Chatwoot: `true` counts first response, reply and resolution times in each inbox's " +
+        'working hours only (an inbox without working hours counts every hour)',
+    }),
   since: UnixSeconds.optional().openapi({
     description: 'Start of the range, unix seconds (inclusive; default: the beginning)',
   }),

@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { batchable } from '../batch'
 import type { Db } from '../client'
 import { type ReportingEventName, reportingEvents } from '../schema'
@@ -9,6 +9,11 @@ export type ReportingEvent = {
   name: ReportingEventName
   /** Seconds, for the timed events (first response, reply time, resolution). */
   value: number | null
+  /**
+   * The same counted in the inbox's working hours; written as `value` (every hour counts) and
+   * corrected after the commit for an inbox with working hours (reports/business-hours.ts).
+   */
+  valueInBusinessHours?: number | null
   /** A number, or the subquery that names a conversation inserted earlier in the same batch. */
   conversationId: number | SQL
   inboxId: number
@@ -21,8 +26,8 @@ export type ReportingEvent = {
 export const ROLLUP_SPANS = [3600, 86400] as const
 
 /**
- * Adds `source`'s rows (columns account_id, name, value, user_id, inbox_id, team_id,
- * created_at, sign) into the rollups: for the account, and for the agent, inbox and team each
+ * Adds `source`'s rows (columns account_id, name, value, value_in_business_hours, user_id,
+ * inbox_id, team_id, created_at, sign) into the rollups: for the account, and for the agent, inbox and team each
  * row names, per hour and per day. `sign` −1 takes a row back out. Keys whose change sums to
  * nothing are left alone.
  */
@@ -32,10 +37,11 @@ function rollupStatement(db: Db, source: SQL) {
   const spans = sql.raw(ROLLUP_SPANS.map((s) => `select ${s} as span`).join(' union all '))
   return batchable(
     db,
-    db.run(sql`with ev(account_id, name, value, user_id, inbox_id, team_id, created_at, sign) as (${source})
-    insert into report_rollups (account_id, dimension, dimension_id, name, span, bucket, count, total)
+    db.run(sql`with ev(account_id, name, value, value_bh, user_id, inbox_id, team_id, created_at, sign) as (${source})
+    insert into report_rollups (account_id, dimension, dimension_id, name, span, bucket, count, total, total_in_business_hours)
     select ev.account_id, d.dimension, ${dimensionId}, ev.name, s.span,
-      ev.created_at - ev.created_at % s.span, sum(ev.sign), sum(ev.sign * coalesce(ev.value, 0))
+      ev.created_at - ev.created_at % s.span, sum(ev.sign), sum(ev.sign * coalesce(ev.value, 0)),
+      sum(ev.sign * coalesce(ev.value_bh, 0))
     from ev
     cross join (select 'account' as dimension union all select 'agent' union all select 'inbox'
       union all select 'team') d
@@ -43,42 +49,49 @@ function rollupStatement(db: Db, source: SQL) {
     where ${dimensionId} is not null
     group by 1, 2, 3, 4, 5, 6
     having sum(ev.sign) <> 0 or sum(ev.sign * coalesce(ev.value, 0)) <> 0
+      or sum(ev.sign * coalesce(ev.value_bh, 0)) <> 0
     on conflict (account_id, dimension, dimension_id, name, span, bucket)
-    do update set count = count + excluded.count, total = total + excluded.total`),
+    do update set count = count + excluded.count, total = total + excluded.total,
+      total_in_business_hours = total_in_business_hours + excluded.total_in_business_hours`),
   )
 }
 
 /** The statements that record events: their rows, and their sums in the rollups. */
 export function recordReportingEventsStatements(db: Db, events: ReportingEvent[]) {
   if (events.length === 0) return []
+  const withBusinessHours = events.map((e) => ({
+    ...e,
+    valueInBusinessHours: e.valueInBusinessHours === undefined ? e.value : e.valueInBusinessHours,
+  }))
   const rows = sql.join(
-    events.map(
+    withBusinessHours.map(
       (e) =>
-        sql`(${e.accountId}, ${e.name}, ${e.value}, ${e.userId}, ${e.inboxId}, ${e.teamId}, ${e.createdAt}, 1)`,
+        sql`(${e.accountId}, ${e.name}, ${e.value}, ${e.valueInBusinessHours}, ${e.userId}, ${e.inboxId}, ${e.teamId}, ${e.createdAt}, 1)`,
     ),
     sql`, `,
   )
   return [
-    db.insert(reportingEvents).values(events),
+    db.insert(reportingEvents).values(withBusinessHours),
     rollupStatement(db, sql`values ${rows}`),
   ] as const
 }
 
 /**
  * The statements that record the events a SELECT yields (columns account_id, name, value,
- * conversation_id, inbox_id, user_id, team_id, created_at): for a write whose events depend on
+ * conversation_id, inbox_id, user_id, team_id, created_at; the business-hours value starts as
+ * `value`): for a write whose events depend on
  * rows the same batch reads, such as a conversation before its update.
  */
 export function recordReportingEventsFromStatements(db: Db, source: SQL) {
   return [
     batchable(
       db,
-      db.run(sql`insert into reporting_events (account_id, name, value, conversation_id, inbox_id, user_id, team_id, created_at)
-      ${source}`),
+      db.run(sql`insert into reporting_events (account_id, name, value, value_in_business_hours, conversation_id, inbox_id, user_id, team_id, created_at)
+      select account_id, name, value, value, conversation_id, inbox_id, user_id, team_id, created_at from (${source})`),
     ),
     rollupStatement(
       db,
-      sql`select account_id, name, value, user_id, inbox_id, team_id, created_at, 1 from (${source})`,
+      sql`select account_id, name, value, value, user_id, inbox_id, team_id, created_at, 1 from (${source})`,
     ),
   ] as const
 }
@@ -99,9 +112,9 @@ export function reassignConversationCreatedStatements(
   return [
     rollupStatement(
       db,
-      sql`select account_id, name, value, user_id, inbox_id, team_id, created_at, -1 ${created}
+      sql`select account_id, name, value, value_in_business_hours, user_id, inbox_id, team_id, created_at, -1 ${created}
       union all
-      select account_id, name, value, ${to.userId}, inbox_id, ${to.teamId}, created_at, 1 ${created}`,
+      select account_id, name, value, value_in_business_hours, ${to.userId}, inbox_id, ${to.teamId}, created_at, 1 ${created}`,
     ),
     batchable(
       db,
@@ -123,8 +136,69 @@ export function rebuildRollupsStatements(db: Db, accountId: number) {
     batchable(db, db.run(sql`delete from report_rollups where account_id = ${accountId}`)),
     rollupStatement(
       db,
-      sql`select account_id, name, value, user_id, inbox_id, team_id, created_at, 1
+      sql`select account_id, name, value, value_in_business_hours, user_id, inbox_id, team_id, created_at, 1
       from reporting_events where account_id = ${accountId}`,
+    ),
+  ] as const
+}
+
+/** The timed events whose business-hours value may still need correcting. */
+export const TIMED_EVENT_NAMES = ['first_response', 'reply_time', 'conversation_resolved'] as const
+
+/**
+ * Of these conversations' timed events, those whose business-hours value is still the plain
+ * value as written (nothing corrected it yet) and not 0.
+ */
+export function uncorrectedTimedEvents(db: Db, accountId: number, conversationIds: number[]) {
+  return db
+    .select({
+      id: reportingEvents.id,
+      conversationId: reportingEvents.conversationId,
+      value: reportingEvents.value,
+      createdAt: reportingEvents.createdAt,
+    })
+    .from(reportingEvents)
+    .where(
+      and(
+        eq(reportingEvents.accountId, accountId),
+        inArray(reportingEvents.conversationId, conversationIds),
+        inArray(reportingEvents.name, [...TIMED_EVENT_NAMES]),
+        sql`${reportingEvents.value} > 0`,
+        sql`${reportingEvents.valueInBusinessHours} = ${reportingEvents.value}`,
+      ),
+    )
+}
+
+/**
+ * Sets events' business-hours values (`corrections`: event id → seconds) and moves the rollups'
+ * business-hours sums by the difference: each event's old value out (sign −1), its new one in
+ * (+1), so counts and plain totals stay. Only an event still uncorrected moves, so a second run
+ * of the same corrections (a re-published event) changes nothing.
+ */
+export function correctBusinessHoursStatements(
+  db: Db,
+  corrections: { id: number; valueInBusinessHours: number }[],
+) {
+  const fix = sql.raw(
+    corrections
+      .map((c) => `(${Math.trunc(c.id)}, ${Math.max(0, Math.trunc(c.valueInBusinessHours))})`)
+      .join(', '),
+  )
+  const pending = sql`from reporting_events e join (values ${fix}) fix on fix.column1 = e.id
+    where e.value_in_business_hours = e.value`
+  const ids = sql.raw(corrections.map((c) => String(Math.trunc(c.id))).join(', '))
+  return [
+    rollupStatement(
+      db,
+      sql`select e.account_id, e.name, e.value, e.value_in_business_hours, e.user_id, e.inbox_id, e.team_id, e.created_at, -1 ${pending}
+      union all
+      select e.account_id, e.name, e.value, fix.column2, e.user_id, e.inbox_id, e.team_id, e.created_at, 1 ${pending}`,
+    ),
+    batchable(
+      db,
+      db.run(sql`update reporting_events set value_in_business_hours =
+        (select column2 from (values ${fix}) where column1 = reporting_events.id)
+        where id in (${ids}) and value_in_business_hours = value`),
     ),
   ] as const
 }

@@ -41,6 +41,7 @@ export function sumFigures(
   dimension: Dimension,
   segments: Segment[],
   names: readonly ReportingEventName[],
+  options: { businessHours?: boolean } = {},
 ) {
   if (segments.length === 0) return Promise.resolve([] as FigureRow[])
   const seg = sql.raw(
@@ -49,15 +50,20 @@ export function sumFigures(
   const nameList = sql.raw(names.map((n) => `'${n.replace(/'/g, '')}'`).join(', '))
   const ids = typeof dimension.ids === 'number' ? sql`select ${dimension.ids}` : dimension.ids
   const column = sql.raw(EVENT_COLUMN[dimension.kind])
+  // Times in working hours only (`business_hours=true`): the business-hours sums instead.
+  const rollupTotal = sql.raw(options.businessHours ? 'r.total_in_business_hours' : 'r.total')
+  const eventValue = sql.raw(
+    options.businessHours ? 'coalesce(e.value_in_business_hours, e.value)' : 'e.value',
+  )
   return db.all<FigureRow>(sql`with seg(i, span, lo, hi) as (values ${seg}), ids(id) as (${ids})
-    select seg.i as i, ids.id as dim, r.name as name, sum(r.count) as n, sum(r.total) as total
+    select seg.i as i, ids.id as dim, r.name as name, sum(r.count) as n, sum(${rollupTotal}) as total
     from seg cross join ids cross join report_rollups r
     where seg.span > 0 and r.account_id = ${accountId} and r.dimension = ${dimension.kind}
       and r.dimension_id = ids.id and r.name in (${nameList}) and r.span = seg.span
       and r.bucket >= seg.lo and r.bucket < seg.hi
     group by seg.i, ids.id, r.name
     union all
-    select seg.i, ids.id, e.name, count(*), coalesce(sum(e.value), 0)
+    select seg.i, ids.id, e.name, count(*), coalesce(sum(${eventValue}), 0)
     from seg cross join ids cross join reporting_events e
     where seg.span = 0 and e.account_id = ${accountId} and e.name in (${nameList})
       and e.created_at >= seg.lo and e.created_at < seg.hi and ${column} = ids.id
