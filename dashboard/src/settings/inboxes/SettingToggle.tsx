@@ -1,3 +1,4 @@
+import { useSignal } from '@preact/signals'
 import type { ComponentChildren } from 'preact'
 import { useId } from 'preact/hooks'
 import { unwrap } from '../../api/client'
@@ -38,8 +39,12 @@ export function SettingToggle({
   const { api, accountId } = useAccount()
   const hintId = useId()
   const submission = useSubmission<'saved'>()
-  const save = (checked: boolean) =>
-    submission.run(async () => {
+  // What the owner chose, shown while it is being saved (then the saved inbox says it, or, when
+  // the save failed, the box goes back to the stored value).
+  const choosing = useSignal<boolean | null>(null)
+  const save = async (checked: boolean) => {
+    choosing.value = checked
+    await submission.run(async () => {
       const body: InboxUpdate = { [field]: checked }
       onSaved(
         await unwrap(
@@ -50,11 +55,13 @@ export function SettingToggle({
         ),
       )
     }, 'saved')
+    choosing.value = null
+  }
   return (
     <div class="setting-toggle">
       <Checkbox
         label={label}
-        checked={inbox[field]}
+        checked={choosing.value ?? inbox[field]}
         disabled={submission.busy.value}
         describedBy={hintId}
         onChange={(checked) => void save(checked)}

@@ -137,6 +137,29 @@ describe('an inbox’s automatic messages and conversation settings', () => {
     expect(screen.queryByLabelText('Keep one conversation per contact')).toBeNull()
   })
 
+  it('shows a switch as chosen while it saves, and back as stored when the save fails', async () => {
+    const refusing = services((call: Call) => {
+      if (call.path === `${base}/inboxes/7` && call.method === 'GET')
+        return Response.json(websiteInbox())
+      if (call.path === `${base}/inboxes/7` && call.method === 'PATCH')
+        return Response.json(
+          { error: 'validation_failed', message: 'Nope', description: 'Nope', errors: [] },
+          { status: 422 },
+        )
+      if (call.path === `${base}/inbox_members/7`) return Response.json({ payload: [] })
+      return undefined
+    })
+    await renderWith(refusing.services, <InboxSettingsPage route={route as never} />)
+    const csat = screen.getByLabelText(
+      'Ask for a rating (CSAT) when a conversation is resolved',
+    ) as HTMLInputElement
+    fireEvent.click(csat)
+    expect(csat.checked).toBe(true)
+    await settle()
+    expect(csat.checked).toBe(false)
+    expect(screen.getByText(/Nope/)).toBeTruthy()
+  })
+
   it('offers an email inbox CSAT by a rating page, and no widget settings', async () => {
     const { services: s } = inboxServer(emailInbox())
     await renderWith(s, <InboxSettingsPage route={route as never} />)
