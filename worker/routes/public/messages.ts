@@ -35,6 +35,7 @@ import {
 import { PublicMessageSchema, toPublicMessage } from '../../schemas/public-messages'
 import { createRouter } from '../router'
 import { commitWithEvents, publishAfterResponse } from '../write-adapter'
+import { conversationForVisitorMessage } from './after-resolved'
 import { emailAnswerWrite } from './email-answer'
 import { capability, conversationPath, publicTags } from './shared'
 
@@ -185,7 +186,8 @@ export const publicMessageRoutes = createRouter()
   .openapi(createMessageRoute, async (c) => {
     const params = c.req.valid('param')
     await limitVisitor(c, params.source_id)
-    const { conversation, contactInbox } = await visitorConversation(c, params)
+    const visitor = await visitorConversation(c, params)
+    const { contactInbox } = visitor
     // Both declared media types widen each target's type; only the matching one was validated.
     const { content, echoId, files } = readMessage(
       c,
@@ -200,13 +202,9 @@ export const publicMessageRoutes = createRouter()
       sender: { senderType: 'Contact' as const, senderId: contactInbox.contactId },
       files,
     }
-    const { view, eventIds } = await createMessage(
-      c.var.db,
-      c.env,
-      conversation,
-      message,
-      nowSeconds(),
-    )
+    const now = nowSeconds()
+    const conversation = await conversationForVisitorMessage(c, visitor, now)
+    const { view, eventIds } = await createMessage(c.var.db, c.env, conversation, message, now)
     publishAfterResponse(c, conversation.accountId, eventIds)
     return c.json(toPublicMessage(view, c.req.url), 200)
   })
