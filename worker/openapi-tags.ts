@@ -14,7 +14,16 @@ export const OPENAPI_TAGS = [
   { name: 'Agents', description: "The account's agents and administrators." },
   { name: 'Inboxes', description: 'Inboxes (website widget and API channels) of an account.' },
   { name: 'Inbox Members', description: 'Which agents answer in which inbox.' },
+  {
+    name: 'Agent Bots',
+    description: 'Agent bots an account may connect to its inboxes: its own and the global ones.',
+  },
   { name: 'Teams', description: 'Teams of agents, and their members.' },
+  {
+    name: 'Agent capacity policies',
+    description:
+      "How many open conversations agents may hold, per inbox and (Parley's extension) in the account; auto-assignment keeps to them.",
+  },
   { name: 'Contacts', description: 'Contacts: search, labels, custom attributes, inbox links.' },
   {
     name: 'Conversations',

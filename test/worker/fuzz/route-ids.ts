@@ -23,6 +23,12 @@ export const ROUTE_IDS: Record<string, Entry> = {
   '/api/v1/accounts/{account_id}': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/inboxes': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/inboxes/{id}': { account_id: 'account', id: 'inbox' },
+  '/api/v1/accounts/{account_id}/inboxes/{id}/agent_bot': { account_id: 'account', id: 'inbox' },
+  '/api/v1/accounts/{account_id}/inboxes/{id}/set_agent_bot': {
+    account_id: 'account',
+    id: 'inbox',
+  },
+  '/api/v1/accounts/{account_id}/agent_bots': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/contacts': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/contacts/search': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/contacts/{id}': { account_id: 'account', id: 'contact' },
@@ -106,6 +112,29 @@ export const ROUTE_IDS: Record<string, Entry> = {
   '/api/v1/accounts/{account_id}/teams': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/teams/{id}': { account_id: 'account', id: 'team' },
   '/api/v1/accounts/{account_id}/teams/{id}/team_members': { account_id: 'account', id: 'team' },
+  '/api/v1/accounts/{account_id}/agent_capacity_policies': { account_id: 'account' },
+  '/api/v1/accounts/{account_id}/agent_capacity_policies/{id}': {
+    account_id: 'account',
+    id: 'capacity_policy',
+  },
+  '/api/v1/accounts/{account_id}/agent_capacity_policies/{id}/users': {
+    account_id: 'account',
+    id: 'capacity_policy',
+  },
+  '/api/v1/accounts/{account_id}/agent_capacity_policies/{id}/users/{user_id}': {
+    account_id: 'account',
+    id: 'capacity_policy',
+    user_id: 'user',
+  },
+  '/api/v1/accounts/{account_id}/agent_capacity_policies/{id}/inbox_limits': {
+    account_id: 'account',
+    id: 'capacity_policy',
+  },
+  '/api/v1/accounts/{account_id}/agent_capacity_policies/{id}/inbox_limits/{limit_id}': {
+    account_id: 'account',
+    id: 'capacity_policy',
+    limit_id: 'inbox_capacity_limit',
+  },
   '/api/v1/accounts/{account_id}/custom_attribute_definitions': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/custom_attribute_definitions/{id}': {
     account_id: 'account',
@@ -126,6 +155,8 @@ export const ROUTE_IDS: Record<string, Entry> = {
   '/api/v2/accounts/{account_id}/summary_reports/agent': { account_id: 'account' },
   '/api/v2/accounts/{account_id}/summary_reports/inbox': { account_id: 'account' },
   '/api/v2/accounts/{account_id}/summary_reports/team': { account_id: 'account' },
+  '/api/v1/accounts/{account_id}/csat_survey_responses': { account_id: 'account' },
+  '/api/v1/accounts/{account_id}/csat_survey_responses/metrics': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/funnels/{funnel_id}/stages': {
     account_id: 'account',
     funnel_id: 'funnel',
@@ -237,6 +268,7 @@ export const BODIES: Record<string, (own: Side) => Record<string, unknown>> = {
     user_id: own.agent.userId,
   }),
   'POST /api/v1/accounts/{account_id}/contacts/{id}/labels': () => ({ labels: ['isolation'] }),
+  'POST /api/v1/accounts/{account_id}/inboxes/{id}/set_agent_bot': () => ({ agent_bot: null }),
   'POST /api/v1/accounts/{account_id}/contacts/{id}/destroy_custom_attributes': () => ({
     custom_attributes: ['note'],
   }),
@@ -254,6 +286,17 @@ export const BODIES: Record<string, (own: Side) => Record<string, unknown>> = {
   'DELETE /api/v1/accounts/{account_id}/inbox_members/{inbox_id}': (own) => ({
     user_ids: [own.agent.userId],
   }),
+  'POST /api/v1/accounts/{account_id}/agent_capacity_policies': () => ({ name: 'Isolation' }),
+  'PATCH /api/v1/accounts/{account_id}/agent_capacity_policies/{id}': () => ({ name: 'Isolation' }),
+  'POST /api/v1/accounts/{account_id}/agent_capacity_policies/{id}/users': (own) => ({
+    user_id: own.agent.userId,
+  }),
+  'POST /api/v1/accounts/{account_id}/agent_capacity_policies/{id}/inbox_limits': (own) => ({
+    inbox_id: own.ids.inbox,
+    conversation_limit: 3,
+  }),
+  'PATCH /api/v1/accounts/{account_id}/agent_capacity_policies/{id}/inbox_limits/{limit_id}':
+    () => ({ conversation_limit: 3 }),
   'POST /api/v1/accounts/{account_id}/teams/{id}/team_members': (own) => ({
     user_ids: [own.agent.userId],
   }),

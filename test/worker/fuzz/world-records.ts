@@ -133,6 +133,18 @@ export async function seedRecords(s: Seeder, accountId: number, t: string, agent
   )
   await must(`${base}/teams/${teamId}/team_members`, t, { user_ids: agentIds.slice(0, 1) })
 
+  const policies = `${base}/agent_capacity_policies`
+  await s.both('capacity_policy', async () => {
+    return (await must(policies, t, { name: mark('policy') })).id as number
+  })
+  // The primary limit is the primary policy's in the primary inbox, the spare the spares'.
+  const limitOwners = [s.ids, s.spares]
+  await s.both('inbox_capacity_limit', async () => {
+    const owner = limitOwners.shift() ?? s.ids
+    const body = { inbox_id: owner.inbox, conversation_limit: 5 }
+    return (await must(`${policies}/${owner.capacity_policy}/inbox_limits`, t, body)).id as number
+  })
+
   const labelTitle = mark('label')
   let title = labelTitle
   await s.both('label', async () => {

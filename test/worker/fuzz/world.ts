@@ -22,6 +22,8 @@ export const ID_KINDS = [
   'delivery',
   'contact_import',
   'contact_export',
+  'capacity_policy',
+  'inbox_capacity_limit',
 ] as const
 export type IdKind = (typeof ID_KINDS)[number]
 /** Public-API capabilities: strings, not ids. */
