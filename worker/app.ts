@@ -15,6 +15,8 @@ import { carryRequestId, requestIdFor, stampRequestId } from './middleware/reque
 import { OPENAPI_TAGS } from './openapi-tags'
 import { registerWebhooks } from './openapi-webhooks'
 import { accountRoutes } from './routes/accounts'
+import { agentCapacityPolicyRoutes } from './routes/agent-capacity-policies'
+import { agentBotRoutes } from './routes/agent-bots'
 import { agentLinkRoutes } from './routes/agent-links'
 import { agentRoutes } from './routes/agents'
 import { appShellRoutes } from './routes/app-shell'
@@ -25,6 +27,7 @@ import { cannedResponseRoutes } from './routes/canned-responses'
 import { contactRoutes } from './routes/contacts'
 import { conversationRoutes } from './routes/conversations'
 import { customAttributeDefinitionRoutes } from './routes/custom-attribute-definitions'
+import { csatSurveyResponseRoutes } from './routes/csat-survey-responses'
 import { demoRoutes } from './routes/demo'
 import { renderDocs } from './routes/docs'
 import { fileRoutes } from './routes/files'
@@ -130,6 +133,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', asyncApiRoutes)
   app.route('/', profileRoutes)
   app.route('/', inboxRoutes)
+  app.route('/', agentBotRoutes)
   app.route('/', contactRoutes)
   app.route('/', conversationRoutes)
   app.route('/', messageRoutes)
@@ -137,6 +141,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', agentRoutes)
   app.route('/', agentLinkRoutes)
   app.route('/', teamRoutes)
+  app.route('/', agentCapacityPolicyRoutes)
   app.route('/', customAttributeDefinitionRoutes)
   app.route('/', labelRoutes)
   app.route('/', cannedResponseRoutes)
@@ -144,6 +149,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', productRoutes)
   app.route('/', funnelRoutes)
   app.route('/', reportRoutes)
+  app.route('/', csatSurveyResponseRoutes)
   app.route('/', webhookRoutes)
   app.route('/', webhookDeliveryRoutes)
   app.route('/', webhookTestRoutes)

@@ -100,6 +100,18 @@ export async function createAgentBot(world: World) {
   return { id: res.json.id as number, token: res.json.access_token as string }
 }
 
+/**
+ * Connects a bot to an inbox (set_agent_bot, as the administrator): a bot acts only on its
+ * inboxes' conversations, and new conversations there start pending.
+ */
+export async function connectAgentBot(world: World, inboxId: number, botId: number) {
+  const res = await api(`/api/v1/accounts/${world.accountId}/inboxes/${inboxId}/set_agent_bot`, {
+    token: world.admin.token,
+    body: { agent_bot: botId },
+  })
+  if (res.status !== 200) throw new Error(`connectAgentBot: ${res.status} ${res.text}`)
+}
+
 export type Scene = {
   world: World
   inboxId: number

@@ -1,5 +1,6 @@
-import type { SQL } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { inboxHasActiveBot } from '../db/queries/agent-bots'
 import {
   type ConversationStatus,
   conversationIdByUuid,
@@ -20,11 +21,25 @@ type Details = Omit<
   'accountId' | 'inboxId' | 'contactId' | 'contactInboxId' | 'uuid' | 'displayId'
 >
 
-/** A blocked contact's new conversation starts resolved, as in Chatwoot. */
+/**
+ * A blocked contact's new conversation starts resolved, as in Chatwoot. One that would start
+ * open starts pending instead when its inbox has an active agent bot (`botAwareStatus`, applied
+ * by `conversationCreation` for every path, in the insert itself).
+ */
 export const initialStatus = (
   contact: { blocked: boolean },
   requested: ConversationStatus = 'open',
 ): ConversationStatus => (contact.blocked ? 'resolved' : requested)
+
+/**
+ * Chatwoot's determine_conversation_status: in an inbox with an active agent bot the bot answers
+ * first, so an open start becomes pending. Decided in the insert, so a bot connected or removed
+ * at the same moment is seen consistently. An explicit resolved, snoozed or pending is kept.
+ */
+function botAwareStatus(inboxId: number, status: ConversationStatus | undefined) {
+  if (status !== undefined && status !== 'open') return status
+  return sql<ConversationStatus>`case when ${inboxHasActiveBot(inboxId)} then 'pending' else 'open' end`
+}
 
 /**
  * The insert of a new conversation, its conversation_created event and what it reports (to go
@@ -39,6 +54,7 @@ export function conversationCreation(db: Db, parties: Parties, details: Details,
     createdAt: now,
     updatedAt: now,
     ...details,
+    status: botAwareStatus(parties.inboxId, details.status),
     ...parties,
     uuid,
   })

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { botServesInbox } from '../db/queries/agent-bots'
 import { findVisibleContact } from '../db/queries/contacts'
 import { findConversationByDisplayId } from '../db/queries/conversations'
 import type { AppEnv } from '../env'
@@ -14,8 +15,20 @@ export function restrictedAgentId(c: Context<AppEnv>): number | null {
 }
 
 /**
+ * An agent bot acts only in the inboxes it is the active bot of (users pass): 403 otherwise, as
+ * an agent outside an inbox. A bot of the account with no inbox reaches no conversation.
+ */
+export async function requireBotInbox(c: Context<AppEnv>, inboxId: number) {
+  const principal = c.var.principal
+  if (principal.type !== 'agent_bot') return
+  if (!(await botServesInbox(c.var.db, c.var.accountId, principal.id, inboxId))) {
+    throw apiError('forbidden', 'This agent bot is not connected to this inbox')
+  }
+}
+
+/**
  * The conversation with this display id in the caller's account: 404 when there is none, 403
- * when the caller is an agent outside its inbox.
+ * when the caller is an agent outside its inbox, or an agent bot not connected to it.
  */
 export async function visibleConversation(c: Context<AppEnv>, displayId: number) {
   const found = await findConversationByDisplayId(
@@ -26,6 +39,7 @@ export async function visibleConversation(c: Context<AppEnv>, displayId: number)
   )
   if (!found) throw apiError('not_found', `Conversation ${displayId} not found`)
   if (!found.visible) throw apiError('forbidden', 'You are not a member of this inbox')
+  await requireBotInbox(c, found.conversation.inboxId)
   return found.conversation
 }
 

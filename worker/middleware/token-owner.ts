@@ -90,7 +90,10 @@ export async function resolveTokenOwner(
   const { results } = await statement.all<Record<string, unknown>>()
   const row = results[0]
   const owner = tokenOwnerFromValues(row && Object.values(row))
-  if (remember && owner) {
+  // A bot refused here is not remembered: connecting it to an inbox of the account (a global
+  // bot) lets it in at once, as its next request looks it up afresh.
+  const refusedBot = owner?.ownerType === 'agent_bot' && owner.botAccountId !== accountId
+  if (remember && owner && !refusedBot) {
     if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value ?? '')
     remembered.set(key, {
       owner,

@@ -20,7 +20,8 @@ import {
 import { copyToShards, narrowOnShards } from '../db/replicate'
 import { accessTokens, agentBots, platformApps } from '../db/schema'
 import type { AppEnv } from '../env'
-import { apiError, errorResponses } from '../errors'
+import { apiError, errorResponses, fieldError, validationError } from '../errors'
+import { checkOutboundUrl } from '../lib/ssrf'
 import { revokeLiveAccess } from '../live/revoke'
 import { currentPlatformAppId } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
@@ -40,10 +41,18 @@ import {
   jsonResponse,
   tokenSecurity,
 } from '../schemas/common'
+import { newWebhookSecret } from '../webhooks/signature'
 import { permittedAccount } from './platform-accounts'
 import { createRouter } from './router'
 
 const tags = ['Platform Agent Bots']
+
+/** A bot's outgoing_url passes the same SSRF rules as a webhook's, when saved (and when sent). */
+function checkOutgoingUrl(c: Context<AppEnv>, url: string | null | undefined) {
+  if (!url) return
+  const checked = checkOutboundUrl(url, c.env.WEBHOOK_ALLOWED_HOSTS ?? '')
+  if (!checked.ok) throw validationError([fieldError('outgoing_url', checked.reason, 'unsafe_url')])
+}
 
 function permittedAgentBot(c: Context<AppEnv>, id: number) {
   return permittedResource(c, 'agent_bot', id, findAgentBot)
@@ -156,13 +165,14 @@ export const platformAgentBots = createRouter()
   .openapi(listAgentBots, async (c) => {
     const rows = await listPlatformAppAgentBots(c.var.db, currentPlatformAppId(c))
     return c.json(
-      rows.map((r) => toAgentBot(r)),
+      rows.map((r) => toAgentBot(r, undefined, { withSecret: true })),
       200,
     )
   })
   .openapi(createAgentBot, async (c) => {
     const body = c.req.valid('json')
     const db = c.var.db
+    checkOutgoingUrl(c, body.outgoing_url)
     if (body.account_id) await permittedAccount(c, body.account_id)
     // The bot's id is the last row inserted by the first statement of the batch.
     const botId = sql`(select max(id) from agent_bots)`
@@ -174,6 +184,7 @@ export const platformAgentBots = createRouter()
         accountId: body.account_id,
         outgoingUrl: body.outgoing_url,
         avatarUrl: body.avatar_url,
+        secret: newWebhookSecret(),
       }),
       insert,
       grantPermissible(db, currentPlatformAppId(c), 'agent_bot', botId),
@@ -182,16 +193,17 @@ export const platformAgentBots = createRouter()
     // Grants: the directory's rows above, then their copies on every shard, the bot first.
     await copyToShards(c.env, agentBots, [bot.id])
     await copyGrants(c.env, tokens, permissibles)
-    return c.json(toAgentBot(bot, token), 200)
+    return c.json(toAgentBot(bot, token, { withSecret: true }), 200)
   })
   .openapi(showAgentBot, async (c) => {
     const bot = await permittedAgentBot(c, c.req.valid('param').id)
-    return c.json(toAgentBot(bot), 200)
+    return c.json(toAgentBot(bot, undefined, { withSecret: true }), 200)
   })
   .openapi(updateAgentBotRoute, async (c) => {
     const { id } = c.req.valid('param')
     const body = c.req.valid('json')
     const before = await permittedAgentBot(c, id)
+    checkOutgoingUrl(c, body.outgoing_url)
     if (body.account_id) await permittedAccount(c, body.account_id)
     // Moving the bot takes its old account away: on every shard it first belongs to none.
     const leaves =
@@ -215,7 +227,7 @@ export const platformAgentBots = createRouter()
     if (before.accountId !== null && before.accountId !== bot.accountId) {
       await revokeLiveAccess(c.env, [before.accountId])
     }
-    return c.json(toAgentBot(bot), 200)
+    return c.json(toAgentBot(bot, undefined, { withSecret: true }), 200)
   })
   .openapi(deleteAgentBot, async (c) => {
     const { id } = c.req.valid('param')

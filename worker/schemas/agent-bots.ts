@@ -16,6 +16,15 @@ export const AgentBotSchema = z
       .string()
       .optional()
       .openapi({ description: 'Only in the response that created the bot' }),
+    secret: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "Signs the bot's deliveries (Standard Webhooks `webhook-signature`, as a webhook's secret). " +
+          'Shown to its platform app, and to administrators of the account it belongs to',
+      }),
   })
   .openapi('AgentBot', { example: examples.AgentBotExample })
 
@@ -35,7 +44,11 @@ export const AgentBotUpdateSchema = AgentBotInputSchema.partial().openapi('Agent
   example: examples.AgentBotUpdateExample,
 })
 
-export function toAgentBot(row: AgentBotRow, accessToken?: string) {
+export function toAgentBot(
+  row: AgentBotRow,
+  accessToken?: string,
+  options: { withSecret?: boolean } = {},
+) {
   return {
     id: row.id,
     name: row.name,
@@ -43,8 +56,22 @@ export function toAgentBot(row: AgentBotRow, accessToken?: string) {
     outgoing_url: row.outgoingUrl,
     account_id: row.accountId,
     ...(accessToken ? { access_token: accessToken } : {}),
+    ...(options.withSecret ? { secret: row.secret } : {}),
   }
 }
+
+/** Chatwoot's inboxes/agent_bot.json: the bot, or `{}` when the inbox has none. */
+export const InboxAgentBotSchema = z
+  .object({ agent_bot: z.union([AgentBotSchema, z.object({})]) })
+  .openapi('InboxAgentBot', { example: { agent_bot: examples.AgentBotExample } })
+
+export const SetInboxAgentBotSchema = z
+  .object({
+    agent_bot: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().openapi({
+      description: "The bot's id (the account's own or a global one); null removes it",
+    }),
+  })
+  .openapi('SetInboxAgentBot', { example: { agent_bot: 11 } })
 
 export const PlatformAppInputSchema = z
   .object({ name: NameSchema })

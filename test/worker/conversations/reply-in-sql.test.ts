@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   type Conversation,
+  connectAgentBot,
   conversationsPath,
   createAgentBot,
   createInbox,
@@ -176,6 +177,8 @@ describe('an agent reply in one batch', () => {
       }
       const inSql = await scene.conversation(start)
       const general = await scene.conversation(start)
+      // A bot acts on its inbox's conversations only (connected after they started open).
+      if (bot) await connectAgentBot(world, scene.inboxId, bot.id)
       for (const c of [inSql, general]) await testCase.prepare(scene, c)
       const tableIds = new Map([
         [inSql.id, await tableIdOf(world.accountId, inSql.id)],

@@ -16,6 +16,7 @@ import { loadMessageViews } from '../../../worker/db/queries/messages'
 import { shardBindings } from '../../../worker/db/shards'
 import {
   accountPath,
+  connectAgentBot,
   conversationRow,
   createAgentBot,
   createScene,
@@ -51,6 +52,7 @@ async function seed(): Promise<Data> {
   const assigned = await scene.conversation({ assignee_id: world.admin.id, team_id: team.id })
   const toBot = await scene.conversation()
   const bare = await scene.conversation()
+  await connectAgentBot(world, scene.inboxId, bot.id)
   await postMessage(world, assigned.id, { content: 'From the agent' })
   const form = new FormData()
   form.append('content', 'With files')

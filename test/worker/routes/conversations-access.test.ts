@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { contactsPath, visibilityWorld } from '../contacts-helpers'
 import {
   accountPath,
+  connectAgentBot,
   conversationRow,
   createAgentBot,
   createInbox,
@@ -153,6 +154,7 @@ describe('conversation and message routes across accounts', () => {
   it('answer 401 without a token, and to a bot on the routes bots may not call', async () => {
     const v = await victim()
     const bot = await createAgentBot(v.world)
+    await connectAgentBot(v.world, v.inboxId, bot.id)
     const botRoutes = new Set([
       'PATCH /conversations/1',
       'POST /conversations/1/toggle_status',

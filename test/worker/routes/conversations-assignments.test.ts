@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  connectAgentBot,
   conversationPath,
   conversationRow,
   createAgentBot,
@@ -123,8 +124,9 @@ describe('POST /conversations/{id}/assignments', () => {
   })
 
   it('lets an agent bot assign', async () => {
-    const { world, path } = await setup()
+    const { world, path, inboxId } = await setup()
     const bot = await createAgentBot(world)
+    await connectAgentBot(world, inboxId, bot.id)
     const res = await api(`${path}/assignments`, {
       token: bot.token,
       body: { assignee_id: world.agent.id },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  connectAgentBot,
   conversationPath,
   conversationRow,
   createAgentBot,
@@ -115,8 +116,9 @@ describe('POST /conversations/{id}/toggle_status', () => {
   })
 
   it('lets an agent bot toggle, naming the bot', async () => {
-    const { world, path, conversationId } = await setup()
+    const { world, path, conversationId, inboxId } = await setup()
     const bot = await createAgentBot(world)
+    await connectAgentBot(world, inboxId, bot.id)
     const res = await api(`${path}/toggle_status`, {
       token: bot.token,
       body: { status: 'pending' },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   accountPath,
   addInboxMember,
+  connectAgentBot,
   conversationPath,
   conversationRow,
   conversationsPath,
@@ -337,6 +338,7 @@ describe('POST /conversations', () => {
   it('lets an agent bot of the account create a conversation with a first message', async () => {
     const scene = await createScene()
     const bot = await createAgentBot(scene.world)
+    await connectAgentBot(scene.world, scene.inboxId, bot.id)
     const conversation = await scene.conversation(
       { message: { content: 'Hi, I am a bot' } },
       bot.token,

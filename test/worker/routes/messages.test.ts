@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  connectAgentBot,
   conversationPath,
   conversationRow,
   createAgentBot,
@@ -294,8 +295,9 @@ describe('POST /conversations/{id}/messages', () => {
   })
 
   it('lets an agent bot post, as the bot', async () => {
-    const { world, displayId } = await sceneWithConversation()
+    const { world, displayId, inboxId } = await sceneWithConversation()
     const bot = await createAgentBot(world)
+    await connectAgentBot(world, inboxId, bot.id)
     const res = await postMessage(world, displayId, { content: 'Bot here' }, bot.token)
     expect(res.json).toMatchObject({
       message_type: 1,
@@ -331,7 +333,7 @@ describe('POST /conversations/{id}/messages', () => {
 
 describe('GET /conversations/{id}/messages', () => {
   it('shows each kind of sender with what its JSON carries, and none for a deleted user', async () => {
-    const { world, displayId, contactId } = await sceneWithConversation()
+    const { world, displayId, contactId, inboxId } = await sceneWithConversation()
     await (await accountDb(world.accountId))
       .prepare(
         `update contacts set blocked = 1, identifier = 'cust-9', additional_attributes = '{"city":"Oslo"}' where id = ?`,
@@ -344,6 +346,7 @@ describe('GET /conversations/{id}/messages', () => {
     })
     expect(busy.status).toBe(200)
     const bot = await createAgentBot(world)
+    await connectAgentBot(world, inboxId, bot.id)
     await postMessage(world, displayId, { content: 'from the contact', message_type: 'incoming' })
     await postMessage(world, displayId, { content: 'from the agent' }, world.agent.token)
     await postMessage(world, displayId, { content: 'from the bot' }, bot.token)

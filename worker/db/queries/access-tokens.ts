@@ -1,7 +1,7 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { randomToken, sha256Hex } from '../../lib/crypto'
 import type { Db } from '../client'
-import { accessTokens, accountUsers, agentBots, users } from '../schema'
+import { accessTokens, accountUsers, agentBotInboxes, agentBots, users } from '../schema'
 import { chunk } from './agents'
 
 export type TokenOwnerType = 'user' | 'agent_bot' | 'platform_app'
@@ -50,7 +50,12 @@ export function tokenOwnerStatement(db: Db, tokenHash: string, accountId: number
       ownerId: accessTokens.ownerId,
       role: accountUsers.role,
       userName: users.name,
-      botAccountId: agentBots.accountId,
+      // A global bot (no account) acts in an account whose inbox it answers, as in Chatwoot.
+      botAccountId: sql<
+        number | null
+      >`coalesce(${agentBots.accountId}, (select ${agentBotInboxes.accountId} from ${agentBotInboxes} where ${agentBotInboxes.agentBotId} = ${agentBots.id} and ${agentBotInboxes.accountId} = ${accountId} limit 1))`.as(
+        'account_id',
+      ),
     })
     .from(accessTokens)
     .leftJoin(users, and(eq(accessTokens.ownerType, 'user'), eq(users.id, accessTokens.ownerId)))

@@ -19,7 +19,7 @@ import type { AppEnv } from '../../env'
 import { apiError, errorResponses, fieldError, validationError } from '../../errors'
 import type { EventInput } from '../../events/outbox'
 import { nowSeconds } from '../../lib/time'
-import { restrictedAgentId, visibleContact } from '../../middleware/access'
+import { requireBotInbox, restrictedAgentId, visibleContact } from '../../middleware/access'
 import { unwrapBody } from '../../middleware/body'
 import { accountSecurity } from '../../schemas/auth'
 import { AccountIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/common'
@@ -199,8 +199,11 @@ export const conversationCreateRoutes = createRouter().openapi(
   async (c) => {
     const body = c.req.valid('json')
     const db = c.var.db
+    // A bot learns nothing of inboxes it does not serve, not even whether a contact exists.
+    if (body.inbox_id !== undefined) await requireBotInbox(c, body.inbox_id)
     const parties = await resolveParties(c, body)
     const { inbox, contactInbox } = parties
+    await requireBotInbox(c, inbox.id)
     const agentId = restrictedAgentId(c)
     if (agentId !== null && !(await isInboxMember(db, inbox.id, agentId))) {
       throw apiError('forbidden', 'You are not a member of this inbox')

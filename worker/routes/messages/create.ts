@@ -97,7 +97,8 @@ export const messageCreateRoutes = createRouter().openapi(createMessageRoute, as
     }
     return view
   }
-  if (writableInSql(message)) {
+  // A bot's reply takes the usual path: its inbox check (visibleConversation) is not in the SQL.
+  if (writableInSql(message) && c.var.principal.type !== 'agent_bot') {
     // An agent's reply: one round trip. A conversation this caller cannot see, or an echo_id
     // already used, rolls it back, and the usual path below answers (404, 403, or the message).
     try {
