@@ -8,6 +8,7 @@ import {
 import { guardedFetch, RefusedUrl } from '../lib/ssrf'
 import { nowSeconds } from '../lib/time'
 import { MAX_DELIVERY_ATTEMPTS, retryAfterSeconds, retryDelaySeconds } from './backoff'
+import { botBody } from './bot-targets'
 import { signWebhook } from './signature'
 
 export const DEFAULT_TIMEOUT_MS = 15_000
@@ -40,6 +41,15 @@ export type DeliveryOptions = {
 
 const DONE = { kind: 'done' } as const satisfies AttemptOutcome
 
+type LoadedDelivery = NonNullable<Awaited<ReturnType<typeof claimAttempt>>['row']>
+
+/** Where a delivery goes and what signs it: its webhook, its agent bot, or its API inbox. */
+function targetOf(row: LoadedDelivery) {
+  if (row.delivery.webhookId) return { url: row.webhookUrl, secret: row.webhookSecret }
+  if (row.delivery.agentBotId) return { url: row.botUrl, secret: row.botSecret }
+  return { url: row.inboxUrl, secret: row.inboxSecret }
+}
+
 /**
  * One POST of one delivery, made only by the queue message that claims the attempt in D1 (see
  * `claimAttempt`); any other copy of the message sends nothing. Only a 2xx is success; a redirect
@@ -64,8 +74,9 @@ export async function attemptDelivery(
   // Another copy made or is making this attempt, it is not due yet, or the delivery is settled:
   // this one sends nothing.
   if (attempt === null) return DONE
-  const secret = row?.delivery.webhookId ? row.webhookSecret : row?.inboxSecret
-  const currentUrl = row?.delivery.webhookId ? row.webhookUrl : row?.inboxUrl
+  const target = row && targetOf(row)
+  const secret = target?.secret
+  const currentUrl = target?.url
   // The webhook was deleted or disabled since the event, or the event is gone: nothing to send.
   if (!row?.payload || !secret || !currentUrl || row.webhookDisabledAt) {
     const reason = row?.payload
@@ -106,7 +117,11 @@ export async function attemptDelivery(
     return { kind: 'retry', delaySeconds }
   }
 
-  const body = JSON.stringify(row.payload)
+  const body = JSON.stringify(
+    delivery.agentBotId
+      ? botBody(row.payload as Record<string, unknown>, delivery.event)
+      : row.payload,
+  )
   const timestamp = nowSeconds()
   let response: Response
   try {

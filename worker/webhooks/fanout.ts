@@ -4,6 +4,7 @@ import { markFannedOut } from '../db/queries/event-progress'
 import { insertDeliveries, type NewDelivery } from '../db/queries/webhook-deliveries'
 import { events, inboxes, webhooks } from '../db/schema'
 import type { EventKind } from '../events/kinds'
+import { botDeliveryTarget } from './bot-targets'
 import { renderEventPayload } from './payloads'
 
 /** `accountId` names the shard the delivery is on (older messages lack it: queues/locate.ts). */
@@ -21,7 +22,10 @@ const INBOX_WEBHOOK_KINDS: EventKind[] = [
 
 type EventRow = typeof events.$inferSelect
 
-/** Who gets this event: subscribed account webhooks, and an API inbox's webhook_url. */
+/**
+ * Who gets this event: subscribed account webhooks, an API inbox's webhook_url, and the inbox's
+ * agent bot (`bot-targets.ts`).
+ */
 async function deliveryTargets(db: Db, event: EventRow): Promise<NewDelivery[]> {
   const kind = event.kind as EventKind
   const targets: NewDelivery[] = []
@@ -57,6 +61,8 @@ async function deliveryTargets(db: Db, event: EventRow): Promise<NewDelivery[]> 
       })
     }
   }
+  const bot = await botDeliveryTarget(db, event)
+  if (bot) targets.push(bot)
   return targets
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
-import { events, inboxes, webhookDeliveries, webhooks } from '../schema'
+import { agentBots, events, inboxes, webhookDeliveries, webhooks } from '../schema'
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect
 export type NewDelivery = typeof webhookDeliveries.$inferInsert
@@ -115,11 +115,14 @@ function deliveryWithTarget(db: Db, deliveryId: number) {
       webhookUrl: sql<string | null>`${webhooks.url}`.as('target_webhook_url'),
       inboxSecret: sql<string | null>`${inboxes.webhookSecret}`.as('target_inbox_secret'),
       inboxUrl: sql<string | null>`${inboxes.webhookUrl}`.as('target_inbox_url'),
+      botSecret: sql<string | null>`${agentBots.secret}`.as('target_bot_secret'),
+      botUrl: sql<string | null>`${agentBots.outgoingUrl}`.as('target_bot_url'),
     })
     .from(d)
     .innerJoin(events, eq(events.id, d.eventId))
     .leftJoin(webhooks, eq(webhooks.id, d.webhookId))
     .leftJoin(inboxes, eq(inboxes.id, d.inboxId))
+    .leftJoin(agentBots, eq(agentBots.id, d.agentBotId))
     .where(eq(d.id, deliveryId))
     .limit(1)
 }
