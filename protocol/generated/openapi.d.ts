@@ -1113,6 +1113,23 @@ export interface paths {
         patch: operations["updateAgent"];
         trace?: never;
     };
+    "/api/v1/accounts/{account_id}/agents/{id}/capacity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An agent's room under their capacity policy (Chatwoot's agents/{id}/capacity): their own for an agent, anyone's for an administrator */
+        get: operations["getAgentCapacity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounts/{account_id}/agents/{id}/invitation": {
         parameters: {
             query?: never;
@@ -2445,6 +2462,30 @@ export interface paths {
          */
         get: operations["openPublicConversationSocket"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/api/v1/csat_survey/{conversation_uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation's CSAT survey and its answer, as the rating page shows it
+         * @description No token: the conversation's uuid, sent to the contact in the survey's link, is the capability. An unknown uuid, or a conversation that was never surveyed, is 404.
+         */
+        get: operations["getPublicCsatSurvey"];
+        /**
+         * Answer a conversation's CSAT survey (1–5 and a comment)
+         * @description No token: the conversation's uuid, sent to the contact in the survey's link, is the capability. An unknown uuid, or a conversation that was never surveyed, is 404. Stored as the widget's answer is (csat_survey_responses, the message's submitted_values, `message_updated`); a second answer replaces the first. A survey older than 14 days is 422.
+         */
+        put: operations["updatePublicCsatSurvey"];
         post?: never;
         delete?: never;
         options?: never;
@@ -5448,6 +5489,26 @@ export interface components {
         };
         /**
          * @example {
+         *       "has_capacity": true,
+         *       "overall_capacity": 3,
+         *       "inbox_capacity": 1,
+         *       "current_conversations_count": 5,
+         *       "inbox_conversations_count": 4
+         *     }
+         */
+        AgentCapacity: {
+            /** @description Whether auto-assignment may give the agent one more conversation: room under the inbox limit (when inbox_id is given) and under the overall limit */
+            has_capacity: boolean;
+            /** @description Conversations the agent may still take in the account; null for no limit */
+            overall_capacity: number | null;
+            /** @description Conversations the agent may still take in inbox_id; null for no limit or inbox */
+            inbox_capacity: number | null;
+            current_conversations_count: number;
+            /** @description Open conversations the agent holds in inbox_id (only with inbox_id) */
+            inbox_conversations_count?: number;
+        };
+        /**
+         * @example {
          *       "invitation_url": "https://parley.example.com/app/auth/password/edit?reset_password_token=q3fW8xK2mN9pL4rV7sY1zB6Tq3fW8xK2mN9pL4rV7sY",
          *       "expires_at": "2026-01-08T09:30:00.000Z"
          *     }
@@ -7132,6 +7193,66 @@ export interface components {
             event_info: {
                 [key: string]: unknown;
             };
+        };
+        /**
+         * @example {
+         *       "id": 412,
+         *       "csat_survey_response": {
+         *         "id": 9,
+         *         "rating": 5,
+         *         "feedback_message": "Thanks!"
+         *       },
+         *       "display_type": "emoji",
+         *       "content": "Please rate the conversation",
+         *       "inbox_avatar_url": "",
+         *       "inbox_name": "Support",
+         *       "locale": "en",
+         *       "conversation_id": 17,
+         *       "created_at": 1767225600
+         *     }
+         */
+        CsatSurvey: {
+            /** @description The survey message */
+            id: number;
+            /** @description The answer, or null before one is given */
+            csat_survey_response: {
+                id: number;
+                rating: number;
+                feedback_message: string | null;
+            } | null;
+            /** @enum {string} */
+            display_type: "emoji";
+            /** @description The survey message's text */
+            content: string | null;
+            inbox_avatar_url: string;
+            inbox_name: string;
+            locale: string;
+            /** @description The conversation's display id */
+            conversation_id: number;
+            created_at: number;
+        };
+        /**
+         * @description Also accepted wrapped in `message`, as Chatwoot's page sends it
+         * @example {
+         *       "submitted_values": [
+         *         {
+         *           "csat_survey_response": {
+         *             "rating": 5,
+         *             "feedback_message": "Thanks!"
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
+        CsatSurveyInput: {
+            submitted_values: {
+                name?: string;
+                title?: string;
+                csat_survey_response: {
+                    rating: number;
+                    feedback_message?: string | null;
+                };
+            }[];
         };
     };
     responses: never;
@@ -16370,6 +16491,113 @@ export interface operations {
             };
             /** @description The request body must be JSON (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAgentCapacity: {
+        parameters: {
+            query?: {
+                /** @description An inbox of the account: also report the room in it */
+                inbox_id?: number;
+            };
+            header?: never;
+            path: {
+                account_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Capacity */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentCapacity"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -27892,6 +28120,164 @@ export interface operations {
             };
             /** @description Too many requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublicCsatSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation's uuid (the survey's capability; keep it secret) */
+                conversation_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The survey */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CsatSurvey"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePublicCsatSurvey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation's uuid (the survey's capability; keep it secret) */
+                conversation_uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CsatSurveyInput"];
+            };
+        };
+        responses: {
+            /** @description The survey with its answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CsatSurvey"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body must be JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import type { AgentLoad } from '../db/queries/agent-capacity'
 import type { InboxCapacityLimitRow, PolicyWithLinks } from '../db/queries/agent-capacity-policies'
 import { AccountAndIdParamsSchema, IdSchema, TextSchema } from './common'
 
@@ -108,5 +109,58 @@ export function toAgentCapacityPolicy(
     inbox_capacity_limits: p.limits.map(toInboxLimit),
     created_at: p.createdAt,
     updated_at: p.updatedAt,
+  }
+}
+
+/** Chatwoot's agents/{id}/capacity: room left (null: no limit) and open conversations held. */
+export const AgentCapacitySchema = z
+  .object({
+    has_capacity: z.boolean().openapi({
+      description:
+        'Whether auto-assignment may give the agent one more conversation: room under the inbox limit (when inbox_id is given) and under the overall limit',
+    }),
+    overall_capacity: z.number().int().nullable().openapi({
+      description: 'Conversations the agent may still take in the account; null for no limit',
+    }),
+    inbox_capacity: z.number().int().nullable().openapi({
+      description: 'Conversations the agent may still take in inbox_id; null for no limit or inbox',
+    }),
+    current_conversations_count: z.number().int(),
+    inbox_conversations_count: z.number().int().optional().openapi({
+      description: 'Open conversations the agent holds in inbox_id (only with inbox_id)',
+    }),
+  })
+  .openapi('AgentCapacity', {
+    example: {
+      has_capacity: true,
+      overall_capacity: 3,
+      inbox_capacity: 1,
+      current_conversations_count: 5,
+      inbox_conversations_count: 4,
+    },
+  })
+
+export const AgentCapacityQuerySchema = z.object({
+  inbox_id: IdSchema.optional().openapi({
+    type: 'integer',
+    description: 'An inbox of the account: also report the room in it',
+  }),
+})
+
+const room = (limit: number | null, used: number) =>
+  limit === null ? null : Math.max(limit - used, 0)
+
+export function toAgentCapacity(
+  load: AgentLoad,
+  inboxId: number | undefined,
+): z.infer<typeof AgentCapacitySchema> {
+  const overall = room(load.overallLimit, load.accountOpen)
+  const inbox = inboxId === undefined ? null : room(load.inboxLimit, load.inboxOpen)
+  return {
+    has_capacity: overall !== 0 && inbox !== 0,
+    overall_capacity: overall,
+    inbox_capacity: inbox,
+    current_conversations_count: load.accountOpen,
+    ...(inboxId === undefined ? {} : { inbox_conversations_count: load.inboxOpen }),
   }
 }

@@ -128,3 +128,35 @@ export async function inboxIdsOfMember(db: Db, accountId: number, userId: number
     where account_id = ${accountId} and user_id = ${userId}`)
   return rows.map((r) => r.inboxId)
 }
+
+/** One agent's capacity policy limits and open conversations; undefined when not a member. */
+export type AgentLoad = {
+  overallLimit: number | null
+  inboxLimit: number | null
+  accountOpen: number
+  inboxOpen: number
+}
+
+/**
+ * An account member's limits (null: none) and the open conversations assigned to them in the
+ * account and, when `inboxId` is given, in that inbox (otherwise inboxLimit and inboxOpen are 0s).
+ */
+export async function findAgentLoad(
+  db: Db,
+  accountId: number,
+  userId: number,
+  inboxId: number | null,
+) {
+  const open = sql`from conversations c where c.account_id = ${accountId}
+    and c.assignee_id = ${userId} and c.assignee_type = 'User' and c.status = 'open'`
+  const [row] = await db.all<AgentLoad>(sql`select p.overall_conversation_limit as overallLimit,
+      (select icl.conversation_limit from inbox_capacity_limits icl
+        where icl.agent_capacity_policy_id = p.id and icl.inbox_id = ${inboxId}) as inboxLimit,
+      (select count(*) ${open}) as accountOpen,
+      (select count(*) ${open} and c.inbox_id = ${inboxId}) as inboxOpen
+    from account_users au
+    left join agent_capacity_policies p on p.id = au.agent_capacity_policy_id
+      and p.account_id = au.account_id
+    where au.account_id = ${accountId} and au.user_id = ${userId}`)
+  return row
+}

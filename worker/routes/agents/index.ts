@@ -1,4 +1,5 @@
 import { createRouter } from '../router'
+import { agentCapacityRoutes } from './capacity'
 import { agentCreateRoutes } from './create'
 import { agentManageRoutes } from './manage'
 import { agentReadRoutes } from './read'
@@ -8,3 +9,4 @@ export const agentRoutes = createRouter()
   .route('/', agentReadRoutes)
   .route('/', agentCreateRoutes)
   .route('/', agentManageRoutes)
+  .route('/', agentCapacityRoutes)
