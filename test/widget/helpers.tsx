@@ -7,6 +7,8 @@ import { en } from '../../protocol/i18n/widget.en'
 import type { ClientFrame, ServerFrame } from '../../protocol/realtime'
 import { createApiClient } from '../../widget/src/client/api'
 import { WidgetContext } from '../../widget/src/components/context'
+import * as attachments from '../../widget/src/components/parts/attachments'
+import * as hours from '../../widget/src/components/parts/hours'
 import * as prechat from '../../widget/src/components/parts/prechat'
 import * as rich from '../../widget/src/components/parts/rich'
 import { ar } from '../../widget/src/i18n/ar'
@@ -21,7 +23,7 @@ import { createWidget, type Widget } from '../../widget/src/store/widget'
 import { FakeServer, INBOX } from './fake-server'
 
 const LOCALE_STRINGS = { en, es, pt, ar }
-const PARTS: Parts = { rich, prechat }
+const PARTS: Parts = { rich, prechat, hours, attachments }
 
 /** Stands in for the shared live connection: the test pushes frames and reads what was sent. */
 export class FakeLive implements SharedLive {

@@ -75,7 +75,12 @@ describe('widget budgets', () => {
   })
 
   it('builds the rarely used parts as chunks that take Preact and the widget context from the app', () => {
-    expect(sizes.partChunks).toEqual(['widget-part-prechat.js', 'widget-part-rich.js'])
+    expect(sizes.partChunks).toEqual([
+      'widget-part-attachments.js',
+      'widget-part-hours.js',
+      'widget-part-prechat.js',
+      'widget-part-rich.js',
+    ])
     const app = readFileSync(path.join(dir, 'widget-app.js'), 'utf8')
     // The pre-chat form's address check, and the switch over interactive message types.
     const chunk = (file: string) => readFileSync(path.join(dir, file), 'utf8')

@@ -115,7 +115,7 @@ export function localeChunkConfig(outDir: string, lang: string): UserConfig {
 }
 
 /** Rarely used parts of the app, each a chunk (widget/src/components/parts/<name>.ts). */
-export const PART_CHUNKS = ['rich', 'prechat'] as const
+export const PART_CHUNKS = ['rich', 'prechat', 'hours', 'attachments'] as const
 
 /**
  * Modules a part chunk takes from the app instead of bundling its own copy (one Preact, one

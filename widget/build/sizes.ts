@@ -26,7 +26,10 @@ export const LOADER_FILES = ['widget.js'] as const
 export const APP_FILES = ['widget-app.js'] as const
 /** Chunks fetched only when first needed: one per language other than English. */
 export const isLanguageChunk = (name: string) => /^widget-locale-\w+\.js$/.test(name)
-/** ... and one per rarely used part (interactive messages, the pre-chat form). */
+/**
+ * ... and one per rarely used part (interactive messages, the pre-chat form, the "back at" line,
+ * a message's files).
+ */
 export const isPartChunk = (name: string) => /^widget-part-\w+\.js$/.test(name)
 
 export function gzipSize(file: string): number {

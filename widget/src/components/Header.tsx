@@ -1,5 +1,6 @@
 import { useWidget } from './context'
 import { Icon } from './Icon'
+import { ReplyLine } from './ReplyLine'
 
 export function Header() {
   const widget = useWidget()
@@ -8,7 +9,6 @@ export function Header() {
   const inbox = state.inbox.value
   const settings = state.settings
   const conversation = state.conversation.value
-  const replyTime = inbox?.reply_time as keyof typeof t.replyTime | undefined
   const canEnd =
     settings.enableEndConversation !== false && conversation && conversation.status !== 'resolved'
 
@@ -21,7 +21,7 @@ export function Header() {
         <p class="tagline" dir="auto">
           {settings.welcomeDescription || inbox?.welcome_tagline || t.welcome.tagline}
         </p>
-        {replyTime && t.replyTime[replyTime] && <p class="reply-time">{t.replyTime[replyTime]}</p>}
+        <ReplyLine />
       </div>
       {canEnd && (
         <button

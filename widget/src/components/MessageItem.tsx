@@ -1,12 +1,17 @@
 import { MessageText } from '../../../protocol/components/MessageText'
 import { MESSAGE_TYPE, type Message } from '../client/types'
 import type { ChatMessage } from '../store/state'
-import { Attachments } from './Attachments'
 import { useWidget } from './context'
 import { usePart } from './use-part'
 
 /** Content types drawn by the rich chunk (widget-part-rich.js), fetched when one first shows. */
 const RICH_TYPES = new Set(['input_select', 'cards', 'form', 'input_email', 'input_csat'])
+
+/** A message's files, drawn by widget-part-attachments.js, fetched when the first one shows. */
+function Files({ message }: { message: ChatMessage }) {
+  const part = usePart('attachments')
+  return part ? <part.Attachments attachments={message.attachments} files={message.files} /> : null
+}
 
 function Rich({ message }: { message: Message }) {
   const part = usePart('rich')
@@ -44,7 +49,7 @@ export function MessageItem({ message, receipt }: MessageItemProps) {
       </p>
       <div class="bubble">
         {message.content && <MessageText text={message.content} />}
-        <Attachments attachments={message.attachments} files={message.files} />
+        {!!(message.attachments?.length || message.files?.length) && <Files message={message} />}
       </div>
       {message.id !== undefined && RICH_TYPES.has(message.content_type ?? '') && (
         <Rich message={message as Message} />

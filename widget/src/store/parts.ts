@@ -1,4 +1,6 @@
 import { signal } from '@preact/signals'
+import type * as Attachments from '../components/parts/attachments'
+import type * as Hours from '../components/parts/hours'
 import type * as Prechat from '../components/parts/prechat'
 import type * as Rich from '../components/parts/rich'
 import type { WidgetEvent } from '../shared/protocol'
@@ -8,6 +10,8 @@ import type { WidgetEnv } from './context'
 export interface Parts {
   rich: typeof Rich
   prechat: typeof Prechat
+  hours: typeof Hours
+  attachments: typeof Attachments
 }
 export type PartName = keyof Parts
 
