@@ -25,6 +25,7 @@ export const SETTINGS_SECTIONS = [
   'custom-attributes',
   'canned-responses',
   'webhooks',
+  'capacity',
   'account',
 ] as const
 /** A settings page; `inbox_new` is settings/inboxes/new and `inbox` one inbox's settings/inboxes/{id}. */

@@ -1,6 +1,7 @@
 // Spanish, every table typed as its English one: a missing or extra key fails `tsc`. A chunk of
 // its own (loadStrings imports it on first use), so English-speaking agents never fetch it.
 import { agentsEs } from './agents.es'
+import { capacityEs } from './capacity.es'
 import { contactsEs } from './contacts.es'
 import { conversationEs } from './conversation.es'
 import { funnelEditorEs, funnelPanelEs } from './funnel-editor.es'
@@ -39,4 +40,5 @@ export const es: Strings = {
   accountSettings: accountSettingsEs,
   webhooks: webhooksEs,
   webhookEvents: webhookEventsEs,
+  capacity: capacityEs,
 }

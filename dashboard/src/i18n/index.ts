@@ -3,6 +3,7 @@
 // Components never import a table: they read the chosen language's through context
 // (`useStrings()` from ./context), so every screen follows the language the root chose.
 import { agentsEn } from './agents.en'
+import { capacityEn } from './capacity.en'
 import { contactsEn } from './contacts.en'
 import { conversationEn } from './conversation.en'
 import { funnelEditorEn, funnelPanelEn } from './funnel-editor.en'
@@ -39,6 +40,7 @@ export const en = {
   accountSettings: accountEn,
   webhooks: webhooksEn,
   webhookEvents: webhookEventNames,
+  capacity: capacityEn,
 }
 export type Strings = typeof en
 export type ReportsStrings = Strings['reports']

@@ -8,6 +8,7 @@ export const settingsEn = {
   'custom-attributes': 'Custom attributes',
   'canned-responses': 'Canned responses',
   webhooks: 'Webhooks',
+  capacity: 'Capacity',
   account: 'Account',
   administratorsOnlyTitle: 'Settings are for administrators',
   administratorsOnly:

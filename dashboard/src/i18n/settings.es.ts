@@ -10,6 +10,7 @@ export const settingsEs: Strings['settings'] = {
   'custom-attributes': 'Atributos personalizados',
   'canned-responses': 'Respuestas predefinidas',
   webhooks: 'Webhooks',
+  capacity: 'Capacidad',
   account: 'Cuenta',
   administratorsOnlyTitle: 'La configuración es para administradores',
   administratorsOnly:

@@ -32,5 +32,6 @@ export const SETTINGS_PAGES: Record<
   'custom-attributes': () => import('../settings/custom-attributes/CustomAttributesPage'),
   'canned-responses': () => import('../settings/canned-responses/CannedResponsesPage'),
   webhooks: () => import('../settings/webhooks/WebhooksPage'),
+  capacity: () => import('../settings/capacity/CapacityPage'),
   account: () => import('../settings/account/AccountSettingsPage'),
 }
