@@ -46,6 +46,7 @@ import { platformUsers } from './routes/platform-users'
 import { productRoutes } from './routes/products'
 import { profileRoutes } from './routes/profile'
 import { publicContactRoutes } from './routes/public/contacts'
+import { publicCsatSurveyRoutes } from './routes/public/csat-survey'
 import { publicConversationRoutes } from './routes/public/conversations'
 import { publicEventRoutes } from './routes/public/events'
 import { publicInboxRoutes } from './routes/public/inbox'
@@ -162,6 +163,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', publicMessageRoutes)
   app.route('/', publicEventRoutes)
   app.route('/', publicLiveRoutes)
+  app.route('/', publicCsatSurveyRoutes)
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'api_access_token', {
     type: 'apiKey',

@@ -109,6 +109,7 @@ export const ROUTE_IDS: Record<string, Entry> = {
   },
   '/api/v1/accounts/{account_id}/agents': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/agents/{id}': { account_id: 'account', id: 'user' },
+  '/api/v1/accounts/{account_id}/agents/{id}/capacity': { account_id: 'account', id: 'user' },
   '/api/v1/accounts/{account_id}/teams': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/teams/{id}': { account_id: 'account', id: 'team' },
   '/api/v1/accounts/{account_id}/teams/{id}/team_members': { account_id: 'account', id: 'team' },
@@ -197,6 +198,9 @@ export const ROUTE_IDS: Record<string, Entry> = {
   },
   '/public/api/v1/inboxes/{inbox_identifier}/launcher.css': {
     skip: "the inbox's public colours, named only by the inbox capability: no other account's id",
+  },
+  '/public/api/v1/csat_survey/{conversation_uuid}': {
+    skip: "named only by the conversation's uuid (the survey link's capability): no account id",
   },
   '/public/api/v1/inboxes/{inbox_identifier}/contacts': {
     skip: 'creates a visitor in the named inbox: no id of another account in it',
