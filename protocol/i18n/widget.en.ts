@@ -56,6 +56,7 @@ export const en = {
     end: 'End conversation',
     ended: 'This conversation has ended.',
     startNew: 'Start a new conversation',
+    startedNew: 'This conversation was resolved; your message started a new one.',
   },
   rich: {
     submit: 'Submit',

@@ -56,6 +56,8 @@ export class FakeServer {
   messages: Message[] = []
   requests: Recorded[] = []
   offline = false
+  /** The inbox's allow_messages_after_resolved: off, a message to a resolved conversation starts a new one. */
+  allowMessagesAfterResolved = true
   /** Answers the next matching requests with this error instead. */
   failures: { match: RegExp; status: number; body?: unknown; headers?: Record<string, string> }[] =
     []
@@ -235,7 +237,11 @@ export class FakeServer {
     const existing = this.messages.find((x) => x.echo_id === echoId && echoId)
     if (existing) return existing
     const files = (form?.getAll('attachments[]') ?? []) as File[]
-    return this.addMessage(conversation.id, {
+    const target =
+      conversation.status === 'resolved' && !this.allowMessagesAfterResolved
+        ? this.addConversation(conversation.sourceId)
+        : conversation
+    return this.addMessage(target.id, {
       content: (form?.get('content') as string | null) ?? (b.content as string),
       message_type: 0,
       echo_id: echoId,

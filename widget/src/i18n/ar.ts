@@ -54,6 +54,7 @@ export const ar: Strings = {
     end: 'إنهاء المحادثة',
     ended: 'انتهت هذه المحادثة.',
     startNew: 'بدء محادثة جديدة',
+    startedNew: 'تم حل هذه المحادثة؛ بدأت رسالتك محادثة جديدة.',
   },
   rich: {
     submit: 'إرسال',

@@ -54,6 +54,7 @@ export const es: Strings = {
     end: 'Terminar conversación',
     ended: 'Esta conversación ha terminado.',
     startNew: 'Iniciar una nueva conversación',
+    startedNew: 'Esta conversación estaba resuelta; tu mensaje inició una nueva.',
   },
   rich: {
     submit: 'Enviar',

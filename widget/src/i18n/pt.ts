@@ -54,6 +54,7 @@ export const pt: Strings = {
     end: 'Encerrar conversa',
     ended: 'Esta conversa foi encerrada.',
     startNew: 'Iniciar uma nova conversa',
+    startedNew: 'Esta conversa foi resolvida; sua mensagem iniciou uma nova.',
   },
   rich: {
     submit: 'Enviar',

@@ -140,6 +140,23 @@ export async function endConversation(ctx: WidgetContext): Promise<void> {
   }
 }
 
+/**
+ * The server put the visitor's message in a new conversation: the one it was written to was
+ * resolved, and the inbox lets no message reopen it. The widget follows it there (its history,
+ * its live updates, and the next messages) and says why the earlier messages are gone.
+ */
+export function followConversation(ctx: WidgetContext, id: number): void {
+  const { state } = ctx
+  disconnectLive(ctx)
+  state.conversation.value = { id, status: 'open', agentLastSeenAt: 0 }
+  state.messages.value = state.messages.value.filter(
+    (m) => m.id === undefined || m.conversation_id === id,
+  )
+  state.hasOlder.value = false
+  state.notice.value = state.t.value.conversation.startedNew
+  void loadConversation(ctx)
+}
+
 /** After an ended conversation: clear the screen; the next message opens a new conversation. */
 export function startNewConversation(ctx: WidgetContext, save = true): void {
   const { state } = ctx

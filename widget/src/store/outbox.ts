@@ -1,7 +1,7 @@
 import { backoffDelay } from '../../../protocol/client/backoff'
 import { ApiError } from '../client/api'
 import { errorMessage, type WidgetContext } from './context'
-import { ensureConversation, startNewConversation } from './conversation'
+import { ensureConversation, followConversation, startNewConversation } from './conversation'
 import { visitorTyping } from './live'
 import { localMessage, setDelivery, upsertMessages } from './messages'
 import { ensureContact, persist } from './session'
@@ -94,6 +94,9 @@ export async function flushOutbox(ctx: WidgetContext): Promise<void> {
           rt.retryAttempt = 0
           settle(ctx, item.echoId)
           state.messages.value = upsertMessages(state.messages.value, [message]).list
+          if (message.conversation_id !== conversation.id) {
+            followConversation(ctx, message.conversation_id)
+          }
         } catch (error) {
           if (generation !== rt.generation) return
           if (error instanceof ApiError && error.status === 404 && !lostConversation) {
