@@ -3921,6 +3921,8 @@ export interface components {
          *       "timezone": "UTC",
          *       "allow_messages_after_resolved": true,
          *       "lock_to_single_conversation": false,
+         *       "business_name": null,
+         *       "sender_name_type": "friendly",
          *       "website_url": "https://www.example.com",
          *       "widget_color": "#1f93ff",
          *       "welcome_title": "Hi there!",
@@ -3982,6 +3984,13 @@ export interface components {
             timezone: string;
             allow_messages_after_resolved: boolean;
             lock_to_single_conversation: boolean;
+            /** @description The name outgoing mail is sent as (null: the inbox name) */
+            business_name: string | null;
+            /**
+             * @description friendly: mail from "<agent> from <business_name>"; professional: from "<business_name>"
+             * @enum {string}
+             */
+            sender_name_type: "friendly" | "professional";
             website_url: string | null;
             widget_color: string | null;
             welcome_title: string | null;
@@ -4095,6 +4104,9 @@ export interface components {
             timezone?: string;
             allow_messages_after_resolved?: boolean;
             lock_to_single_conversation?: boolean;
+            business_name?: string | null;
+            /** @enum {string} */
+            sender_name_type?: "friendly" | "professional";
             name: string;
             channel: {
                 /** @enum {string} */
@@ -4213,6 +4225,9 @@ export interface components {
             timezone?: string;
             allow_messages_after_resolved?: boolean;
             lock_to_single_conversation?: boolean;
+            business_name?: string | null;
+            /** @enum {string} */
+            sender_name_type?: "friendly" | "professional";
             name?: string;
             channel?: {
                 /** Format: uri */

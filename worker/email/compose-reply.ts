@@ -1,5 +1,6 @@
 import { MESSAGE_TYPE } from '../db/queries/messages'
 import type { ReplyRow } from '../db/queries/outgoing-mail'
+import { mailSenderSettings } from '../schemas/inboxes'
 import type { MailAddress, MailAttachment, OutgoingMail } from './mailer'
 import { replyHtml, replyText } from './render-reply'
 import { replyAddress } from './reply-address'
@@ -51,12 +52,25 @@ export function replySubject(reply: ReplyRow, thread: ThreadMail[]) {
   return /^re:/i.test(subject) ? subject : `Re: ${subject}`
 }
 
-/** Chatwoot's sender: "<agent> from <inbox>", at the inbox's address. */
+/**
+ * The sender's name, as Chatwoot's mailer (inbox sender_name_type): friendly is "<agent> from
+ * <business>", professional is "<business>"; the business is the inbox's business_name, else its
+ * name. A mail no agent or bot wrote (the CSAT link, a template) is the business's alone.
+ */
+export function mailSenderName(
+  inbox: { name: string; settings: Record<string, unknown> },
+  agent: string | null,
+): string {
+  const { businessName, senderNameType } = mailSenderSettings(inbox.settings)
+  const business = businessName ?? inbox.name
+  return agent && senderNameType === 'friendly' ? `${agent} from ${business}` : business
+}
+
+/** Chatwoot's sender: the sender name above, at the inbox's address. */
 export function replyFrom(reply: ReplyRow): MailAddress {
-  const agent = reply.userName ?? reply.botName
   return {
     address: reply.inbox.email ?? '',
-    name: agent ? `${agent} from ${reply.inbox.name}` : reply.inbox.name,
+    name: mailSenderName(reply.inbox, reply.userName ?? reply.botName),
   }
 }
 

@@ -70,7 +70,7 @@ export function continuityMail(mail: ContinuityMail): OutgoingMail {
       .join('') +
     `<p>${escapeHtml(answer)}</p>${link}</div></div>`
   return {
-    from: { ...mail.from, name: mail.inboxName },
+    from: mail.from,
     to: [mail.to],
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     subject,

@@ -4,11 +4,13 @@ import {
   continuityConversation,
   continuityConversationsOfEvents,
   releaseClaim,
+  replySenderName,
 } from '../db/queries/continuity'
 import { randomToken } from '../lib/crypto'
 import { conversationRoom } from '../live/stubs'
 import { readMailFrom } from './agent-mail'
 import { queueAssignmentMail } from './assignment-mail'
+import { mailSenderName } from './compose-reply'
 import { continuityMail, safeColor, safePageUrl } from './continuity-mail'
 import type { Mailer } from './mailer'
 import { inboundDomain, replyAddress } from './reply-address'
@@ -92,8 +94,14 @@ export async function sendContinuity(
   if (replies.length === 0) return 'nothing_to_send'
   const domain = inboundDomain(env)
   const attributes = conversation.additionalAttributes as Record<string, unknown>
+  // Chatwoot names the sender after the latest reply's agent (inbox sender_name_type).
+  const latest = replies[replies.length - 1]
+  const agent = latest ? await replySenderName(db, latest.id) : null
   const mail = continuityMail({
-    from,
+    from: {
+      ...from,
+      name: mailSenderName({ name: conversation.inboxName, settings }, agent),
+    },
     to: conversation.contactName
       ? { address: conversation.contactEmail, name: conversation.contactName }
       : { address: conversation.contactEmail },

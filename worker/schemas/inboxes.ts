@@ -66,6 +66,9 @@ export const InboxSettingsSchema = z.object({
     .optional(),
   allow_messages_after_resolved: z.boolean().optional(),
   lock_to_single_conversation: z.boolean().optional(),
+  // Chatwoot's mail sender name (inbox.sender_name_type, business_name): email/compose-reply.ts.
+  business_name: z.string().trim().max(255).nullable().optional(),
+  sender_name_type: z.enum(['friendly', 'professional']).optional(),
 })
 
 export const ChannelInputSchema = z.object({
@@ -125,6 +128,13 @@ export const InboxSchema = z
     timezone: z.string(),
     allow_messages_after_resolved: z.boolean(),
     lock_to_single_conversation: z.boolean(),
+    business_name: z.string().nullable().openapi({
+      description: 'The name outgoing mail is sent as (null: the inbox name)',
+    }),
+    sender_name_type: z.enum(['friendly', 'professional']).openapi({
+      description:
+        'friendly: mail from "<agent> from <business_name>"; professional: from "<business_name>"',
+    }),
     website_url: z.string().nullable(),
     widget_color: z.string().nullable(),
     welcome_title: z.string().nullable(),
@@ -176,6 +186,15 @@ const DEFAULT_PRE_CHAT_FORM = {
 const str = (v: unknown) => (typeof v === 'string' ? v : null)
 const bool = (v: unknown, fallback = false) => (typeof v === 'boolean' ? v : fallback)
 
+/** How the inbox's outgoing mail names its sender, with Chatwoot's defaults (friendly, no name). */
+export function mailSenderSettings(settings: Record<string, unknown>) {
+  const name = str(settings.business_name)?.trim()
+  return {
+    businessName: name ? name : null,
+    senderNameType: settings.sender_name_type === 'professional' ? 'professional' : 'friendly',
+  } as const
+}
+
 export type InboxView = {
   withSecrets: boolean
   /** The deployment's inbound mail domain (inboundDomain(env)), for an email inbox's address. */
@@ -204,6 +223,8 @@ export function toInbox(row: InboxRow, { withSecrets, mailDomain }: InboxView): 
     timezone: str(s.timezone) ?? 'UTC',
     allow_messages_after_resolved: bool(s.allow_messages_after_resolved, true),
     lock_to_single_conversation: bool(s.lock_to_single_conversation),
+    business_name: mailSenderSettings(s).businessName,
+    sender_name_type: mailSenderSettings(s).senderNameType,
     website_url: str(s.website_url),
     widget_color: str(s.widget_color) ?? (row.channelType === 'web_widget' ? '#1f93ff' : null),
     welcome_title: str(s.welcome_title),

@@ -72,7 +72,8 @@ describe('conversation continuity by email', () => {
         token: s.world.admin.token,
       })
     ).json.name
-    expect(mail?.from).toEqual({ name: inboxName, email: 'no-reply@parley.test' })
+    // The inbox's default sender_name_type, friendly: "<latest reply's agent> from <inbox>".
+    expect(mail?.from).toEqual({ name: `Admin from ${inboxName}`, email: 'no-reply@parley.test' })
     expect(mail?.to).toEqual([{ name: 'Vee', email: s.email }])
     const uuid = (
       await (

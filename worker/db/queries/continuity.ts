@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../client'
-import { contacts, conversations, events, inboxes, messages } from '../schema'
+import { agentBots, contacts, conversations, events, inboxes, messages, users } from '../schema'
 import { MESSAGE_TYPE } from './messages'
 
 /**
@@ -92,6 +92,24 @@ export async function claimUnseenReplies(
     .where(and(inArray(messages.id, candidates), unclaimed))
     .returning({ id: messages.id, content: messages.content, createdAt: messages.createdAt })
   return rows.sort((a, b) => a.id - b.id)
+}
+
+/** The name of a reply's agent (or bot), for the mail's sender name; null when it has none. */
+export async function replySenderName(db: Db, messageId: number) {
+  const [row] = await db
+    .select({
+      name: sql<
+        string | null
+      >`coalesce(nullif(${users.displayName}, ''), ${users.name}, ${agentBots.name})`,
+    })
+    .from(messages)
+    .leftJoin(users, and(eq(messages.senderType, 'User'), eq(users.id, messages.senderId)))
+    .leftJoin(
+      agentBots,
+      and(eq(messages.senderType, 'AgentBot'), eq(agentBots.id, messages.senderId)),
+    )
+    .where(eq(messages.id, messageId))
+  return row?.name ?? null
 }
 
 /** Gives back the replies a job claimed and could not send, for a later job to claim. */

@@ -154,7 +154,7 @@ export async function loadReply(db: Db, messageId: number) {
         uuid: conversations.uuid,
         additionalAttributes: conversations.additionalAttributes,
       },
-      inbox: { name: inboxes.name, email: inboxes.email },
+      inbox: { name: inboxes.name, email: inboxes.email, settings: inboxes.settings },
       contact: { name: contacts.name, email: contacts.email },
       userName: sql<string | null>`coalesce(nullif(${users.displayName}, ''), ${users.name})`,
       botName: agentBots.name,

@@ -54,6 +54,8 @@ export const InboxExample = {
   timezone: 'UTC',
   allow_messages_after_resolved: true,
   lock_to_single_conversation: false,
+  business_name: null,
+  sender_name_type: 'friendly',
   website_url: 'https://www.example.com',
   ...WidgetLookExample,
   continuity_via_email: true,
