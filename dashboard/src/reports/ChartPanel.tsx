@@ -86,7 +86,7 @@ export function ChartPanel(props: ChartPanelProps) {
               <tr key={point.timestamp}>
                 <th scope="row">{periodName(point.timestamp, query, t)}</th>
                 <td>
-                  {kind === 'duration' && !point.count && point.value === 0
+                  {kind !== 'count' && !point.count && point.value === 0
                     ? t.none
                     : shownValue(point.value, kind, t)}
                 </td>

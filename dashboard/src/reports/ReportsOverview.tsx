@@ -8,6 +8,7 @@ import { useLoad } from '../workspace/ui/useLoad'
 import { AgentTable } from './AgentTable'
 import { type AgentSort, agentRows, sortAgentRows } from './agent-rows'
 import { ChartPanel } from './ChartPanel'
+import { CsatSection } from './CsatSection'
 import { CsvLink } from './CsvLink'
 import { csvFileName, reportCsv, type SeriesSection } from './csv'
 import {
@@ -170,6 +171,10 @@ export function ReportsOverview() {
         onSort={(next) => {
           sort.value = next
         }}
+      />
+      <CsatSection
+        query={shown?.query ?? query}
+        periodStarts={shown?.series.conversations_count.map((point) => point.timestamp)}
       />
     </section>
   )

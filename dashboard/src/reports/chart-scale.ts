@@ -1,5 +1,7 @@
 /** The arithmetic of a bar chart: round axis ticks, bar positions, which bars get a label. */
 
+import type { SeriesKind } from './series'
+
 /** Round steps for counts: 1, 2, 5, 10, 20, 50 … */
 function countStep(rough: number): number {
   const power = 10 ** Math.floor(Math.log10(rough))
@@ -21,10 +23,10 @@ function durationStep(rough: number): number {
  * Ticks from 0 to a round top at or above `max`, about `count` steps apart: whole numbers for
  * counts, round durations for seconds.
  */
-export function axisTicks(max: number, kind: 'count' | 'duration', count = 4): number[] {
+export function axisTicks(max: number, kind: SeriesKind, count = 4): number[] {
   if (!(max > 0)) return [0, 1]
   const rough = max / count
-  const step = kind === 'count' ? Math.max(1, countStep(rough)) : durationStep(rough)
+  const step = kind === 'duration' ? durationStep(rough) : Math.max(1, countStep(rough))
   const top = Math.ceil(max / step) * step
   const ticks: number[] = []
   for (let value = 0; value <= top + step / 2; value += step) ticks.push(value)

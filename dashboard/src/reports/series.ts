@@ -4,8 +4,11 @@ import { humanDuration } from './durations'
 import { dayLabel, type GroupBy, monthLabel, rangeLabel } from './periods'
 import type { ReportPoint, ReportQuery } from './types'
 
-/** What one chart draws: a count per period, or an average duration per period. */
-export type SeriesKind = 'count' | 'duration'
+/**
+ * What one chart draws: a count per period, an average duration per period, or a percent per
+ * period (the CSAT satisfaction score, `count` the answers it is over).
+ */
+export type SeriesKind = 'count' | 'duration' | 'percent'
 
 /** The sum of a count series. */
 export const seriesTotal = (points: ReportPoint[]) => points.reduce((sum, p) => sum + p.value, 0)
@@ -66,8 +69,9 @@ function periodLabel(
   return groupBy === 'week' && long ? format(t.weekOf, { day }) : day
 }
 
-/** A value as the chart and its table show it: a count, or a duration ("1 h 5 m"). */
+/** A value as the chart and its table show it: a count, a duration ("1 h 5 m") or "80%". */
 export function shownValue(value: number, kind: SeriesKind, t: ReportsStrings): string {
+  if (kind === 'percent') return format(t.percentValue, { value: String(value) })
   return kind === 'count' ? String(value) : humanDuration(value, t.durationUnits)
 }
 
@@ -96,6 +100,16 @@ export function chartSummary(
   }
   const average = seriesAverage(points)
   const longest = seriesLongest(points)
+  if (kind === 'percent') {
+    if (!longest || average === null) return format(t.scoreSummaryEmpty, { per, range })
+    return format(t.scoreSummary, {
+      per,
+      range,
+      average: shownValue(Math.round(average * 10) / 10, kind, t),
+      peak: shownValue(longest.value, kind, t),
+      peakAt: periodTick(longest.timestamp, query, t),
+    })
+  }
   if (!longest || average === null) return format(t.averageSummaryEmpty, { per, range })
   return format(t.averageSummary, {
     per,

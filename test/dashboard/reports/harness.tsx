@@ -17,6 +17,32 @@ export function dailyPoints(since: number, until: number, value: (i: number) => 
   return points
 }
 
+export const CSAT_METRICS = {
+  total_count: 3,
+  ratings_count: { '2': 1, '5': 2 },
+  total_sent_messages_count: 4,
+  satisfaction_score: 66.67,
+  response_rate: 75,
+}
+
+/** Three answers in the range's last day: two of Ada's (5 with a comment, 2), one with no agent. */
+export function csatAnswers(until: number) {
+  const contact = { id: 9, name: 'Rita', email: null, phone_number: null, thumbnail: '' }
+  const ada = { id: 5, name: 'Ada Lovelace', available_name: 'Ada', email: 'a@x', thumbnail: '' }
+  const answer = (id: number, rating: number, feedback: string | null, agent?: typeof ada) => ({
+    id,
+    rating,
+    feedback_message: feedback,
+    account_id: ACCOUNT,
+    message_id: 100 + id,
+    contact,
+    conversation_id: 40 + id,
+    ...(agent ? { assigned_agent: agent } : {}),
+    created_at: until - 3600 * id,
+  })
+  return [answer(1, 5, 'Lovely help', ada), answer(2, 2, null, ada), answer(3, 5, ' ')]
+}
+
 /**
  * A fake reports API: the summary, the series (conversations peak on the range's last day, first
  * responses of a minute on its first), two agents' figures and the agents list. `fail` makes the
@@ -68,6 +94,13 @@ export function reportsServer(options: { fail?: string } = {}) {
           avg_reply_time: null,
         },
       ])
+    }
+    if (call.path === `/api/v1/accounts/${ACCOUNT}/csat_survey_responses/metrics`) {
+      return Response.json(CSAT_METRICS)
+    }
+    if (call.path === `/api/v1/accounts/${ACCOUNT}/csat_survey_responses`) {
+      const page = Number(call.query.get('page') ?? 1)
+      return Response.json(page === 1 ? csatAnswers(until) : [])
     }
     if (call.path === `/api/v1/accounts/${ACCOUNT}/agents`) {
       return Response.json([
