@@ -31,7 +31,12 @@ describe('Settings › Capacity', () => {
     if (!agent) throw new Error('the demo agent is not listed')
     const admin = await signedInTab(browser(), adminCredentials())
     const { page } = admin
-    await page.goto(url(capacityPath()))
+    await page.goto(url(`/app/accounts/${env().accountId}/settings/agents`))
+    await page
+      .getByRole('navigation', { name: 'Settings' })
+      .getByRole('link', { name: 'Capacity' })
+      .click()
+    await page.waitForURL(url(capacityPath()))
     await page.getByRole('heading', { level: 1, name: 'Capacity' }).waitFor()
     expect(await violationsAtBothWidths(page)).toEqual(NO_VIOLATIONS)
 
@@ -67,5 +72,15 @@ describe('Settings › Capacity', () => {
     await page.getByRole('button', { name: 'Delete', exact: true }).click()
     await page.getByText('Capacity policy deleted.').waitFor()
     await admin.context.close()
+  })
+
+  it('is closed to an agent, in the page and in the API', async () => {
+    const tab = await signedInTab(browser())
+    await tab.page.goto(url(capacityPath()))
+    await tab.page.getByRole('heading', { name: 'Settings are for administrators' }).waitFor()
+    expect(await tab.page.getByRole('button', { name: 'Add policy' }).count()).toBe(0)
+    const api = `/api/v1/accounts/${env().accountId}/agent_capacity_policies`
+    expect((await tab.page.request.get(url(api))).status()).toBe(403)
+    await tab.context.close()
   })
 })
