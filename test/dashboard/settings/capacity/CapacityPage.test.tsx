@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/preact'
 import { describe, expect, it } from 'vitest'
 import CapacityPage from '../../../../dashboard/src/settings/capacity/CapacityPage'
-import { type Call, fakeRest } from '../shared/fake-rest'
+import { type Call, fakeRest, refusal } from '../shared/fake-rest'
 import { field, press, renderSettingsPage, typeInto } from '../shared/harness'
 
 const dayShift = {
@@ -28,7 +28,7 @@ const asPolicy = (call: Call, id: number) =>
     ...call.body,
   })
 
-function server() {
+function server(refuse?: (call: Call) => Response | undefined) {
   const policies = [structuredClone(dayShift)]
   return fakeRest({
     collections: {
@@ -44,6 +44,8 @@ function server() {
     },
     wrapped: ['/inboxes'],
     answer(call) {
+      const refused = refuse?.(call)
+      if (refused) return refused
       if (call.path === '/agent_capacity_policies' && call.method === 'POST') {
         return asPolicy(call, 100)
       }
@@ -113,5 +115,24 @@ describe('Capacity settings page', () => {
     const hint = document.getElementById(overall.getAttribute('aria-describedby') ?? '')
     expect(hint?.textContent).toMatch(/across all inboxes; leave it blank for no limit/)
     expect(screen.getByText(/an agent has one policy at most/)).toBeTruthy()
+  })
+
+  it("shows the API's 422 by the Overall limit field and keeps the form open", async () => {
+    const rest = server((call) =>
+      call.method === 'POST' && call.path === '/agent_capacity_policies'
+        ? refusal('overall_conversation_limit', 'must be at least 1')
+        : undefined,
+    )
+    await renderSettingsPage(CapacityPage, rest.api, 'capacity')
+    fireEvent.click(screen.getByRole('button', { name: 'Add policy' }))
+    typeInto('Name', 'Night shift')
+    typeInto('Overall limit', '0')
+    await press()
+    const overall = field('Overall limit')
+    expect(overall.getAttribute('aria-invalid')).toBe('true')
+    const describedBy = overall.getAttribute('aria-describedby') ?? ''
+    const notes = describedBy.split(' ').map((id) => document.getElementById(id)?.textContent)
+    expect(notes).toContain('Overall limit must be at least 1')
+    expect(rest.callsTo('POST', '/agent_capacity_policies/100/users')).toHaveLength(0)
   })
 })
