@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { freshTab } from './browser.ts'
+import { surveyedConversation } from './csat-helpers.ts'
 import {
   DESKTOP,
   NO_VIOLATIONS,
@@ -7,50 +8,9 @@ import {
   seriousViolations,
   sharedBrowser,
 } from './dashboard-helpers.ts'
-import { agentApi, env, eventually, uniq, url } from './helpers.ts'
+import { agentApi, env, url } from './helpers.ts'
 
 const browser = sharedBrowser()
-
-/** POST to an inbox's public API as a visitor's browser; throws unless 200. */
-async function visitorApi(identifier: string, path: string, body: unknown) {
-  const res = await fetch(url(`/public/api/v1/inboxes/${identifier}${path}`), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  const text = await res.text()
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`)
-  return JSON.parse(text)
-}
-
-/**
- * A website inbox of its own with the survey on (the shared one stays as other tests expect it),
- * a visitor who wrote, and the conversation resolved: its uuid once the survey was sent.
- */
-async function surveyedConversation() {
-  const admin = env().adminToken
-  const name = uniq('Survey Shop')
-  const inbox = await agentApi(
-    '/inboxes',
-    {
-      name,
-      channel: { type: 'web_widget', website_url: 'https://shop.example.com' },
-      csat_survey_enabled: true,
-    },
-    admin,
-  )
-  const identifier = inbox.inbox_identifier as string
-  const contact = await visitorApi(identifier, '/contacts', { name: uniq('Sam Survey') })
-  const base = `/contacts/${contact.source_id}/conversations`
-  const conversation = await visitorApi(identifier, base, {})
-  await visitorApi(identifier, `${base}/${conversation.id}/messages`, { content: 'Thanks!' })
-  await agentApi(`/conversations/${conversation.id}/toggle_status`, { status: 'resolved' }, admin)
-  const uuid = conversation.uuid as string
-  await eventually(
-    async () => (await fetch(url(`/public/api/v1/csat_survey/${uuid}`))).status,
-  ).toBe(200)
-  return { uuid, inboxName: name }
-}
 
 describe('the public CSAT rating page', () => {
   it('takes a rating and a comment with a plain form, thanks the contact, and is axe clean at 1366 and 360 px', async () => {

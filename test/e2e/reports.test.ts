@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { rateConversation, surveyedConversation } from './csat-helpers.ts'
 import {
   adminCredentials,
   NO_VIOLATIONS,
@@ -100,6 +101,30 @@ describe('the reports overview', () => {
     await page.setViewportSize(PHONE)
     const agentsTable = page.getByRole('region', { name: 'Agents' })
     expect(await agentsTable.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true)
+    expect(owner.errors).toEqual([])
+    await owner.context.close()
+  })
+
+  it("shows a contact's CSAT rating in the customer satisfaction section, axe clean at 1366 and 360 px", async () => {
+    const { uuid } = await surveyedConversation()
+    const comment = uniq('Helpful and quick')
+    await rateConversation(uuid, 5, comment)
+    const owner = await signedInTab(browser(), adminCredentials())
+    const { page } = owner
+    owner.errors.length = 0
+    await page.goto(url(reportsPath()))
+    const section = page.getByRole('region', { name: 'Customer satisfaction' })
+    await section.waitFor()
+    const comments = section.getByRole('table', { name: 'Comments' })
+    await comments.getByText(comment).waitFor()
+    const row = comments.locator('tr').filter({ hasText: comment })
+    expect(await row.getByText('5 of 5').count()).toBe(1)
+    expect(await row.getByRole('link', { name: /^Conversation #\d+$/ }).count()).toBe(1)
+    expect(
+      Number(await section.locator('.report-card').first().locator('dd').textContent()),
+    ).toBeGreaterThanOrEqual(1)
+    await section.getByRole('img', { name: /^Satisfaction score per day/ }).waitFor()
+    expect(await violationsAtBothWidths(page)).toEqual(NO_VIOLATIONS)
     expect(owner.errors).toEqual([])
     await owner.context.close()
   })
