@@ -3184,9 +3184,10 @@ export interface components {
         PlatformAccountInput: {
             name: string;
             locale?: string;
+            /** @description Only null, "" or the deployment's inbound mail domain: per-account mail domains are not supported */
             domain?: string | null;
-            /** Format: email */
-            support_email?: string | null;
+            /** @description The From address of the mail the account sends for website inboxes (continuity); must be on the domain the deployment sends mail from. null or "" clears it */
+            support_email?: string | "" | null;
             /** @enum {string} */
             status?: "active" | "suspended";
             features?: {
@@ -3220,9 +3221,10 @@ export interface components {
         PlatformAccountUpdate: {
             name?: string;
             locale?: string;
+            /** @description Only null, "" or the deployment's inbound mail domain: per-account mail domains are not supported */
             domain?: string | null;
-            /** Format: email */
-            support_email?: string | null;
+            /** @description The From address of the mail the account sends for website inboxes (continuity); must be on the domain the deployment sends mail from. null or "" clears it */
+            support_email?: string | "" | null;
             /** @enum {string} */
             status?: "active" | "suspended";
             features?: {
@@ -3653,9 +3655,10 @@ export interface components {
         AccountUpdate: {
             name?: string;
             locale?: string;
+            /** @description Only null, "" or the deployment's inbound mail domain: per-account mail domains are not supported */
             domain?: string | null;
-            /** Format: email */
-            support_email?: string | null;
+            /** @description The From address of the mail the account sends for website inboxes (continuity); must be on the domain the deployment sends mail from. null or "" clears it */
+            support_email?: string | "" | null;
             industry?: string | null;
             company_size?: string | null;
             timezone?: string | null;

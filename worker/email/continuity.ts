@@ -8,6 +8,7 @@ import {
 } from '../db/queries/continuity'
 import { randomToken } from '../lib/crypto'
 import { conversationRoom } from '../live/stubs'
+import { accountFrom } from './account-sender'
 import { readMailFrom } from './agent-mail'
 import { queueAssignmentMail } from './assignment-mail'
 import { mailSenderName } from './compose-reply'
@@ -99,7 +100,7 @@ export async function sendContinuity(
   const agent = latest ? await replySenderName(db, latest.id) : null
   const mail = continuityMail({
     from: {
-      ...from,
+      ...accountFrom(from, conversation.supportEmail),
       name: mailSenderName({ name: conversation.inboxName, settings }, agent),
     },
     to: conversation.contactName

@@ -15,6 +15,7 @@ import {
 } from '../schemas/accounts'
 import { accountSecurity } from '../schemas/auth'
 import { AccountIdParamsSchema, jsonBody, jsonResponse } from '../schemas/common'
+import { checkedMailFields } from './account-mail-fields'
 import { createRouter } from './router'
 
 const tags = ['Accounts']
@@ -80,11 +81,12 @@ export const accountRoutes = createRouter()
     const db = await directoryDb(c)
     const account = await findAccount(db, c.var.accountId)
     if (!account) throw apiError('not_found')
+    const mail = checkedMailFields(c.env, body, account)
     const updated = await updateAccount(db, account.id, {
       name: body.name,
       locale: body.locale,
-      domain: body.domain,
-      supportEmail: body.support_email,
+      domain: mail.domain,
+      supportEmail: mail.supportEmail,
       customAttributes: { ...account.customAttributes, ...pick(body, CUSTOM_ATTRIBUTE_FIELDS) },
       settings: { ...account.settings, ...pick(body, SETTINGS_FIELDS) },
     })

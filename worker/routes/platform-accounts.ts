@@ -46,6 +46,7 @@ import {
   jsonResponse,
   tokenSecurity,
 } from '../schemas/common'
+import { checkedMailFields } from './account-mail-fields'
 import { createRouter } from './router'
 
 const tags = ['Platform Accounts']
@@ -138,12 +139,17 @@ const deleteAccount = createRoute({
   },
 })
 
-function accountValues(body: z.infer<typeof PlatformAccountUpdateSchema>) {
+function accountValues(
+  env: Env,
+  body: z.infer<typeof PlatformAccountUpdateSchema>,
+  stored: Parameters<typeof checkedMailFields>[2],
+) {
+  const mail = checkedMailFields(env, body, stored)
   return {
     name: body.name,
     locale: body.locale,
-    domain: body.domain,
-    supportEmail: body.support_email,
+    domain: mail.domain,
+    supportEmail: mail.supportEmail,
     status: body.status,
     features: body.features,
     limits: body.limits,
@@ -172,12 +178,13 @@ export const platformAccounts = createRouter()
   .openapi(createAccount, async (c) => {
     const body = c.req.valid('json')
     const db = c.var.db
+    const values = accountValues(c.env, body, null)
     const shard = await newAccountShard(c, body.shard)
     // The directory (this route's database) first, in one batch: the account, its shard and the
     // app's right to it. The account's id is the batch's own insert (a batch is a transaction).
     const accountId = sql`(select max(${accounts.id}) from ${accounts})`
     const [[account], , permissibles] = await db.batch([
-      insertAccount(db, { ...accountValues(body), name: body.name }),
+      insertAccount(db, { ...values, name: body.name }),
       insertAccountShardStatement(db, accountId, shard),
       grantPermissible(db, currentPlatformAppId(c), 'account', accountId),
     ])
@@ -198,8 +205,8 @@ export const platformAccounts = createRouter()
   })
   .openapi(updateAccountRoute, async (c) => {
     const { id } = c.req.valid('param')
-    await permittedAccount(c, id)
-    const values = accountValues(c.req.valid('json'))
+    const stored = await permittedAccount(c, id)
+    const values = accountValues(c.env, c.req.valid('json'), stored)
     // Suspending takes the public API away from the account's visitors: the shards first.
     if (values.status === 'suspended') {
       await narrowOnShards(c, (shard) => [suspendAccountStatement(shard, id)])

@@ -40,6 +40,16 @@ export const PlatformAccountSchema = z
   })
   .openapi('PlatformAccount', { example: examples.PlatformAccountExample })
 
+// Checked against the deployment's mail domains by routes/account-mail-fields.ts.
+const MailDomainInputSchema = z.string().trim().max(255).nullable().optional().openapi({
+  description:
+    'Only null, "" or the deployment\'s inbound mail domain: per-account mail domains are not supported',
+})
+const SupportEmailInputSchema = EmailSchema.or(z.literal('')).nullable().optional().openapi({
+  description:
+    'The From address of the mail the account sends for website inboxes (continuity); must be on the domain the deployment sends mail from. null or "" clears it',
+})
+
 const LocaleSchema = z.string().trim().min(2).max(16)
 const FeaturesInputSchema = z
   .record(z.string().max(255), z.boolean())
@@ -51,8 +61,8 @@ export const PlatformAccountInputSchema = z
   .object({
     name: NameSchema,
     locale: LocaleSchema.optional(),
-    domain: z.string().trim().max(255).nullable().optional(),
-    support_email: EmailSchema.nullable().optional(),
+    domain: MailDomainInputSchema,
+    support_email: SupportEmailInputSchema,
     status: z.enum(['active', 'suspended']).optional(),
     features: FeaturesInputSchema.optional(),
     limits: AttributesSchema.optional(),
@@ -85,8 +95,8 @@ export const AccountUpdateSchema = z
   .object({
     name: NameSchema.optional(),
     locale: LocaleSchema.optional(),
-    domain: z.string().trim().max(255).nullable().optional(),
-    support_email: EmailSchema.nullable().optional(),
+    domain: MailDomainInputSchema,
+    support_email: SupportEmailInputSchema,
     industry: z.string().max(255).nullable().optional(),
     company_size: z.string().max(255).nullable().optional(),
     timezone: z.string().max(255).nullable().optional(),

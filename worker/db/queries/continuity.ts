@@ -1,6 +1,15 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../client'
-import { agentBots, contacts, conversations, events, inboxes, messages, users } from '../schema'
+import {
+  accounts,
+  agentBots,
+  contacts,
+  conversations,
+  events,
+  inboxes,
+  messages,
+  users,
+} from '../schema'
 import { MESSAGE_TYPE } from './messages'
 
 /**
@@ -51,8 +60,10 @@ export async function continuityConversation(db: Db, accountId: number, conversa
       inboxSettings: inboxes.settings,
       contactName: contacts.name,
       contactEmail: contacts.email,
+      supportEmail: accounts.supportEmail,
     })
     .from(conversations)
+    .innerJoin(accounts, eq(accounts.id, conversations.accountId))
     .innerJoin(inboxes, eq(inboxes.id, conversations.inboxId))
     .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .where(and(eq(conversations.accountId, accountId), eq(conversations.id, conversationId)))
