@@ -3190,11 +3190,13 @@ export interface components {
             support_email?: string | "" | null;
             /** @enum {string} */
             status?: "active" | "suspended";
+            /** @description Switchable (false turns it off for the account): channel_website, channel_email, auto_resolve_conversations. Always on (false refused): inbox_management, team_management, agent_management, labels, canned_responses, custom_attributes, reports, agent_bots, assignment_v2. Any other flag: only false. */
             features?: {
                 [key: string]: boolean;
             };
+            /** @description agents: the most members the account may have; inboxes: the most inboxes; null or absent: no limit */
             limits?: {
-                [key: string]: unknown;
+                [key: string]: number | null;
             };
             custom_attributes?: {
                 [key: string]: unknown;
@@ -3227,11 +3229,13 @@ export interface components {
             support_email?: string | "" | null;
             /** @enum {string} */
             status?: "active" | "suspended";
+            /** @description Switchable (false turns it off for the account): channel_website, channel_email, auto_resolve_conversations. Always on (false refused): inbox_management, team_management, agent_management, labels, canned_responses, custom_attributes, reports, agent_bots, assignment_v2. Any other flag: only false. */
             features?: {
                 [key: string]: boolean;
             };
+            /** @description agents: the most members the account may have; inboxes: the most inboxes; null or absent: no limit */
             limits?: {
-                [key: string]: unknown;
+                [key: string]: number | null;
             };
             custom_attributes?: {
                 [key: string]: unknown;

@@ -38,6 +38,7 @@ import {
   toInbox,
 } from '../schemas/inboxes'
 import { newWebhookSecret } from '../webhooks/signature'
+import { assertFeatureOn, assertRoomFor } from './account-limits'
 import { withForwardingIdentifier } from './inbox-forwarding'
 import { createRouter } from './router'
 
@@ -212,6 +213,12 @@ export const inboxRoutes = createRouter()
     }
     if (channelType === 'api')
       checkInboxWebhookUrl(channel.webhook_url, c.env.WEBHOOK_ALLOWED_HOSTS)
+    // The account's plan (platform features and limits, lib/account-plan.ts).
+    if (channelType === 'web_widget' || channelType === 'email') {
+      const feature = channelType === 'web_widget' ? 'channel_website' : 'channel_email'
+      await assertFeatureOn(c.var.db, c.var.accountId, feature, 'channel.type')
+    }
+    await assertRoomFor(c.var.db, c.var.accountId, 'inboxes')
     const public_ = channelType === 'web_widget' || channelType === 'api'
     // An email inbox's identifier is its forwarding address's local part (lowercase).
     const identifier = public_

@@ -5,6 +5,7 @@ import {
   listAccountUsers,
   upsertAccountUserStatement,
 } from '../db/queries/account-users'
+import { findAgent } from '../db/queries/agents'
 import { deleteSessionsOfRemovedMemberStatement } from '../db/queries/sessions'
 import { copyToShards, narrowOnShards } from '../db/replicate'
 import { userSessions } from '../db/schema'
@@ -26,6 +27,7 @@ import {
   AccountUserSchema,
   toAccountUser,
 } from '../schemas/users'
+import { assertRoomFor } from './account-limits'
 import { permittedAccount } from './platform-accounts'
 import { permittedUser } from './platform-users'
 import { createRouter } from './router'
@@ -107,6 +109,8 @@ export const platformAccountUsers = createRouter()
     await permittedAccount(c, account_id)
     await permittedUser(c, user_id)
     const db = c.var.db
+    // A new member counts against the account's limits.agents; a role change does not.
+    if (!(await findAgent(db, account_id, user_id))) await assertRoomFor(db, account_id, 'agents')
     // Making the user an agent may demote an administrator: that narrowing reaches every shard
     // before the directory (it inserts nothing there; a new member arrives with the copy below).
     if (role === 'agent') {

@@ -1,5 +1,11 @@
 import { z } from '@hono/zod-openapi'
 import type { accounts } from '../db/schema'
+import {
+  ALWAYS_ON_FEATURES,
+  featureRefusal,
+  LIMIT_KEYS,
+  SWITCHABLE_FEATURES,
+} from '../lib/account-plan'
 import { isoFromSeconds } from '../lib/time'
 import { AttributesSchema, EmailSchema, MAX_ATTRIBUTE_KEYS, NameSchema } from './common'
 import * as examples from './examples/accounts'
@@ -51,10 +57,37 @@ const SupportEmailInputSchema = EmailSchema.or(z.literal('')).nullable().optiona
 })
 
 const LocaleSchema = z.string().trim().min(2).max(16)
+// What Parley does with each flag and limit: lib/account-plan.ts.
 const FeaturesInputSchema = z
   .record(z.string().max(255), z.boolean())
-  .refine((value) => Object.keys(value).length <= MAX_ATTRIBUTE_KEYS, {
-    message: `must have at most ${MAX_ATTRIBUTE_KEYS} keys`,
+  .superRefine((value, ctx) => {
+    if (Object.keys(value).length > MAX_ATTRIBUTE_KEYS) {
+      ctx.addIssue({ code: 'custom', message: `must have at most ${MAX_ATTRIBUTE_KEYS} keys` })
+    }
+    for (const [flag, on] of Object.entries(value)) {
+      const refusal = featureRefusal(flag, on)
+      if (refusal) ctx.addIssue({ code: 'custom', path: [flag], message: refusal })
+    }
+  })
+  .openapi({
+    description: `Switchable (false turns it off for the account): ${SWITCHABLE_FEATURES.join(', ')}. Always on (false refused): ${ALWAYS_ON_FEATURES.join(', ')}. Any other flag: only false.`,
+  })
+const LimitsInputSchema = z
+  .record(z.string().max(255), z.number().int().min(0).nullable())
+  .superRefine((value, ctx) => {
+    for (const key of Object.keys(value)) {
+      if (!(LIMIT_KEYS as readonly string[]).includes(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `is not a supported limit (only ${LIMIT_KEYS.join(', ')})`,
+        })
+      }
+    }
+  })
+  .openapi({
+    description:
+      'agents: the most members the account may have; inboxes: the most inboxes; null or absent: no limit',
   })
 
 export const PlatformAccountInputSchema = z
@@ -65,7 +98,7 @@ export const PlatformAccountInputSchema = z
     support_email: SupportEmailInputSchema,
     status: z.enum(['active', 'suspended']).optional(),
     features: FeaturesInputSchema.optional(),
-    limits: AttributesSchema.optional(),
+    limits: LimitsInputSchema.optional(),
     custom_attributes: AttributesSchema.optional(),
     shard: z
       .number()

@@ -13,6 +13,7 @@ import { unwrapBody } from '../../middleware/body'
 import { AgentInputSchema, AgentSchema, toAgent } from '../../schemas/agents'
 import { accountSecurity } from '../../schemas/auth'
 import { AccountIdParamsSchema, jsonBody, jsonResponse } from '../../schemas/common'
+import { assertRoomFor } from '../account-limits'
 import { mailInvitation } from '../mail-after-response'
 import { createRouter } from '../router'
 import { administratorsOnly, agentsPath, tags } from './shared'
@@ -60,6 +61,7 @@ export const agentCreateRoutes = createRouter().openapi(createAgent, async (c) =
   if (!existing && !body.name) {
     throw validationError([fieldError('name', 'is required for a new user', 'required')])
   }
+  await assertRoomFor(directory, accountId, 'agents')
   const membership = (userId: number | SQL) =>
     insertMembershipStatement(directory, {
       accountId,

@@ -8,7 +8,13 @@ export function accountsWithAutoResolve(db: Db) {
   return db
     .select({ id: accounts.id, settings: accounts.settings })
     .from(accounts)
-    .where(sql`json_extract(${accounts.settings}, '$.auto_resolve_after') > 0`)
+    .where(
+      and(
+        sql`json_extract(${accounts.settings}, '$.auto_resolve_after') > 0`,
+        // Platform feature auto_resolve_conversations switched off (lib/account-plan.ts).
+        sql`coalesce(json_extract(${accounts.features}, '$.auto_resolve_conversations'), 1) != 0`,
+      ),
+    )
     .orderBy(accounts.id)
 }
 
