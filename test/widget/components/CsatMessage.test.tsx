@@ -6,7 +6,7 @@ import { createTestWidget, message, renderWith, settle } from '../helpers'
 const survey = message({ content_type: 'input_csat', message_type: 3 })
 
 describe('<CsatMessage>', () => {
-  it('asks for a 1–5 rating with named buttons, then an optional comment', async () => {
+  it('asks for a 1–5 rating with named buttons and an optional comment, and answers in the shape the public API stores', async () => {
     const { widget } = createTestWidget()
     const answer = vi.spyOn(widget, 'answer').mockResolvedValue(true)
     renderWith(widget, <CsatMessage message={survey} />)
@@ -25,8 +25,12 @@ describe('<CsatMessage>', () => {
     await settle()
     fireEvent.click(submit)
     expect(answer).toHaveBeenCalledWith(survey, [
-      { name: 'rating', title: 'Satisfied', value: '4' },
-      { name: 'feedback_message', value: 'Quick and kind' },
+      {
+        name: 'csat_survey_response',
+        title: 'Satisfied',
+        value: '4',
+        csat_survey_response: { rating: 4, feedback_message: 'Quick and kind' },
+      },
     ])
   })
 

@@ -71,11 +71,8 @@ export type Conversation = Tolerant<
   contact?: Record<string, unknown>
 }
 
-export interface SubmittedValue {
-  name?: string
-  title?: string
-  value: unknown
-}
+/** One answer to an interactive message (a form field, an option, an email, a CSAT rating). */
+export type SubmittedValue = Schemas['SubmittedValuesInput']['submitted_values'][number]
 
 /** The error envelope; every field optional, as a proxy or an older server may send less. */
 export type ApiErrorBody = Partial<Omit<Schemas['Error'], 'error'>> & { error?: string }

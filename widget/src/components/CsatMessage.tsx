@@ -6,8 +6,9 @@ import { submittedValues } from './rich'
 const FACES = ['😞', '🙁', '😐', '🙂', '😀']
 
 /**
- * The satisfaction survey sent after a conversation is resolved. Answered as
- * submitted_values [{name: 'rating', value: '1'..'5'}, {name: 'feedback_message', value}].
+ * The satisfaction survey sent after a conversation is resolved. Answered as Chatwoot's widget
+ * does, which is what the public API stores and reports on: submitted_values
+ * [{name: 'csat_survey_response', value: '1'..'5', csat_survey_response: {rating, feedback_message}}].
  */
 export function CsatMessage({ message }: { message: Message }) {
   const widget = useWidget()
@@ -24,9 +25,14 @@ export function CsatMessage({ message }: { message: Message }) {
     event.preventDefault()
     if (!rating) return
     setBusy(true)
+    const comment = feedback.trim()
     await widget.answer(message, [
-      { name: 'rating', title: t.csat.ratings[rating - 1], value: String(rating) },
-      { name: 'feedback_message', value: feedback.trim() },
+      {
+        name: 'csat_survey_response',
+        title: t.csat.ratings[rating - 1],
+        value: String(rating),
+        csat_survey_response: { rating, feedback_message: comment || null },
+      },
     ])
     setBusy(false)
   }
