@@ -20,12 +20,27 @@ demoRoutes.use('/demo/*', demoOnly)
 
 const demoInbox = (c: { env: AppEnv['Bindings'] }) => findDemoWebsiteInboxIdentifier(c.env)
 
+/** Inbox identifiers are URL-safe tokens (lib/crypto.ts randomToken); anything else is not one. */
+const INBOX_IDENTIFIER = /^[A-Za-z0-9_-]{1,64}$/
+
+/**
+ * The shop page's inbox: `?inbox=<identifier>` shows another website inbox's widget (to try an
+ * inbox's settings, as the browser tests do), else the demo inbox.
+ */
+async function shopInbox(c: {
+  env: AppEnv['Bindings']
+  req: { query(name: string): string | undefined }
+}) {
+  const asked = c.req.query('inbox')
+  return asked && INBOX_IDENTIFIER.test(asked) ? asked : demoInbox(c)
+}
+
 const STYLE = 'body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:760px;padding:24px}'
 
 demoRoutes.get('/demo/page.css', (c) => c.body(STYLE, 200, { 'content-type': 'text/css' }))
 
 demoRoutes.get('/', async (c) => {
-  const identifier = await demoInbox(c)
+  const identifier = await shopInbox(c)
   if (!identifier) return c.text('Run `npm start` to seed the demo inbox.', 404)
   return c.html(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
