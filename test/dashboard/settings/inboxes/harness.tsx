@@ -42,6 +42,8 @@ export function websiteInbox(fields: Partial<Inbox> = {}): Inbox {
     timezone: 'UTC',
     allow_messages_after_resolved: true,
     lock_to_single_conversation: false,
+    business_name: null,
+    sender_name_type: 'friendly',
     website_url: 'https://shop.example.com',
     widget_color: '#1f93ff',
     welcome_title: null,
