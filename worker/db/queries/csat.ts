@@ -58,25 +58,6 @@ export function upsertCsatResponseStatement(db: Db, answer: CsatAnswer) {
     })
 }
 
-/** A conversation's CSAT survey message, by the conversation's uuid (the public rating page). */
-export async function findCsatSurvey(db: Db, uuid: string) {
-  const [row] = await db
-    .select({ conversation: conversations, message: messages })
-    .from(conversations)
-    .innerJoin(
-      messages,
-      and(
-        eq(messages.conversationId, conversations.id),
-        eq(messages.contentType, 'input_csat'),
-        sql`${messages.deletedAt} is null`,
-      ),
-    )
-    .where(eq(conversations.uuid, uuid))
-    .orderBy(messages.id)
-    .limit(1)
-  return row
-}
-
 /** What a CSAT list or metrics request narrows the answers to. */
 export type CsatFilter = {
   accountId: number
