@@ -91,10 +91,12 @@ export async function defineConversationAttribute(
 }
 
 /** An agent bot of the account, with its access token. */
+export const HELPER_BOT_AVATAR = 'https://cdn.example.com/helper-bot.png'
+
 export async function createAgentBot(world: World) {
   const res = await api('/platform/api/v1/agent_bots', {
     token: PLATFORM_TOKEN,
-    body: { name: 'Helper Bot', account_id: world.accountId },
+    body: { name: 'Helper Bot', account_id: world.accountId, avatar_url: HELPER_BOT_AVATAR },
   })
   if (res.status !== 200) throw new Error(`createAgentBot: ${res.status} ${res.text}`)
   return { id: res.json.id as number, token: res.json.access_token as string }

@@ -6,6 +6,7 @@ import {
   createAgentBot,
   createScene,
   eventsOf,
+  HELPER_BOT_AVATAR,
   kindsOf,
   messageRows,
   messagesPath,
@@ -294,14 +295,14 @@ describe('POST /conversations/{id}/messages', () => {
     expect(email.json.content_type).toBe('input_email')
   })
 
-  it('lets an agent bot post, as the bot', async () => {
+  it('lets an agent bot post, as the bot, with its name and avatar', async () => {
     const { world, displayId, inboxId } = await sceneWithConversation()
     const bot = await createAgentBot(world)
     await connectAgentBot(world, inboxId, bot.id)
     const res = await postMessage(world, displayId, { content: 'Bot here' }, bot.token)
     expect(res.json).toMatchObject({
       message_type: 1,
-      sender: { id: bot.id, name: 'Helper Bot', type: 'agent_bot' },
+      sender: { id: bot.id, name: 'Helper Bot', type: 'agent_bot', avatar_url: HELPER_BOT_AVATAR },
     })
     expectError(await api(messagesPath(world, displayId), { token: bot.token }), 401)
   })
