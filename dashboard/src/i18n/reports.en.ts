@@ -19,6 +19,9 @@ export const reportsEn = {
   month: 'Month',
   timeZone: 'Days start at midnight in your time zone ({zone}).',
   badRange: 'Choose a start date on or before the end date.',
+  businessHours: 'Business hours only',
+  businessHoursHint:
+    "Times then count only each inbox's working hours (inboxes without working hours count every hour).",
   loading: 'Loading the report…',
   loaded: 'Report for {range}.',
   tryAgain: 'Try again',

@@ -20,6 +20,9 @@ export const reportsEs: Strings['reports'] = {
   month: 'Mes',
   timeZone: 'Los días empiezan a medianoche en tu zona horaria ({zone}).',
   badRange: 'Elige una fecha de inicio igual o anterior a la fecha de fin.',
+  businessHours: 'Solo horario laboral',
+  businessHoursHint:
+    'Los tiempos cuentan entonces solo el horario laboral de cada bandeja (las bandejas sin horario laboral cuentan todas las horas).',
   loading: 'Cargando el informe…',
   loaded: 'Informe de {range}.',
   tryAgain: 'Reintentar',
