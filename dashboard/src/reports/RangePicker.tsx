@@ -1,6 +1,7 @@
 import { useId } from 'preact/hooks'
 import { format } from '../i18n'
 import { useStrings } from '../i18n/context'
+import { BusinessHoursSwitch } from './BusinessHoursSwitch'
 import { type GroupBy, offsetName, type RangePreset } from './periods'
 
 /** What the reader chose: a preset (the last 7, 30 or 90 days) or two days of their own. */
@@ -17,8 +18,11 @@ export interface RangePickerProps {
   offsetHours: number
   /** The custom days are the wrong way round. */
   invalid: boolean
+  /** Times count only each inbox's working hours. */
+  businessHours: boolean
   onChoice(choice: RangeChoice): void
   onGroupBy(groupBy: GroupBy): void
+  onBusinessHours(on: boolean): void
 }
 
 const KINDS: RangeChoice['kind'][] = ['last7', 'last30', 'last90', 'custom']
@@ -26,7 +30,10 @@ const GROUPS: GroupBy[] = ['day', 'week', 'month']
 
 const inputValue = (event: Event) => (event.currentTarget as HTMLInputElement).value
 
-/** The range and the grouping of the report; the custom days show only for a custom range. */
+/**
+ * The range, the grouping and the business-hours switch of the report; the custom days show only
+ * for a custom range.
+ */
 export function RangePicker(props: RangePickerProps) {
   const t = useStrings().reports
   const { choice, groupBy, offsetHours, invalid } = props
@@ -93,6 +100,7 @@ export function RangePicker(props: RangePickerProps) {
           ))}
         </select>
       </div>
+      <BusinessHoursSwitch on={props.businessHours} onChange={props.onBusinessHours} />
       <p class="report-zone form-hint">{format(t.timeZone, { zone: offsetName(offsetHours) })}</p>
       {invalid && (
         <p class="form-error" id={errorId} role="alert">

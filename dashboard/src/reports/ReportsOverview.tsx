@@ -7,6 +7,7 @@ import { PageHeader } from '../workspace/ui/PageHeader'
 import { useLoad } from '../workspace/ui/useLoad'
 import { AgentTable } from './AgentTable'
 import { type AgentSort, agentRows, sortAgentRows } from './agent-rows'
+import { businessHoursIn, keepBusinessHours } from './business-hours'
 import { ChartPanel } from './ChartPanel'
 import { CsatSection } from './CsatSection'
 import { CsvLink } from './CsvLink'
@@ -68,6 +69,8 @@ export function ReportsOverview() {
   const offsetHours = useMemo(() => browserOffsetHours(), [])
   const choice = useSignal<RangeChoice>({ kind: 'last7', from: '', to: '' })
   const groupBy = useSignal<GroupBy>('day')
+  // Kept in the page address, so a reload (or a shared link) keeps it.
+  const businessHours = useSignal(businessHoursIn(location.search))
   const sort = useSignal<AgentSort>({ column: 'name', direction: 'ascending' })
 
   const range = rangeOf(choice.value, offsetHours)
@@ -75,11 +78,16 @@ export function ReportsOverview() {
   const lastGood = useRef<Range | null>(null)
   if (range) lastGood.current = range
   const applied = range ?? (lastGood.current as Range)
-  const query: ReportQuery = { ...applied, groupBy: groupBy.value, offsetHours }
+  const query: ReportQuery = {
+    ...applied,
+    groupBy: groupBy.value,
+    offsetHours,
+    businessHours: businessHours.value,
+  }
 
   const report = useLoad(
     () => loadReport(calls, query),
-    [calls, query.since, query.until, query.groupBy],
+    [calls, query.since, query.until, query.groupBy, query.businessHours],
   )
   const agents = useLoad(() => calls.agents(), [calls])
 
@@ -117,9 +125,14 @@ export function ReportsOverview() {
         groupBy={groupBy.value}
         offsetHours={offsetHours}
         invalid={range === null}
+        businessHours={businessHours.value}
         onChoice={choose}
         onGroupBy={(next) => {
           groupBy.value = next
+        }}
+        onBusinessHours={(on) => {
+          businessHours.value = on
+          keepBusinessHours(on)
         }}
       />
       <div class="report-status">

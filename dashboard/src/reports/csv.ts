@@ -61,6 +61,8 @@ export function reportCsv(
   const inSeconds = (label: string) => format(t.csvSeconds, { label })
   const rows: Cell[][] = [
     [t.csvRange, from, to, offsetName(query.offsetHours)],
+    // The times below count working hours only: say so, or the file reads as every hour.
+    ...(query.businessHours ? [[t.businessHours]] : []),
     [],
     [t.summary],
     [t.csvMetric, t.csvValue, t.csvPrevious, t.csvChange],

@@ -2,6 +2,10 @@ import { type ApiClient, unwrap } from '../api/client'
 import type { Agent } from '../api/schema'
 import type { Report, ReportQuery, SeriesMetric } from './types'
 
+/** The API's business_hours parameter, sent only when on (a count has no hours to leave out). */
+const hoursOf = (q: ReportQuery, metric?: SeriesMetric) =>
+  q.businessHours && metric !== 'conversations_count' ? { business_hours: 'true' as const } : {}
+
 export const SERIES_METRICS: SeriesMetric[] = [
   'conversations_count',
   'avg_first_response_time',
@@ -17,19 +21,28 @@ export function reportCalls(api: ApiClient, accountId: number) {
     summary: (q: ReportQuery) =>
       unwrap(
         api.GET('/api/v2/accounts/{account_id}/reports/summary', {
-          params: { path, query: { type: 'account', ...inZone(q) } },
+          params: { path, query: { type: 'account', ...inZone(q), ...hoursOf(q) } },
         }),
       ),
     series: (q: ReportQuery, metric: SeriesMetric) =>
       unwrap(
         api.GET('/api/v2/accounts/{account_id}/reports', {
-          params: { path, query: { metric, type: 'account', group_by: q.groupBy, ...inZone(q) } },
+          params: {
+            path,
+            query: {
+              metric,
+              type: 'account',
+              group_by: q.groupBy,
+              ...inZone(q),
+              ...hoursOf(q, metric),
+            },
+          },
         }),
       ),
     agentSummaries: (q: ReportQuery) =>
       unwrap(
         api.GET('/api/v2/accounts/{account_id}/summary_reports/agent', {
-          params: { path, query: range(q) },
+          params: { path, query: { ...range(q), ...hoursOf(q) } },
         }),
       ),
     agents: (): Promise<Agent[]> =>

@@ -10,10 +10,14 @@ export type AgentReport = SummaryReportRow
 
 export type SeriesMetric = 'conversations_count' | 'avg_first_response_time' | 'avg_resolution_time'
 
-/** What the page asks the API for: a range, its periods, and the offset its days start in. */
+/**
+ * What the page asks the API for: a range, its periods, the offset its days start in, and whether
+ * times count only inboxes' working hours.
+ */
 export interface ReportQuery extends Range {
   groupBy: GroupBy
   offsetHours: number
+  businessHours: boolean
 }
 
 /** Everything one report shows. */

@@ -17,7 +17,7 @@ export const figures = (fields: Partial<ReportFigures> = {}): ReportFigures => (
 export function smallReport(): Report {
   const day = (d: number) => at(`2026-11-0${d}T05:00:00Z`)
   return {
-    query: { since: day(1), until: day(4), groupBy: 'day', offsetHours: -5 },
+    query: { since: day(1), until: day(4), groupBy: 'day', offsetHours: -5, businessHours: false },
     summary: {
       ...figures({
         conversations_count: 12,
