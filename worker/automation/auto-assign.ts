@@ -1,6 +1,7 @@
 import { drainAssignmentQueues } from '../assignment/queues'
 import { inboxIdsOfMember, releaseAutoAssignHold } from '../db/queries/agent-capacity'
 import { MESSAGE_TYPE } from '../db/queries/messages'
+import { automationSettings } from './inbox-settings'
 import type { Automation, AutomationTrigger } from './run'
 
 function change(trigger: AutomationTrigger, attribute: string) {
@@ -31,9 +32,11 @@ export const autoAssign: Automation = async (env, db, triggers, now) => {
     const at = conversation.accountId
     const status = change(trigger, 'status')
     const assignee = change(trigger, 'assignee_id')
-    if (event.kind === 'conversation_created') poke(at, conversation.inboxId)
+    // An inbox with auto-assignment off costs its conversations no call to its queue.
+    const own = automationSettings(trigger.inbox.settings).enableAutoAssignment
+    if (event.kind === 'conversation_created' && own) poke(at, conversation.inboxId)
     if (event.kind === 'conversation_status_changed' && status) {
-      if (status.current_value === 'open') {
+      if (status.current_value === 'open' && own) {
         await releaseAutoAssignHold(db, at, conversation.id, event.createdAt)
         poke(at, conversation.inboxId)
       }
@@ -45,12 +48,12 @@ export const autoAssign: Automation = async (env, db, triggers, now) => {
     if (event.kind === 'conversation_updated' && typeof assignee?.previous_value === 'number') {
       poke(at, conversation.inboxId, ...(await inboxIdsOfMember(db, at, assignee.previous_value)))
     }
-    if (event.kind === 'conversation_updated' && change(trigger, 'team_id')?.current_value) {
+    if (own && event.kind === 'conversation_updated' && change(trigger, 'team_id')?.current_value) {
       poke(at, conversation.inboxId)
     }
     const incoming =
       event.kind === 'message_created' && trigger.message?.messageType === MESSAGE_TYPE.incoming
-    if (incoming && conversation.autoAssignHeldAt !== null && trigger.message) {
+    if (own && incoming && conversation.autoAssignHeldAt !== null && trigger.message) {
       await releaseAutoAssignHold(db, at, conversation.id, trigger.message.createdAt)
       poke(at, conversation.inboxId)
     }

@@ -2,8 +2,8 @@ import type { WorkingHour } from '../lib/business-hours'
 import { DEFAULT_WORKING_HOURS } from '../schemas/inboxes'
 
 /*
- * The inbox settings the greeting, out-of-office, email collection and messages-after-resolution
- * behaviours read, with the defaults the inbox API shows for them (schemas/inboxes.ts `toInbox`):
+ * The inbox settings the greeting, out-of-office, email collection, messages-after-resolution
+ * and auto-assignment behaviours read, with the defaults the inbox API shows for them (schemas/inboxes.ts `toInbox`):
  * one reader, so a default changed there is changed here in the same place of review.
  */
 
@@ -19,6 +19,7 @@ export type AutomationSettings = {
   timezone: string
   enableEmailCollect: boolean
   allowMessagesAfterResolved: boolean
+  enableAutoAssignment: boolean
 }
 
 export function automationSettings(settings: Record<string, unknown>): AutomationSettings {
@@ -33,5 +34,6 @@ export function automationSettings(settings: Record<string, unknown>): Automatio
     timezone: typeof settings.timezone === 'string' ? settings.timezone : 'UTC',
     enableEmailCollect: flag(settings.enable_email_collect, true),
     allowMessagesAfterResolved: flag(settings.allow_messages_after_resolved, true),
+    enableAutoAssignment: flag(settings.enable_auto_assignment, true),
   }
 }
