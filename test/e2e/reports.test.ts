@@ -51,6 +51,21 @@ const bodyRows = (page: Page, tableName: RegExp) =>
       rows.map((row) => [...row.children].map((cell) => cell.textContent ?? '')),
     )
 
+/** The answers to the four requests for time figures asked in business hours, in any order. */
+const timeFigureAnswers = (page: Page) => {
+  const asked = (test: (path: string, query: URLSearchParams) => boolean) =>
+    page.waitForResponse((response) => {
+      const { pathname, searchParams } = new URL(response.url())
+      return searchParams.get('business_hours') === 'true' && test(pathname, searchParams)
+    })
+  return Promise.all([
+    asked((path) => path.endsWith('/reports/summary')),
+    asked((path) => path.endsWith('/summary_reports/agent')),
+    asked((path, q) => path.endsWith('/reports') && q.get('metric') === 'avg_first_response_time'),
+    asked((path, q) => path.endsWith('/reports') && q.get('metric') === 'avg_resolution_time'),
+  ])
+}
+
 describe('the reports overview', () => {
   it("shows today's conversations in the summary, the chart and its table, and downloads them as CSV", async () => {
     await seedActivity()
@@ -125,6 +140,42 @@ describe('the reports overview', () => {
     ).toBeGreaterThanOrEqual(1)
     await section.getByRole('img', { name: /^Satisfaction score per day/ }).waitFor()
     expect(await violationsAtBothWidths(page)).toEqual(NO_VIOLATIONS)
+    expect(owner.errors).toEqual([])
+    await owner.context.close()
+  })
+
+  it('asks every time figure again in business hours once the switch is on, keeps it across a reload, axe clean at 1366 and 360 px', async () => {
+    await seedActivity()
+    const owner = await signedInTab(browser(), adminCredentials())
+    const { page } = owner
+    owner.errors.length = 0
+    await page.goto(url(reportsPath()))
+    const loaded = page.getByRole('status').filter({ hasText: /^Report for / })
+    await loaded.waitFor()
+    const hours = page.getByRole('switch', { name: 'Business hours only' })
+    expect(await hours.isChecked()).toBe(false)
+
+    const reloads = timeFigureAnswers(page)
+    await hours.click()
+    // The summary, the agents' figures and the two time series, each asked with business_hours=true.
+    const answers = await reloads
+    expect(answers.map((answer) => answer.status())).toEqual([200, 200, 200, 200])
+    await loaded.waitFor()
+    expect(await hours.isChecked()).toBe(true)
+    expect(await figure(page, 'Average first response').textContent()).not.toBe('…')
+    await page.getByRole('img', { name: /^First response time per day/ }).waitFor()
+    expect(new URL(page.url()).searchParams.get('business_hours')).toBe('true')
+    // The hint says what the switch counts.
+    const hint = await hours.getAttribute('aria-describedby')
+    expect(await page.locator(`[id="${hint}"]`).textContent()).toMatch(/^Times then count only/)
+    expect(await violationsAtBothWidths(page)).toEqual(NO_VIOLATIONS)
+
+    // A reload keeps the choice, and asks in business hours again.
+    const again = timeFigureAnswers(page)
+    await page.reload()
+    await again
+    await loaded.waitFor()
+    expect(await hours.isChecked()).toBe(true)
     expect(owner.errors).toEqual([])
     await owner.context.close()
   })
