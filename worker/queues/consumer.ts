@@ -3,6 +3,7 @@ import { events, webhookDeliveries } from '../db/schema'
 import type { EventsQueueMessage } from '../events/publish'
 import { attemptDelivery, deliveryTimeoutMs } from '../webhooks/deliver'
 import { type DeliveriesQueueMessage, fanOutEvent } from '../webhooks/fanout'
+import { handOffFromSilentBot } from './bot-handoff'
 import { carriedAccountId, messageDatabase } from './locate'
 import { type Settlement, settleMessage } from './settle'
 
@@ -41,6 +42,7 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
     if (!db) return undefined
     if (deadLetters) {
       await markDead(db, body.deliveryId, 'retries exhausted')
+      await handOffFromSilentBot(env, db, body.deliveryId)
       return undefined
     }
     const outcome = await attemptDelivery(env, db, body.deliveryId, {
@@ -48,6 +50,8 @@ export async function handleQueue(batch: MessageBatch<unknown>, env: Env): Promi
     })
     // The retry is the same message, so it keeps its account.
     if (outcome.kind === 'retry') return { retryAfterSeconds: outcome.delaySeconds }
+    // A bot that never answered its message hands the conversation to humans.
+    if (outcome.kind === 'dead') await handOffFromSilentBot(env, db, body.deliveryId)
     return undefined
   }
   // Messages are independent (one event, or one delivery to one receiver), so a slow receiver

@@ -32,7 +32,11 @@ export const CLAIM_MARGIN_SECONDS = 45
  */
 export const EARLY_ARRIVAL_SECONDS = 5
 
-export type AttemptOutcome = { kind: 'done' } | { kind: 'retry'; delaySeconds: number }
+/** `dead`: the last attempt failed and the delivery is given up (its caller may act on that). */
+export type AttemptOutcome =
+  | { kind: 'done' }
+  | { kind: 'dead' }
+  | { kind: 'retry'; delaySeconds: number }
 
 export type DeliveryOptions = {
   timeoutMs?: number
@@ -103,7 +107,7 @@ export async function attemptDelivery(
         lastResponseCode,
         nextAttemptAt: null,
       })
-      return DONE
+      return { kind: 'dead' }
     }
     const delaySeconds = delay ?? retryDelaySeconds(attempt, options.random)
     // Recorded before the queue is asked for the retry, so the retry never arrives before it.

@@ -162,7 +162,7 @@ describe('attemptDelivery', () => {
       )
       .bind(MAX_DELIVERY_ATTEMPTS - 1, seeded.deliveryId)
       .run()
-    expect(await attempt(seeded.deliveryId)).toEqual({ kind: 'done' })
+    expect(await attempt(seeded.deliveryId)).toEqual({ kind: 'dead' })
     expect(await deliveryRow(seeded.deliveryId)).toMatchObject({
       status: 'dead',
       attempts: MAX_DELIVERY_ATTEMPTS,

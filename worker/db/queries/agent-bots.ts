@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
-import { agentBotInboxes, agentBots } from '../schema'
+import { agentBotInboxes, agentBots, conversations, events, webhookDeliveries } from '../schema'
 import { permissibleIdsQuery } from './platform-apps'
 
 export type NewAgentBot = typeof agentBots.$inferInsert
@@ -136,4 +136,32 @@ export async function findInboxBotTarget(db: Db, inboxId: number) {
     )
     .limit(1)
   return row
+}
+
+/**
+ * The conversation of a bot's message_created delivery that was given up (dead), or undefined
+ * for any other delivery.
+ */
+export async function findGivenUpBotMessageConversation(db: Db, deliveryId: number) {
+  const [row] = await db
+    .select({ conversation: conversations })
+    .from(webhookDeliveries)
+    .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
+    .innerJoin(
+      conversations,
+      and(
+        eq(conversations.id, events.conversationId),
+        eq(conversations.accountId, webhookDeliveries.accountId),
+      ),
+    )
+    .where(
+      and(
+        eq(webhookDeliveries.id, deliveryId),
+        isNotNull(webhookDeliveries.agentBotId),
+        eq(webhookDeliveries.event, 'message_created'),
+        eq(webhookDeliveries.status, 'dead'),
+      ),
+    )
+    .limit(1)
+  return row?.conversation
 }
