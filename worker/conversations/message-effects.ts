@@ -15,12 +15,17 @@ export type MessageFacts = {
   private: boolean
   senderType: 'User' | 'Contact' | 'AgentBot' | null
   createdAt: number
+  /** The conversation's inbox has an active agent bot (only asked when a message may reopen it). */
+  botInbox?: boolean
 }
 
 /** Kinds of message a rule applies to. */
 export const MESSAGE_KINDS = {
   any: () => true,
   incoming: (m: MessageFacts) => m.messageType === MESSAGE_TYPE.incoming,
+  /** An incoming message in an inbox an agent bot answers. */
+  incomingToBot: (m: MessageFacts) =>
+    m.messageType === MESSAGE_TYPE.incoming && m.botInbox === true,
   /** A public outgoing message by an agent or a bot. */
   reply: (m: MessageFacts) =>
     m.messageType === MESSAGE_TYPE.outgoing &&
@@ -60,8 +65,8 @@ export type MessageRule = {
 
 /**
  * Every message is the latest activity (not a rule: always so). An incoming one starts the wait
- * and reopens a snoozed or resolved conversation unless muted; a reply ends the wait, and an
- * agent's first is the first reply.
+ * and reopens a snoozed or resolved conversation unless muted (pending in a bot's inbox); a reply
+ * ends the wait, and an agent's first is the first reply.
  */
 export const MESSAGE_RULES: readonly MessageRule[] = [
   {
@@ -88,6 +93,16 @@ export const MESSAGE_RULES: readonly MessageRule[] = [
     ],
     set: { status: 'open', snoozedUntil: null },
     activity: activityText.reopenedByIncoming,
+  },
+  {
+    // In a bot's inbox the bot answers first, as when a conversation starts there (Chatwoot reopens
+    // it pending): humans see it on the bot's handoff.
+    message: 'incomingToBot',
+    row: [
+      { column: 'muted', in: [false] },
+      { column: 'status', in: ['snoozed', 'resolved'] },
+    ],
+    set: { status: 'pending' },
   },
 ]
 
@@ -121,6 +136,15 @@ export function applyMessageRules(
   }
   return { patch, activities }
 }
+
+/**
+ * Whether a message may reopen `before` (the only case where `botInbox` matters): callers ask the
+ * database whether the inbox has a bot only then, not for every message.
+ */
+export const mayReopen = (before: Pick<ConversationRow, 'status' | 'muted'>, messageType: number) =>
+  messageType === MESSAGE_TYPE.incoming &&
+  !before.muted &&
+  (before.status === 'resolved' || before.status === 'snoozed')
 
 /** What a new message does to its conversation: the patch and its activity lines. */
 export const messageEffects = (before: ConversationRow, message: MessageFacts) =>

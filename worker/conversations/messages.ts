@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { hasActiveBot } from '../db/queries/agent-bots'
 import { insertAttachmentStatement } from '../db/queries/attachments'
 import { type ConversationRow, touchContactActivityStatement } from '../db/queries/conversations'
 import {
@@ -16,7 +17,7 @@ import { commitEvents, type EventInput } from '../events/outbox'
 import { deleteStored, type StoredFile, storeUpload } from '../lib/files'
 import { messageReport } from '../reports/events'
 import { patchConversation, type Statement, type Write } from './changes'
-import { messageEffects } from './message-effects'
+import { mayReopen, messageEffects } from './message-effects'
 
 export type Sender = { senderType: 'User' | 'Contact' | 'AgentBot'; senderId: number }
 
@@ -138,7 +139,8 @@ export function messageRows(
 
 /**
  * The statements and events of a new message in an existing conversation: its rows
- * (`messageRows`) and what it does to the conversation (reference §8.2).
+ * (`messageRows`) and what it does to the conversation (reference §8.2). `botInbox`: the inbox
+ * has an active agent bot (a message that reopens the conversation then makes it pending).
  */
 export function messageWrite(
   db: Db,
@@ -146,12 +148,14 @@ export function messageWrite(
   message: NewMessage,
   stored: StoredFile[],
   now: number,
+  botInbox = false,
 ): Write {
   const effects = messageEffects(conversation, {
     messageType: message.messageType,
     private: message.private === true,
     senderType: message.sender?.senderType ?? null,
     createdAt: now,
+    botInbox,
   })
   const update = patchConversation(db, conversation, effects.patch, now, effects.activities)
   const rows = messageRows(db, conversation, message, stored, now)
@@ -198,9 +202,11 @@ export async function createMessage(
     const found = await findMessageByEchoId(db, conversation.id, echoId)
     if (found) return existing(found.id)
   }
+  const botInbox =
+    mayReopen(conversation, message.messageType) && (await hasActiveBot(db, conversation.inboxId))
   const stored = await storeAttachments(env, conversation.accountId, message.files ?? [])
   try {
-    const write = messageWrite(db, conversation, message, stored, now)
+    const write = messageWrite(db, conversation, message, stored, now, botInbox)
     const readBack = insertedMessageViewStatement(db, conversation.id)
     const { results, eventIds } = await commitEvents(
       db,

@@ -3,6 +3,8 @@
 // the domain's write (worker/email/intake-write.ts) in one batch; a refusal is an SMTP reason
 // given back with setReject, and then nothing is written.
 import type { Statement } from '../conversations/changes'
+import { mayReopen } from '../conversations/message-effects'
+import { hasActiveBot } from '../db/queries/agent-bots'
 import { findContactInbox } from '../db/queries/contact-inboxes'
 import type { ContactRow } from '../db/queries/contacts'
 import {
@@ -11,6 +13,7 @@ import {
   findThreadConversation,
   isInboundMailConflict,
 } from '../db/queries/inbound-mail'
+import { MESSAGE_TYPE } from '../db/queries/messages'
 import { classifyMail } from '../email/classify'
 import { emailAttributesOf } from '../email/inbound-message'
 import { mailIntoConversation, mailStartingConversation } from '../email/intake-write'
@@ -43,12 +46,15 @@ async function writeOf(
     place.conversation ??
     (await findThreadConversation(db, accountId, inbox.id, quoted, contact?.id ?? null))
   if (conversation) {
+    const botInbox =
+      mayReopen(conversation, MESSAGE_TYPE.incoming) && (await hasActiveBot(db, inbox.id))
     return mailIntoConversation(
       db,
       conversation,
       { contact: contact ?? null, sender },
       message,
       now,
+      botInbox,
     )
   }
   const contactInbox = contact ? await findContactInbox(db, contact.id, inbox.id) : undefined

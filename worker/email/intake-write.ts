@@ -65,9 +65,10 @@ export type MailAuthor = {
 }
 
 /**
- * A mail that joins `conversation`: a message from its author (effects reopen it, as any). The
- * author may not be the conversation's contact (a cc'd colleague, anyone who saw one of our
- * ids): the message is theirs, the conversation keeps its contact.
+ * A mail that joins `conversation`: a message from its author (effects reopen it, as any; pending
+ * when `botInbox`, the inbox having an active agent bot). The author may not be the
+ * conversation's contact (a cc'd colleague, anyone who saw one of our ids): the message is
+ * theirs, the conversation keeps its contact.
  */
 export function mailIntoConversation(
   db: Db,
@@ -75,6 +76,7 @@ export function mailIntoConversation(
   author: MailAuthor,
   message: MailMessage,
   now: number,
+  botInbox = false,
 ): Write {
   const { accountId } = conversation
   const { name, email } = author.sender
@@ -86,6 +88,7 @@ export function mailIntoConversation(
     { ...messageValues(message), sender: { senderType: 'Contact', senderId } },
     message.stored,
     now,
+    botInbox,
   )
   const statements: Statement[] = [
     ...newContact,

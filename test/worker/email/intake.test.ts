@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { connectAgentBot, createAgentBot } from '../conversation-helpers'
 import { corpus } from './corpus'
 import {
   conversationsOf,
@@ -234,5 +235,14 @@ describe('threading', () => {
     await deliver(corpus.gmail, world.address)
     const [conversation] = await conversationsOf(world)
     expect(conversation?.status).toBe('open')
+  })
+
+  it('a reply reopens a resolved conversation pending when an agent bot answers the inbox', async () => {
+    const { world, conversationId } = await startedThread()
+    await connectAgentBot(world, world.inboxId, (await createAgentBot(world)).id)
+    await rows(world, "update conversations set status = 'resolved' where id = ?", conversationId)
+    await deliver(corpus.gmail, world.address)
+    const [conversation] = await conversationsOf(world)
+    expect(conversation?.status).toBe('pending')
   })
 })

@@ -99,6 +99,12 @@ export function inboxHasActiveBot(inboxId: number | SQL) {
   return sql<number>`exists (select 1 from agent_bot_inboxes link inner join agent_bots bot on bot.id = link.agent_bot_id where link.inbox_id = ${inboxId} and link.status = 'active')`
 }
 
+/** Whether the inbox has an active agent bot, read now. */
+export async function hasActiveBot(db: Db, inboxId: number) {
+  const row = await db.get<{ active: number }>(sql`select ${inboxHasActiveBot(inboxId)} as active`)
+  return row?.active === 1
+}
+
 /** Whether `agentBotId` is the active bot of the inbox: a bot acts on its inboxes' conversations only. */
 export async function botServesInbox(
   db: Db,
