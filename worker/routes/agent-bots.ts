@@ -51,7 +51,7 @@ const listAgentBots = createRoute({
   request: { params: AccountIdParamsSchema },
   responses: {
     200: jsonResponse(z.array(AgentBotSchema), 'Agent bots'),
-    ...errorResponses('unauthorized', 'forbidden', 'rate_limited'),
+    ...errorResponses('unauthorized', 'forbidden', 'not_found', 'rate_limited'),
   },
 })
 
