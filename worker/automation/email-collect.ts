@@ -1,10 +1,5 @@
 import type { Db } from '../db/client'
-import {
-  conversationContact,
-  conversationInbox,
-  conversationRow,
-  hasReplySince,
-} from '../db/queries/automatic-messages'
+import { emailCollectSubject, hasReplySince } from '../db/queries/automatic-messages'
 import { MESSAGE_TYPE } from '../db/queries/messages'
 import { sendAutomaticMessage } from './automatic-message'
 import { automationSettings } from './inbox-settings'
@@ -47,15 +42,14 @@ export function emailCollectDelaySeconds(env: { EMAIL_COLLECT_DELAY_SECONDS?: st
 }
 
 /** On a visitor's message in a website inbox with collection on: queues the delayed ask. */
-export const emailCollect: Automation = async (env, db, triggers) => {
+export const emailCollect: Automation = async (env, _db, triggers) => {
   const jobs = new Map<number, EmailCollectJob>()
-  for (const { event, conversation, inbox, message } of triggers) {
+  for (const { event, conversation, contact, inbox, message } of triggers) {
     if (event.kind !== 'message_created' || !message || jobs.has(conversation.id)) continue
     if (message.messageType !== MESSAGE_TYPE.incoming || message.private) continue
     if (inbox.channelType !== 'web_widget') continue
     if (!automationSettings(inbox.settings).enableEmailCollect) continue
-    const contact = await conversationContact(db, conversation.accountId, conversation.id)
-    if (!contact || contact.email || contact.blocked) continue
+    if (contact.email || contact.blocked) continue
     jobs.set(conversation.id, {
       type: 'email_collect',
       accountId: conversation.accountId,
@@ -84,12 +78,11 @@ export async function runEmailCollect(
   now: number,
 ): Promise<{ outcome: EmailCollectOutcome; eventIds: number[] }> {
   const none = (outcome: EmailCollectOutcome) => ({ outcome, eventIds: [] as number[] })
-  const conversation = await conversationRow(db, job.accountId, job.conversationId)
-  const inbox = await conversationInbox(db, job.accountId, job.conversationId)
-  if (!conversation || inbox?.channelType !== 'web_widget') return none('off')
+  const subject = await emailCollectSubject(db, job.accountId, job.conversationId)
+  if (subject?.inbox.channelType !== 'web_widget') return none('off')
+  const { conversation, inbox, contact } = subject
   if (!automationSettings(inbox.settings).enableEmailCollect) return none('off')
-  const contact = await conversationContact(db, job.accountId, job.conversationId)
-  if (!contact || contact.blocked) return none('off')
+  if (contact.blocked) return none('off')
   if (contact.email) return none('has_email')
   if (await hasReplySince(db, conversation.id, job.since)) return none('answered')
   const { eventIds } = await sendAutomaticMessage(

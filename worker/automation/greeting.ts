@@ -1,4 +1,4 @@
-import { conversationContact, hasReplySince } from '../db/queries/automatic-messages'
+import { hasReplySince } from '../db/queries/automatic-messages'
 import { sendAutomaticMessage } from './automatic-message'
 import { automationSettings } from './inbox-settings'
 import type { Automation } from './run'
@@ -22,12 +22,11 @@ const GREETING_CHANNELS = new Set(['web_widget', 'api'])
  */
 export const greeting: Automation = async (env, db, triggers, now) => {
   const committed: number[] = []
-  for (const { event, conversation, inbox } of triggers) {
+  for (const { event, conversation, contact, inbox } of triggers) {
     if (event.kind !== 'conversation_created' || !GREETING_CHANNELS.has(inbox.channelType)) continue
     const content = automationSettings(inbox.settings).greeting
     if (!content || conversation.status === 'resolved') continue
-    const contact = await conversationContact(db, conversation.accountId, conversation.id)
-    if (!contact || contact.blocked) continue
+    if (contact.blocked) continue
     if (await hasReplySince(db, conversation.id)) continue
     const { eventIds } = await sendAutomaticMessage(
       db,

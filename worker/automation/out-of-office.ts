@@ -1,4 +1,4 @@
-import { conversationContact, hasReplySince } from '../db/queries/automatic-messages'
+import { hasReplySince } from '../db/queries/automatic-messages'
 import { MESSAGE_TYPE } from '../db/queries/messages'
 import { businessHours, isOpen } from '../lib/business-hours'
 import { sendAutomaticMessage } from './automatic-message'
@@ -26,7 +26,7 @@ const ACTIVE_REPLY_SECONDS = 5 * 60
 export const outOfOffice: Automation = async (env, db, triggers, now) => {
   const committed: number[] = []
   const seen = new Set<number>()
-  for (const { event, conversation, inbox, message } of triggers) {
+  for (const { event, conversation, contact, inbox, message } of triggers) {
     if (event.kind !== 'message_created' || !message || seen.has(conversation.id)) continue
     if (message.messageType !== MESSAGE_TYPE.incoming || message.private) continue
     if (!OUT_OF_OFFICE_CHANNELS.has(inbox.channelType)) continue
@@ -35,9 +35,8 @@ export const outOfOffice: Automation = async (env, db, triggers, now) => {
     const hours = businessHours(settings.workingHours, settings.timezone)
     if (isOpen(hours, message.createdAt)) continue
     seen.add(conversation.id)
+    if (contact.blocked) continue
     if (await hasReplySince(db, conversation.id, message.createdAt - ACTIVE_REPLY_SECONDS)) continue
-    const contact = await conversationContact(db, conversation.accountId, conversation.id)
-    if (!contact || contact.blocked) continue
     const { eventIds } = await sendAutomaticMessage(
       db,
       env,

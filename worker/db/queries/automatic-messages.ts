@@ -23,33 +23,20 @@ export async function hasReplySince(db: Db, conversationId: number, since = 0) {
   return row !== undefined
 }
 
-/** The conversation's contact as the automatic messages need it: blocked, and its email. */
-export async function conversationContact(db: Db, accountId: number, conversationId: number) {
+/**
+ * A conversation as a delayed email-collection ask needs it, in one read: its row, its inbox's
+ * channel and settings, and its contact's email and blocked flag; reached through its account.
+ */
+export async function emailCollectSubject(db: Db, accountId: number, conversationId: number) {
   const [row] = await db
-    .select({ contactId: contacts.id, email: contacts.email, blocked: contacts.blocked })
-    .from(conversations)
-    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .where(and(eq(conversations.id, conversationId), eq(conversations.accountId, accountId)))
-    .limit(1)
-  return row ?? null
-}
-
-/** A conversation's row, reached through its account. */
-export async function conversationRow(db: Db, accountId: number, conversationId: number) {
-  const [row] = await db
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.id, conversationId), eq(conversations.accountId, accountId)))
-    .limit(1)
-  return row ?? null
-}
-
-/** The conversation's inbox channel and settings. */
-export async function conversationInbox(db: Db, accountId: number, conversationId: number) {
-  const [row] = await db
-    .select({ channelType: inboxes.channelType, settings: inboxes.settings })
+    .select({
+      conversation: conversations,
+      inbox: { channelType: inboxes.channelType, settings: inboxes.settings },
+      contact: { email: contacts.email, blocked: contacts.blocked },
+    })
     .from(conversations)
     .innerJoin(inboxes, eq(inboxes.id, conversations.inboxId))
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .where(and(eq(conversations.id, conversationId), eq(conversations.accountId, accountId)))
     .limit(1)
   return row ?? null

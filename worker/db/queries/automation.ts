@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../client'
-import { conversations, events, inboxes, messages } from '../schema'
+import { contacts, conversations, events, inboxes, messages } from '../schema'
 
 /** The event kinds automations react to (worker/automation/). */
 export const AUTOMATION_KINDS = [
@@ -13,8 +13,9 @@ export const AUTOMATION_KINDS = [
 ] as const
 
 /**
- * The committed events automations may react to, each with its conversation as it is now, the
- * conversation's inbox (its channel and settings) and, for message events, the message's kind.
+ * The committed events automations may react to, each with its conversation as it is now, its
+ * contact (email, blocked), the conversation's inbox (its channel and settings) and, for message
+ * events, the message's kind.
  * One read, so a publish whose inbox has nothing switched on costs one round trip.
  */
 export async function loadAutomationTriggers(db: Db, accountId: number, eventIds: number[]) {
@@ -29,6 +30,7 @@ export async function loadAutomationTriggers(db: Db, accountId: number, eventIds
         createdAt: events.createdAt,
       },
       conversation: conversations,
+      contact: { email: contacts.email, blocked: contacts.blocked },
       inbox: {
         id: inboxes.id,
         channelType: inboxes.channelType,
@@ -48,6 +50,7 @@ export async function loadAutomationTriggers(db: Db, accountId: number, eventIds
     .from(events)
     .innerJoin(conversations, eq(conversations.id, events.conversationId))
     .innerJoin(inboxes, eq(inboxes.id, conversations.inboxId))
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
     .leftJoin(messages, eq(messages.id, events.messageId))
     .where(
       and(
