@@ -1,5 +1,6 @@
 import { csatSurveyEligibility } from '../db/queries/csat'
 import { sendAutomaticMessage } from './automatic-message'
+import { automationSettings } from './inbox-settings'
 import type { Automation, AutomationTrigger } from './run'
 
 /** Chatwoot's question (conversations.templates.csat_input_message_body). */
@@ -13,9 +14,6 @@ export const CSAT_QUESTION = 'Please rate the conversation'
 export const csatSurveyUrl = (env: Env, conversationUuid: string) =>
   new URL(`/survey/responses/${conversationUuid}`, env.PUBLIC_BASE_URL || 'http://localhost:8787')
     .href
-
-// The inbox's own setting; the inbox API reads it with the same default (schemas/inboxes.ts).
-const csatEnabled = (settings: Record<string, unknown>) => settings.csat_survey_enabled === true
 
 const resolvedNow = (t: AutomationTrigger) =>
   t.event.kind === 'conversation_status_changed' && t.conversation.status === 'resolved'
@@ -36,7 +34,11 @@ export const csatSurvey: Automation = async (env, db, triggers, now) => {
   const seen = new Set<number>()
   for (const trigger of triggers) {
     const { conversation, inbox } = trigger
-    if (!resolvedNow(trigger) || !csatEnabled(inbox.settings) || seen.has(conversation.id)) {
+    if (
+      !resolvedNow(trigger) ||
+      !automationSettings(inbox.settings).csatSurveyEnabled ||
+      seen.has(conversation.id)
+    ) {
       continue
     }
     seen.add(conversation.id)

@@ -2,8 +2,8 @@ import type { WorkingHour } from '../lib/business-hours'
 import { DEFAULT_WORKING_HOURS } from '../schemas/inboxes'
 
 /*
- * The inbox settings the greeting, out-of-office, email collection, messages-after-resolution
- * and auto-assignment behaviours read, with the defaults the inbox API shows for them (schemas/inboxes.ts `toInbox`):
+ * The inbox settings the greeting, out-of-office, email collection, messages-after-resolution,
+ * auto-assignment and CSAT behaviours read, with the defaults the inbox API shows for them (schemas/inboxes.ts `toInbox`):
  * one reader, so a default changed there is changed here in the same place of review.
  */
 
@@ -20,6 +20,7 @@ export type AutomationSettings = {
   enableEmailCollect: boolean
   allowMessagesAfterResolved: boolean
   enableAutoAssignment: boolean
+  csatSurveyEnabled: boolean
 }
 
 export function automationSettings(settings: Record<string, unknown>): AutomationSettings {
@@ -35,5 +36,6 @@ export function automationSettings(settings: Record<string, unknown>): Automatio
     enableEmailCollect: flag(settings.enable_email_collect, true),
     allowMessagesAfterResolved: flag(settings.allow_messages_after_resolved, true),
     enableAutoAssignment: flag(settings.enable_auto_assignment, true),
+    csatSurveyEnabled: flag(settings.csat_survey_enabled, false),
   }
 }
