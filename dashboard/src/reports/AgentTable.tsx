@@ -4,6 +4,7 @@ import { SortHeader } from '../workspace/ui/SortHeader'
 import type { AgentColumn, AgentSort } from './agent-rows'
 import type { AgentRow } from './csv'
 import { humanDuration } from './durations'
+import { ReportTable } from './ReportTable'
 
 export interface AgentTableProps {
   /** In the order shown; undefined before the first answer. */
@@ -51,40 +52,31 @@ export function AgentTable(props: AgentTableProps) {
   const t = useStrings().reports
   const { rows } = props
   return (
-    // One region, the table's scrolling box, named by the heading above it.
-    <div class="report-section">
-      <h2 id="report-agents">{t.agents}</h2>
-      {/* Focusable so a keyboard can scroll the table sideways on a narrow screen. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region needs keyboard access */}
-      <section class="report-table-scroll" aria-labelledby="report-agents" tabIndex={0}>
-        <table class="table report-agents-table">
-          <caption class="visually-hidden">{t.agents}</caption>
-          <thead>
-            <tr>
-              {columnsOf(t).map((column) => (
-                <AgentSortHeader key={column.column} {...props} {...column} />
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows?.length === 0 && (
-              <tr>
-                <td colSpan={columnsOf(t).length}>{t.noAgents}</td>
-              </tr>
-            )}
-            {rows?.map(({ name, report }) => (
-              <tr key={report.id}>
-                <th scope="row">{name}</th>
-                <td>{report.conversations_count}</td>
-                <td>{report.resolved_conversations_count}</td>
-                <td>{durationCell(report.avg_first_response_time, t)}</td>
-                <td>{durationCell(report.avg_resolution_time, t)}</td>
-                <td>{durationCell(report.avg_reply_time, t)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-    </div>
+    <ReportTable id="report-agents" title={t.agents} level="h2" tableClass="report-agents-table">
+      <thead>
+        <tr>
+          {columnsOf(t).map((column) => (
+            <AgentSortHeader key={column.column} {...props} {...column} />
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows?.length === 0 && (
+          <tr>
+            <td colSpan={columnsOf(t).length}>{t.noAgents}</td>
+          </tr>
+        )}
+        {rows?.map(({ name, report }) => (
+          <tr key={report.id}>
+            <th scope="row">{name}</th>
+            <td>{report.conversations_count}</td>
+            <td>{report.resolved_conversations_count}</td>
+            <td>{durationCell(report.avg_first_response_time, t)}</td>
+            <td>{durationCell(report.avg_resolution_time, t)}</td>
+            <td>{durationCell(report.avg_reply_time, t)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ReportTable>
   )
 }

@@ -4,6 +4,7 @@ import { format } from '../i18n'
 import { useStrings } from '../i18n/context'
 import { type CsatAnswer, pageOf } from './csat'
 import { dayLabel } from './periods'
+import { ReportTable } from './ReportTable'
 
 export const COMMENTS_PAGE_SIZE = 10
 
@@ -26,71 +27,70 @@ export function CsatComments({ accountId, comments, offsetHours }: CsatCommentsP
   const page = useSignal(1)
   const shown = pageOf(comments ?? [], page.value, COMMENTS_PAGE_SIZE)
   return (
-    <div class="report-section">
-      <h3 id="report-csat-comments">{t.csatComments}</h3>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable region needs keyboard access */}
-      <section class="report-table-scroll" aria-labelledby="report-csat-comments" tabIndex={0}>
-        <table class="table">
-          <caption class="visually-hidden">{t.csatComments}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.csatRating}</th>
-              <th scope="col">{t.csatComment}</th>
-              <th scope="col">{t.csatContact}</th>
-              <th scope="col">{t.agent}</th>
-              <th scope="col">{t.csatTime}</th>
-              <th scope="col">{t.csatConversation}</th>
+    <ReportTable
+      id="report-csat-comments"
+      title={t.csatComments}
+      level="h3"
+      after={
+        shown.pages > 1 && (
+          <nav class="report-pager" aria-label={t.csatComments}>
+            <button
+              type="button"
+              class="button"
+              disabled={shown.page <= 1}
+              onClick={() => {
+                page.value = shown.page - 1
+              }}
+            >
+              {t.csatPrevious}
+            </button>
+            <span>{format(t.csatPage, { page: shown.page, pages: shown.pages })}</span>
+            <button
+              type="button"
+              class="button"
+              disabled={shown.page >= shown.pages}
+              onClick={() => {
+                page.value = shown.page + 1
+              }}
+            >
+              {t.csatNext}
+            </button>
+          </nav>
+        )
+      }
+    >
+      <thead>
+        <tr>
+          <th scope="col">{t.csatRating}</th>
+          <th scope="col">{t.csatComment}</th>
+          <th scope="col">{t.csatContact}</th>
+          <th scope="col">{t.agent}</th>
+          <th scope="col">{t.csatTime}</th>
+          <th scope="col">{t.csatConversation}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {comments?.length === 0 && (
+          <tr>
+            <td colSpan={6}>{t.csatNoComments}</td>
+          </tr>
+        )}
+        {comments &&
+          shown.items.map((answer) => (
+            <tr key={answer.id}>
+              <td>{format(t.csatRatingValue, { rating: String(answer.rating) })}</td>
+              <td>{answer.feedback_message}</td>
+              <td>{answer.contact?.name || answer.contact?.email || t.none}</td>
+              <td>{answer.assigned_agent?.available_name ?? t.csatNoAgent}</td>
+              <td>{answerTime(answer.created_at, offsetHours, t.months)}</td>
+              <td>
+                <a href={conversationPath(accountId, answer.conversation_id)}>
+                  {format(t.csatOpenConversation, { id: answer.conversation_id })}
+                </a>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {comments?.length === 0 && (
-              <tr>
-                <td colSpan={6}>{t.csatNoComments}</td>
-              </tr>
-            )}
-            {comments &&
-              shown.items.map((answer) => (
-                <tr key={answer.id}>
-                  <td>{format(t.csatRatingValue, { rating: String(answer.rating) })}</td>
-                  <td>{answer.feedback_message}</td>
-                  <td>{answer.contact?.name || answer.contact?.email || t.none}</td>
-                  <td>{answer.assigned_agent?.available_name ?? t.csatNoAgent}</td>
-                  <td>{answerTime(answer.created_at, offsetHours, t.months)}</td>
-                  <td>
-                    <a href={conversationPath(accountId, answer.conversation_id)}>
-                      {format(t.csatOpenConversation, { id: answer.conversation_id })}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-          </tbody>
-        </table>
-      </section>
-      {shown.pages > 1 && (
-        <nav class="report-pager" aria-label={t.csatComments}>
-          <button
-            type="button"
-            class="button"
-            disabled={shown.page <= 1}
-            onClick={() => {
-              page.value = shown.page - 1
-            }}
-          >
-            {t.csatPrevious}
-          </button>
-          <span>{format(t.csatPage, { page: shown.page, pages: shown.pages })}</span>
-          <button
-            type="button"
-            class="button"
-            disabled={shown.page >= shown.pages}
-            onClick={() => {
-              page.value = shown.page + 1
-            }}
-          >
-            {t.csatNext}
-          </button>
-        </nav>
-      )}
-    </div>
+          ))}
+      </tbody>
+    </ReportTable>
   )
 }
