@@ -465,6 +465,24 @@ export const contactLabels = sqliteTable(
   (t) => [primaryKey({ columns: [t.contactId, t.label] })],
 )
 
+/** Chatwoot's contact notes: what agents write down about a contact, kept when it is merged. */
+export const contactNotes = sqliteTable(
+  'contact_notes',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer().notNull(),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    // The author; a note outlives its author's removal, as Chatwoot's does.
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    content: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('contact_notes_contact_idx').on(t.accountId, t.contactId, t.createdAt)],
+)
+
 export const messages = sqliteTable(
   'messages',
   {
