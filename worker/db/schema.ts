@@ -76,10 +76,17 @@ export const accountUsers = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text({ enum: ['administrator', 'agent'] }).notNull(),
     inviterId: integer(),
+    /** What the member chose (Chatwoot's default: online); what others see is the effective
+     * status (worker/lib/presence.ts): offline while auto_offline and no dashboard is open. */
     availability: text({ enum: ['online', 'offline', 'busy'] })
       .notNull()
-      .default('offline'),
+      .default('online'),
     autoOffline: integer({ mode: 'boolean' }).notNull().default(true),
+    /**
+     * Whether the member has a dashboard open on this account: set by the account feed when its
+     * first socket authenticates, cleared by the feed's alarm a grace period after the last one.
+     */
+    connected: integer({ mode: 'boolean' }).notNull().default(false),
     activeAt: integer(),
     /** The member's capacity (Chatwoot's Assignment v2); null means no limit. */
     agentCapacityPolicyId: integer().references(() => agentCapacityPolicies.id, {
