@@ -1087,3 +1087,85 @@ export const inboxRoutes = sqliteTable(
   },
   (t) => [index('inbox_routes_account_idx').on(t.accountId)],
 )
+
+/**
+ * An agent's notification (Chatwoot's notifications): what happened (`notificationType`) to which
+ * conversation (the primary actor) and, for messages and mentions, which message (the secondary
+ * actor). `sourceKey` names the event it came from, so re-publishing that event adds no second row.
+ */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    notificationType: text({
+      enum: [
+        'conversation_creation',
+        'conversation_assignment',
+        'assigned_conversation_new_message',
+        'conversation_mention',
+        'participating_conversation_new_message',
+      ],
+    }).notNull(),
+    primaryActorType: text().notNull().default('Conversation'),
+    primaryActorId: integer().notNull(),
+    secondaryActorType: text(),
+    secondaryActorId: integer(),
+    sourceKey: text().notNull(),
+    readAt: integer(),
+    snoozedUntil: integer(),
+    lastActivityAt: integer().notNull().default(now),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('notifications_source_unique').on(t.userId, t.notificationType, t.sourceKey),
+    index('notifications_account_user_idx').on(t.accountId, t.userId, t.id),
+  ],
+)
+
+/** Which notifications an agent gets by email and by push in an account (Chatwoot's flags). */
+export const notificationSettings = sqliteTable(
+  'notification_settings',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    accountId: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    selectedEmailFlags: text({ mode: 'json' }).$type<string[]>().notNull().default([]),
+    selectedPushFlags: text({ mode: 'json' }).$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('notification_settings_account_user_unique').on(t.accountId, t.userId)],
+)
+
+/** A browser's Web Push subscription for a user (Chatwoot's notification_subscriptions). */
+export const notificationSubscriptions = sqliteTable(
+  'notification_subscriptions',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionType: text({ enum: ['browser_push', 'fcm'] }).notNull(),
+    /** `{ endpoint, p256dh, auth }` for browser_push. */
+    subscriptionAttributes: text({ mode: 'json' }).$type<Record<string, string>>().notNull(),
+    /** The push endpoint: one row per browser. */
+    identifier: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('notification_subscriptions_identifier_unique').on(t.identifier),
+    index('notification_subscriptions_user_idx').on(t.userId),
+  ],
+)
