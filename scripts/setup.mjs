@@ -2,7 +2,7 @@
 // Node 20: on a fresh clone the Node 22 that wrangler and vitest need only arrives with
 // `npm install` (the `node` devDependency). `node scripts/setup.mjs` runs before `npm test`.
 import { spawnSync } from 'node:child_process'
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -11,6 +11,48 @@ export const bin = (name) => path.join(root, 'node_modules', '.bin', name)
 
 /** Debian's Chromium, which the browser tests drive (no browser is downloaded). */
 export const CHROMIUM = '/usr/bin/chromium'
+
+/** The Node version package-lock.json pins for the `node` devDependency. */
+function lockedNodeVersion() {
+  const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8'))
+  return lock.packages?.['node_modules/node']?.version
+}
+
+const olderNode = Number(process.versions.node.split('.')[0]) < 22
+
+/**
+ * A PATH whose first `node` is the project's Node 22, so npm (whose launcher runs `env node`)
+ * installs under the Node the packages ask for and prints no EBADENGINE warnings. On a fresh
+ * clone under an older Node, that Node is first fetched alone into `.parley/node` (one small
+ * install), then the real install runs under it.
+ */
+function pathWithProjectNode() {
+  const projectBin = path.join(root, 'node_modules', '.bin')
+  if (existsSync(bin('node')) || !olderNode) return `${projectBin}:${process.env.PATH}`
+  const prefix = path.join(root, '.parley', 'node')
+  const bootstrapBin = path.join(prefix, 'node_modules', '.bin')
+  if (!existsSync(path.join(bootstrapBin, 'node'))) {
+    const version = lockedNodeVersion()
+    console.log(`Fetching Node ${version} for the install…`)
+    const fetched = spawnSync(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        prefix,
+        '--no-save',
+        '--no-package-lock',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        `node@${version}`,
+      ],
+      { cwd: root, stdio: 'inherit' },
+    )
+    if (fetched.status !== 0) throw new Error(`npm could not fetch node@${version}: see above`)
+  }
+  return `${bootstrapBin}:${process.env.PATH}`
+}
 
 /**
  * Installs the dependencies when they are missing or older than the lock file (a pull that
@@ -26,14 +68,17 @@ export function ensureDependencies() {
     !existsSync(bin('wrangler')) ||
     statSync(installed).mtimeMs < statSync(lock).mtimeMs
   if (!stale) return
+  const PATH = pathWithProjectNode()
   console.log('Installing dependencies (npm install)…')
   const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, PATH },
   })
   if (result.status !== 0) {
     throw new Error('npm install failed: see its output above')
   }
+  rmSync(path.join(root, '.parley', 'node'), { recursive: true, force: true })
 }
 
 /** Installs Chromium with apt-get when it is missing, or says exactly what to run. */

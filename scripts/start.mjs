@@ -1,17 +1,31 @@
 // `npm start`: install what is missing, prepare local state, serve Parley on http://localhost:8787
 // and seed the demo through the API. Written for Node 20 too, because on a fresh clone the Node 22
-// that wrangler needs only arrives with `npm install`.
+// that wrangler needs only arrives with `npm install`. Quiet by default: the sign-ins print last
+// and stay in view; `npm start -- --verbose` shows the build, request and cron logs.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { lookup } from 'node:dns/promises'
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DEMO_FILE, demoBanner } from './demo-banner.mjs'
 import { startLocalCron, TEST_SCHEDULED_FLAG } from './local-cron.mjs'
 import { bin, ensureDependencies, root } from './setup.mjs'
 
-const run = (cmd, args) => {
-  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' })
-  if (result.status !== 0) process.exit(result.status ?? 1)
+const verbose = process.argv.includes('--verbose')
+
+/** Runs a step; quiet unless it fails (then its output is shown) or --verbose is on. */
+const run = (label, cmd, args) => {
+  if (!verbose) console.log(label)
+  const result = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: verbose ? 'inherit' : 'pipe',
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  })
+  if (result.status === 0) return
+  if (!verbose) process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`)
+  process.exit(result.status ?? 1)
 }
 
 try {
@@ -23,7 +37,7 @@ try {
 
 // Re-run under the project's Node 22 when started by an older one.
 if (Number(process.versions.node.split('.')[0]) < 22) {
-  const child = spawnSync(bin('node'), [fileURLToPath(import.meta.url)], {
+  const child = spawnSync(bin('node'), [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, PATH: `${path.join(root, 'node_modules', '.bin')}:${process.env.PATH}` },
@@ -65,14 +79,51 @@ const vars = Object.fromEntries(
 )
 
 // The widget, the API reference and the dashboard (/app), all served from widget/dist.
-if (existsSync(path.join(root, 'widget', 'vite.config.ts'))) run('npm', ['run', 'build'])
-run(bin('node'), [path.join(root, 'scripts', 'db-migrate.mjs'), '--local'])
+if (existsSync(path.join(root, 'widget', 'vite.config.ts'))) {
+  run('Building the widget and the dashboard…', 'npm', ['run', 'build'])
+}
+run('Migrating the local databases…', bin('node'), [
+  path.join(root, 'scripts', 'db-migrate.mjs'),
+  '--local',
+])
 
-// --test-scheduled plus the ticker below run wrangler.toml's crons, which `wrangler dev` never fires.
+/**
+ * Whether wrangler can fetch the `Request.cf` object. Offline it would print a stack trace per
+ * lookup; then its placeholder is used without one (miniflare's CLOUDFLARE_CF_FETCH_ENABLED).
+ */
+async function cfReachable() {
+  try {
+    await Promise.race([
+      lookup('workers.cloudflare.com'),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
+    ])
+    return true
+  } catch {
+    return false
+  }
+}
+const serverEnv = { ...process.env }
+if (!(await cfReachable())) {
+  console.log('Offline: Request.cf is a placeholder (workers.cloudflare.com is unreachable).')
+  serverEnv.CLOUDFLARE_CF_FETCH_ENABLED = 'false'
+}
+
+// --test-scheduled plus the ticker below run wrangler.toml's crons, which `wrangler dev` never
+// fires. Request and cron lines are info logs, shown only with --verbose; warnings and the
+// worker's errors still print.
+if (!verbose) console.log('Starting the worker…')
 const server = spawn(
   bin('wrangler'),
-  ['dev', '--port', String(port), '--ip', '127.0.0.1', TEST_SCHEDULED_FLAG],
-  { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] },
+  [
+    'dev',
+    '--port',
+    String(port),
+    '--ip',
+    '127.0.0.1',
+    TEST_SCHEDULED_FLAG,
+    ...(verbose ? [] : ['--log-level', 'warn']),
+  ],
+  { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: serverEnv },
 )
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))
@@ -92,32 +143,15 @@ try {
   await waitForServer()
   startLocalCron(baseUrl)
   const { seedDemo, callOver } = await import('./seed-demo.ts')
-  const demoFile = path.join(root, '.parley', 'demo.json')
-  const previous = existsSync(demoFile) ? JSON.parse(readFileSync(demoFile, 'utf8')) : null
+  const previous = existsSync(DEMO_FILE) ? JSON.parse(readFileSync(DEMO_FILE, 'utf8')) : null
   const demo = await seedDemo(callOver(fetch, baseUrl), {
     baseUrl,
     platformToken: vars.PLATFORM_API_TOKEN,
     previous,
   })
-  mkdirSync(path.dirname(demoFile), { recursive: true })
-  writeFileSync(demoFile, `${JSON.stringify(demo, null, 2)}\n`)
-  console.log(`
-  Parley is running on ${baseUrl}
-
-  Demo page (widget)   ${baseUrl}/
-  Agent inbox          ${demo.dashboard_url}   (sign in as the agent or administrator below)
-  API reference        ${baseUrl}/docs   (OpenAPI: ${baseUrl}/openapi.json)
-
-  Platform token       ${demo.platform_token}
-  Account id           ${demo.account_id}
-  Administrator        ${demo.admin.email}  password ${demo.admin.password}  token ${demo.admin.access_token}
-  Agent                ${demo.agent.email}  password ${demo.agent.password}  token ${demo.agent.access_token}
-  Website inbox        id ${demo.website_inbox.id}  identifier ${demo.website_inbox.identifier}
-  API inbox            id ${demo.api_inbox.id}  identifier ${demo.api_inbox.identifier}
-  Email inbox          id ${demo.email_inbox.id}  forwarding address ${demo.email_inbox.forward_to_email}
-
-  Saved to .parley/demo.json. Stop with Ctrl+C.
-`)
+  mkdirSync(path.dirname(DEMO_FILE), { recursive: true })
+  writeFileSync(DEMO_FILE, `${JSON.stringify(demo, null, 2)}\n`)
+  console.log(demoBanner(demo, baseUrl))
 } catch (error) {
   console.error(error)
   server.kill('SIGTERM')
