@@ -47,9 +47,11 @@ function pathWithProjectNode() {
         '--loglevel=error',
         `node@${version}`,
       ],
-      { cwd: root, stdio: 'inherit' },
+      { cwd: root, stdio: 'pipe', encoding: 'utf8' },
     )
-    if (fetched.status !== 0) throw new Error(`npm could not fetch node@${version}: see above`)
+    if (fetched.status !== 0) {
+      throw new Error(`npm could not fetch node@${version}:\n${fetched.stdout}${fetched.stderr}`)
+    }
   }
   return `${bootstrapBin}:${process.env.PATH}`
 }
