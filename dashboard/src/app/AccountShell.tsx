@@ -103,6 +103,12 @@ export function AccountShell(props: AccountShellProps) {
         openCheatSheet: () => {
           cheatSheet.value = true
         },
+        leaveField(field) {
+          // Into the open conversation (its region takes focus), else just out of the field.
+          const region = conversationRegion.current
+          if (region?.contains(field)) region.focus()
+          else field.blur()
+        },
       }),
     [services],
   )

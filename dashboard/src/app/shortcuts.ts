@@ -19,6 +19,8 @@ export interface ShortcutActions {
   move(step: 1 | -1): void
   focusSearch(): void
   openCheatSheet(): void
+  /** Escape in a multi-line field (the reply box): give focus back to the page, draft kept. */
+  leaveField(field: HTMLElement): void
 }
 
 const TYPING_INPUTS = new Set(['text', 'search', 'email', 'password', 'url', 'tel', 'number'])
@@ -32,8 +34,28 @@ export function isTextField(target: EventTarget | null): boolean {
   return target.closest('[contenteditable=""], [contenteditable="true"]') !== null
 }
 
+/** A field where Escape means nothing of its own (unlike a search box, which it clears). */
+function isMultilineField(target: EventTarget | null): target is HTMLElement {
+  if (!(target instanceof HTMLElement)) return false
+  return target instanceof HTMLTextAreaElement || target.isContentEditable
+}
+
+/**
+ * Escape leaves the reply box, so the next single key is a shortcut rather than a letter; the
+ * field's own Escape (closing the canned-response list) prevents the default and comes first.
+ */
+function leaveOnEscape(event: KeyboardEvent, actions: ShortcutActions): boolean {
+  if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return false
+  const field = event.target
+  if (!isMultilineField(field) || field.closest('dialog[open]')) return false
+  actions.leaveField(field)
+  event.preventDefault()
+  return true
+}
+
 /** Handles one keydown; true when it was a shortcut (and its default is prevented). */
 export function handleShortcut(event: KeyboardEvent, actions: ShortcutActions): boolean {
+  if (leaveOnEscape(event, actions)) return true
   if (!actions.enabled() || event.defaultPrevented || event.isComposing) return false
   // Ctrl, Meta and Alt combinations belong to the browser, the system and the keyboard layout.
   if (event.ctrlKey || event.metaKey || event.altKey) return false

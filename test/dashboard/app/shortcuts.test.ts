@@ -18,6 +18,7 @@ function setup(enabled = true) {
     move: vi.fn(),
     focusSearch: vi.fn(),
     openCheatSheet: vi.fn(),
+    leaveField: vi.fn((field: HTMLElement) => field.blur()),
   }
   uninstall = installShortcuts(document, actions)
   return { actions, emitted }
@@ -88,6 +89,38 @@ describe('single-key shortcuts', () => {
     press('R', document.body, { shiftKey: true })
     expect(event.defaultPrevented).toBe(false)
     expect(emitted).toEqual([])
+  })
+
+  it('Escape leaves the reply box with its draft kept, so the next letter is a shortcut', () => {
+    const { emitted, actions } = setup()
+    document.body.innerHTML =
+      '<div id="pane" tabindex="-1"><textarea id="reply"></textarea></div><input id="search" type="search">'
+    const reply = document.getElementById('reply') as HTMLTextAreaElement
+    reply.focus()
+    reply.value = 'half a reply'
+    const leaving = press('Escape', reply)
+    expect(leaving.defaultPrevented).toBe(true)
+    expect(document.activeElement).not.toBe(reply)
+    expect(reply.value).toBe('half a reply')
+    expect(actions.leaveField).toHaveBeenCalledWith(reply)
+    press('e', document.activeElement ?? document.body)
+    expect(emitted).toEqual(['resolve'])
+  })
+
+  it('Escape leaves a text field alone when something inside handled it first or in a dialog', () => {
+    const { actions } = setup()
+    document.body.innerHTML =
+      '<textarea id="reply"></textarea><dialog open><textarea id="inner"></textarea></dialog>'
+    const reply = document.getElementById('reply') as HTMLTextAreaElement
+    reply.addEventListener('keydown', (event) => event.preventDefault(), { once: true })
+    reply.focus()
+    press('Escape', reply)
+    expect(document.activeElement).toBe(reply)
+    const inner = document.getElementById('inner') as HTMLTextAreaElement
+    inner.focus()
+    press('Escape', inner)
+    expect(document.activeElement).toBe(inner)
+    expect(actions.leaveField).not.toHaveBeenCalled()
   })
 
   it('stop when uninstalled', () => {
