@@ -11,6 +11,7 @@ interface __BaseEnv_Env {
 	CONTACT_JOBS: Queue;
 	MAIL: Queue;
 	CONTINUITY: Queue;
+	PUSH: Queue;
 	API_RATE_LIMITER: RateLimit;
 	VISITOR_RATE_LIMITER: RateLimit;
 	IP_RATE_LIMITER: RateLimit;
@@ -27,6 +28,10 @@ interface __BaseEnv_Env {
 	MAIL_FROM: string;
 	CONTINUITY_DELAY_SECONDS: string;
 	EMAIL_COLLECT_DELAY_SECONDS: string;
+	VAPID_PUBLIC_KEY: string;
+	VAPID_SUBJECT: string;
+	/** Secret, optional: the VAPID private key (base64url `d`) Web Push is signed with (worker/notifications/push.ts). */
+	VAPID_PRIVATE_KEY?: string;
 	PLATFORM_API_TOKEN: string;
 	WEBHOOK_ALLOWED_HOSTS: string;
 	/** Secret, optional: `smtp://user:pass@host:port` or `smtps://…` sends mail through that SMTP server instead of Email Service (worker/email/smtp-mailer.ts). */

@@ -4,6 +4,7 @@ import { handleQueue } from './queues/consumer'
 import { handleContactJobs, isContactJobsQueue } from './queues/contact-jobs'
 import { handleContinuityQueue, isContinuityQueue } from './queues/continuity'
 import { handleMailQueue, isMailQueue } from './queues/mail'
+import { handlePushQueue, isPushQueue } from './queues/push'
 import { runScheduledWork } from './scheduled'
 
 export { AccountFeed } from './durable-objects/account-feed'
@@ -18,6 +19,7 @@ export default {
     if (isContactJobsQueue(batch.queue)) return handleContactJobs(batch, env)
     if (isMailQueue(batch.queue)) return handleMailQueue(batch, env)
     if (isContinuityQueue(batch.queue)) return handleContinuityQueue(batch, env)
+    if (isPushQueue(batch.queue)) return handlePushQueue(batch, env)
     return handleQueue(batch, env)
   },
   scheduled: (controller, env, ctx) => {

@@ -32,6 +32,11 @@ export const OPENAPI_TAGS = [
   { name: 'Messages', description: "A conversation's messages and attachments." },
   { name: 'Labels', description: 'Labels that conversations and contacts can carry.' },
   {
+    name: 'Notifications',
+    description:
+      "An agent's notifications (mentions, assignments, messages in their conversations), their settings and Web Push subscriptions.",
+  },
+  {
     name: 'Canned Responses',
     description: 'Saved replies agents insert by short code (`/` in the composer).',
   },

@@ -19,6 +19,10 @@ export default defineConfig(async () => {
             WEBHOOK_TIMEOUT_MS: '1500',
             // Mail to this domain reaches the email() handler (worker/email/reply-address.ts).
             INBOUND_EMAIL_DOMAIN: 'mail.parley.test',
+            // A VAPID pair made for the tests only: Web Push is signed with it (notifications/push).
+            VAPID_PUBLIC_KEY:
+              'BJjwNqRw8cuxxJRrGU1RGy0iWS3D85N6iPlFVaJ3xYLhfVrN4_VujLVzO0cGZrzcLGRH-Vf9DNggkbozyBeGPdw',
+            VAPID_PRIVATE_KEY: 'sOO25anQldQFtSi3sMcaMfLjGPZYvYSxDXKYnXPSCbo',
           },
         },
       }),
