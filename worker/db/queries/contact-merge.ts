@@ -2,13 +2,14 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../client'
 import { contactInboxes, contactLabels, contacts, conversations, messages } from '../schema'
+import { moveContactNotesStatement } from './contact-notes'
 import { type NewContact, updateContactStatement } from './contacts'
 
 type Pair = { accountId: number; baseId: number; mergeeId: number }
 
 /**
  * Everything of the mergee moves to the base (its messages' sender, conversations, contact
- * inboxes and labels), then the mergee goes and the base takes `values`. In this order: messages
+ * inboxes, labels and notes), then the mergee goes and the base takes `values`. In this order: messages
  * find the mergee's by its conversations, and the base may take the mergee's email, phone number
  * or identifier only once the mergee no longer holds them (they are unique in the account).
  */
@@ -54,6 +55,8 @@ export function mergeContactsStatements(db: Db, pair: Pair, values: Partial<NewC
           ),
       )
       .onConflictDoNothing(),
+    // Before the delete: notes cascade with their contact.
+    moveContactNotesStatement(db, pair),
     db
       .delete(contacts)
       .where(and(eq(contacts.accountId, accountId), eq(contacts.id, mergeeId)))

@@ -6,6 +6,7 @@ import { contactInboxLinkRoutes } from './inbox-links'
 import { contactLabelRoutes } from './labels'
 import { contactListRoutes } from './list'
 import { contactMergeRoutes } from './merge'
+import { contactNoteRoutes } from './notes'
 import { contactRecordRoutes } from './records'
 
 // The list routes come first: `/contacts/search` must match before `/contacts/{id}`, and so
@@ -19,3 +20,4 @@ export const contactRoutes = createRouter()
   .route('/', contactAttributeRoutes)
   .route('/', contactInboxLinkRoutes)
   .route('/', contactMergeRoutes)
+  .route('/', contactNoteRoutes)

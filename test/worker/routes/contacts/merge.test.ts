@@ -155,6 +155,31 @@ describe('POST /api/v1/accounts/{account_id}/actions/contact_merge', () => {
   })
 })
 
+describe('contact merge and notes', () => {
+  it("moves the mergee's notes to the base, keeping their authors and times", async () => {
+    const { world, a: base, b: mergee } = await visibilityWorld('Merged')
+    const notesOf = (id: number) => `${contactsPath(world)}/${id}/notes`
+    const kept = await api(notesOf(base.id), {
+      token: world.admin.token,
+      body: { content: 'Base' },
+    })
+    const moved = await api(notesOf(mergee.id), {
+      token: world.agent.token,
+      body: { content: 'Mergee' },
+    })
+    expect(await merge(world, world.admin.token, base.id, mergee.id)).toMatchObject({ status: 200 })
+
+    const list = await api(notesOf(base.id), { token: world.admin.token })
+    expect(list.json).toHaveLength(2)
+    expect(list.json).toEqual(
+      expect.arrayContaining([
+        { ...kept.json, contact_id: base.id },
+        { ...moved.json, contact_id: base.id },
+      ]),
+    )
+  })
+})
+
 describe('contact merge and stored files', () => {
   it("removes the mergee's avatar the base does not take, and keeps the attachments it moves", async () => {
     const { world, inboxId } = await fileScene()
