@@ -16,7 +16,7 @@ export function mountWidget(
   const server = options.server ?? new FakeServer()
   const env = options.env ?? fakeEnv()
   const events: { event: WidgetEvent; detail: unknown }[] = []
-  const launcher = createLauncher(document, 'Open chat', 'right', `${server.baseUrl}/widget.css`)
+  const launcher = createLauncher(document, 'Open chat', 'right')
   const controller = mountApp(
     {
       inbox: INBOX,

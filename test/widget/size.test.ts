@@ -101,11 +101,16 @@ describe('widget budgets', () => {
   })
 
   it('creates no <style> element without the nonce, and sets no style attribute (strict style-src CSP)', () => {
-    for (const file of ['widget.js', ...sizes.languageChunks, ...sizes.partChunks]) {
+    for (const file of [...sizes.languageChunks, ...sizes.partChunks]) {
       const code = readFileSync(path.join(dir, file), 'utf8')
       expect(code, file).not.toMatch(/createElement\(["'`]style["'`]\)/)
       expect(code, file).not.toMatch(/setAttribute\(["'`]style["'`]/)
     }
+    // The launcher's one <style>: only where constructed stylesheets are missing, with the nonce.
+    const loader = readFileSync(path.join(dir, 'widget.js'), 'utf8')
+    expect(loader.match(/createElement\(["'`]style["'`]\)/g)).toHaveLength(1)
+    expect(loader).toMatch(/createElement\(["'`]style["'`]\),\{nonce:/)
+    expect(loader).not.toMatch(/setAttribute\(["'`]style["'`]/)
     // The app's one <style>: only where constructed stylesheets are missing, with the nonce
     // (test/widget/styles.test.ts checks what it does).
     const app = readFileSync(path.join(dir, 'widget-app.js'), 'utf8')

@@ -86,7 +86,8 @@ describe('mounting the app without constructed stylesheets', () => {
       append.apply(this, nodes)
     })
     const linked = mountWidget()
-    expect(linked.launcher.root.querySelector('style')).toBeNull()
+    // Only the launcher's own <style> (createLauncher's fallback) is left: the app's refused one is gone.
+    expect(linked.launcher.root.querySelectorAll('style')).toHaveLength(1)
     const link = linked.launcher.root.querySelector(
       'link[href$="/widget-app.css"]',
     ) as HTMLLinkElement

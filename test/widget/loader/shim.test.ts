@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { startLoader } from '../../../widget/src/loader/start'
 import { settle } from '../helpers'
 import {
   clearGlobals,
@@ -218,19 +219,41 @@ describe('the Chatwoot-compatible shim', () => {
     ])
   })
 
-  it('colours the launcher with a stylesheet carrying the nonce, and runs no request at idle time', async () => {
+  it('colours the launcher with the colour written into a loader whose URL names the inbox: no stylesheet, no request', async () => {
     const fetch = fakeInboxFetch({ widget_color: '#ffcc00' })
-    const script = loaderScript({ 'data-inbox': 'abc' })
-    script.nonce = 'n0nce'
-    start(script, recordingApp().importApp)
-    const root = document.querySelector('parley-widget')?.shadowRoot as ShadowRoot
-    const link = root.querySelector('link') as HTMLLinkElement
-    expect(link.rel).toBe('stylesheet')
-    expect(link.href).toBe('https://chat.example.test/public/api/v1/inboxes/abc/launcher.css')
-    expect(link.nonce).toBe('n0nce')
+    const script = loaderScript()
+    script.src = 'https://chat.example.test/widget.js?inbox=baked'
+    startLoader({ window: win, script, importApp: recordingApp().importApp, color: '#0b5cad' })
+    expect(win.$chatwoot?.websiteToken).toBe('baked')
+    const host = document.querySelector('parley-widget') as HTMLElement
+    expect(host.style.getPropertyValue('--parley-color')).toBe('#0b5cad')
+    expect(host.style.getPropertyValue('--parley-on-color')).toBe('#ffffff')
+    expect(host.shadowRoot?.querySelector('link')).toBeNull()
     // Past the idle-time work (requestIdleCallback, or 200 ms without it): still no request.
     await new Promise((resolve) => setTimeout(resolve, 300))
-    expect(fetch).not.toHaveBeenCalled()
+    // (Earlier tests' launchers may still ask for their inbox, "abc", at their idle time.)
+    expect(fetch.mock.calls.filter(([url]) => String(url).includes('baked'))).toEqual([])
+  })
+
+  it('keeps the default colour until the inbox settings arrive at idle time when the loader was served plain', async () => {
+    const fetch = fakeInboxFetch({ widget_color: '#ffcc00' })
+    const app = recordingApp()
+    // The plain file keeps the slot, which is no colour.
+    startLoader({
+      window: win,
+      script: loaderScript({ 'data-inbox': 'abc' }),
+      importApp: app.importApp,
+      color: '#parley-inbox-color',
+    })
+    const host = document.querySelector('parley-widget') as HTMLElement
+    expect(host.style.getPropertyValue('--parley-color')).toBe('')
+    expect(host.shadowRoot?.querySelector('link')).toBeNull()
+    await vi.waitFor(() => expect(host.style.getPropertyValue('--parley-color')).toBe('#ffcc00'))
+    expect(host.style.getPropertyValue('--parley-on-color')).toBe('#000000')
+    // Intent later reuses the same answer for the app: one request in all.
+    launcherButton().dispatchEvent(new Event('pointerenter'))
+    await vi.waitFor(() => expect(app.options).toBeDefined())
+    expect(fetch).toHaveBeenCalledTimes(1)
   })
 
   it('asks for the inbox settings, without credentials, once there is intent, and hands them to the app', async () => {

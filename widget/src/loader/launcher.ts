@@ -1,6 +1,5 @@
 import { isHexColor, readableOn } from '../../../protocol/shared/color'
 import type { LauncherHandle, Position } from '../shared/protocol'
-import { linkSheet } from '../shared/styles'
 import launcherCss from './launcher.css?inline'
 
 const SVG = 'http://www.w3.org/2000/svg'
@@ -19,7 +18,7 @@ export function showBubble(launcher: LauncherHandle, visible: boolean): void {
 
 /**
  * Draws the launcher in its own shadow root; fixed position, so the page never shifts. `label`
- * names it (labels.ts); `cssHref` is widget.css, for browsers without constructed stylesheets.
+ * names it (labels.ts); `nonce` is the loader script's, for browsers without constructed stylesheets.
  * The app names it once it drives it, and shows the unread badge by setting data-unread.
  * Positional, so the minifier can shorten the names: every byte here is on every page view.
  */
@@ -27,7 +26,6 @@ export function createLauncher(
   doc: Document,
   label: string,
   position: Position,
-  cssHref: string,
   nonce?: string,
 ): LauncherHandle {
   const host = doc.createElement('parley-widget')
@@ -48,17 +46,16 @@ export function createLauncher(
   button.append(svg)
   root.append(button)
   // A constructed stylesheet (no <style>, so `style-src 'self'` holds); the root is new, so it
-  // is the only one. A browser without them (something here throws) gets widget.css as a
-  // <link>, with the button hidden until it has loaded.
+  // is the only one. A browser without them (something here throws) gets the same CSS in a
+  // <style> with the loader's nonce: nothing from Parley's origin, so style-src never needs it.
   try {
     const sheet = new CSSStyleSheet()
     sheet.replaceSync(launcherCss)
     root.adoptedStyleSheets = [sheet]
   } catch {
-    button.hidden = true
-    linkSheet(root, cssHref, nonce, () => {
-      button.hidden = false
-    })
+    root.append(
+      Object.assign(doc.createElement('style'), { nonce: nonce || '', textContent: launcherCss }),
+    )
   }
   host.dataset.position = position
   doc.body.append(host)
@@ -67,10 +64,12 @@ export function createLauncher(
     root,
     button,
     setColor(color) {
-      if (isHexColor(color)) {
+      const valid = isHexColor(color)
+      if (valid) {
         host.style.setProperty('--parley-color', color)
         host.style.setProperty('--parley-on-color', readableOn(color))
       }
+      return valid
     },
   }
 }

@@ -8,7 +8,6 @@ import type {
   WidgetEvent,
 } from '../shared/protocol'
 import { inboxPath, storageKey } from '../shared/protocol'
-import { linkSheet } from '../shared/styles'
 import { launcherLabel } from './labels'
 import { createLauncher, showBubble } from './launcher'
 import { injectApp } from './load-app'
@@ -27,7 +26,14 @@ export interface LoaderEnv {
   script: HTMLScriptElement | null
   /** Loads widget-app.js and returns its mount function (tests hand in the real one directly). */
   importApp?: (url: string, nonce: string | undefined, win: Window) => Promise<MountApp>
+  /**
+   * The colour of the inbox named by the script URL's `?inbox=`, written into the loader by the
+   * worker (baked.ts); anything but a colour when the loader was served plain.
+   */
+  color?: string
 }
+
+type InboxColor = { widget_color: string }
 
 /** Commands that only concern who the visitor is: reset() makes queued ones moot. */
 const IDENTITY = /User|Attr|Label/
@@ -44,6 +50,8 @@ export function startLoader(env: LoaderEnv): ParleySdk {
   const script = env.script
   const settings: LoaderSettings = { ...win.chatwootSettings }
   const data = script?.dataset ?? {}
+  // A script's src reads back absolute.
+  const origin = script?.src ? new URL(script.src) : undefined
   // '' when the script has none: everything that passes it on treats '' as none.
   const nonce = script?.nonce
   let queue: Command[] = []
@@ -79,21 +87,29 @@ export function startLoader(env: LoaderEnv): ParleySdk {
   const fail = (error: unknown) =>
     emit('error', { message: (error as Error)?.message ?? String(error) })
 
+  // The inbox settings, asked for once (at idle time for the colour, or with the app), and the
+  // launcher coloured with them. A failure is reported, as the app may never come to handle it;
+  // the app asks again if it failed.
+  function askInbox() {
+    if (!inbox$) {
+      inbox$ = win
+        .fetch(inboxPath(view.baseUrl as string, view.websiteToken as string), {
+          credentials: 'omit',
+        })
+        .then((res) => {
+          if (!res.ok) throw new Error(`inbox ${res.status}`)
+          return res.json()
+        })
+      inbox$.then((settings) => launcher?.setColor((settings as InboxColor).widget_color), fail)
+    }
+  }
+
   function load() {
     if (!launcher || loading) return
     const { button } = launcher
     button.setAttribute('aria-busy', 'true')
     // The settings the app opens with, asked for while its script downloads.
-    inbox$ = win
-      .fetch(inboxPath(view.baseUrl as string, view.websiteToken as string), {
-        credentials: 'omit',
-      })
-      .then((res) => {
-        if (!res.ok) throw new Error(`inbox ${res.status}`)
-        return res.json()
-      })
-    // Reported, as the app may never come to handle it; the app asks again if it failed.
-    inbox$.catch(fail)
+    askInbox()
     loading = (env.importApp ?? injectApp)(`${assetBase}widget-app.js`, nonce, win)
       .then((mount) => {
         controller = mount({
@@ -138,8 +154,6 @@ export function startLoader(env: LoaderEnv): ParleySdk {
   function run(options: RunOptions) {
     const inbox = options?.websiteToken
     if (launcher || typeof inbox !== 'string' || !inbox) return
-    // A script's src reads back absolute.
-    const origin = script?.src ? new URL(script.src) : undefined
     const baseUrl =
       `${options.baseUrl || data.baseUrl || origin?.origin || win.location.origin}`.replace(
         /\/+$/,
@@ -156,12 +170,12 @@ export function startLoader(env: LoaderEnv): ParleySdk {
         view.launcherTitle,
       ),
       view.position as Position,
-      `${assetBase}widget.css`,
       nonce,
     )
-    // The inbox colour, for the launcher and the panel: a stylesheet the browser keeps, so no
-    // script runs for it on any page view.
-    linkSheet(shown.root, `${inboxPath(baseUrl, inbox)}/launcher.css`, nonce)
+    // The inbox colour: written into this script when its URL names the inbox (no request, and
+    // nothing from Parley's origin for style-src), else asked for at idle time (Chatwoot's
+    // snippet): the default colour until then.
+    const baked = shown.setColor(env.color as string)
     showBubble(shown, !view.hideMessageBubble)
     launcher = shown
     if (resetOnRun) reset()
@@ -172,6 +186,7 @@ export function startLoader(env: LoaderEnv): ParleySdk {
     shown.button.addEventListener('click', () => call({ type: 'toggle' }))
 
     const whenIdle = () => {
+      if (!baked) askInbox()
       // A returning visitor has a conversation: load now (unless loading already), so replies
       // raise the unread badge.
       try {
@@ -193,7 +208,9 @@ export function startLoader(env: LoaderEnv): ParleySdk {
   win.$chatwoot = sdk
   win.Parley = sdk
   win.chatwootSDK = { run }
-  // run() takes data-base-url itself.
-  if (data.inbox) run({ websiteToken: data.inbox })
+  // run() takes data-base-url itself. Parley's snippet names the inbox in the URL
+  // (/widget.js?inbox=…); the older one in data-inbox.
+  // run() ignores an inbox that is not a non-empty string.
+  run({ websiteToken: (data.inbox || origin?.searchParams.get('inbox')) as string })
   return sdk
 }

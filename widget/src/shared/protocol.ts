@@ -56,8 +56,11 @@ export interface LauncherHandle {
   readonly host: HTMLElement
   readonly root: ShadowRoot
   readonly button: HTMLButtonElement
-  /** Takes #rgb/#rrggbb only, and picks a readable icon colour for it. */
-  setColor(color: string): void
+  /**
+   * Takes #rgb/#rrggbb only, and picks a readable icon colour for it; says whether it was one
+   * (and so applied).
+   */
+  setColor(color: string): boolean
 }
 
 export type WidgetEvent = 'ready' | 'on-message' | 'opened' | 'closed' | 'error' | 'postback'
