@@ -16,7 +16,7 @@ import {
 import { commitEvents, type EventInput } from '../events/outbox'
 import { deleteStored, type StoredFile, storeUpload } from '../lib/files'
 import { messageReport } from '../reports/events'
-import { patchConversation, type Statement, type Write } from './changes'
+import { type Agent, activityText, patchConversation, type Statement, type Write } from './changes'
 import { mayReopen, messageEffects } from './message-effects'
 
 export type Sender = { senderType: 'User' | 'Contact' | 'AgentBot'; senderId: number }
@@ -137,10 +137,15 @@ export function messageRows(
   return { inserts, after, event }
 }
 
+/** The agent a reply assigns its conversation to, as `assignsReplier` decided (reply-assignment.ts). */
+export type Replier = Extract<Agent, { type: 'user' }>
+
 /**
  * The statements and events of a new message in an existing conversation: its rows
  * (`messageRows`) and what it does to the conversation (reference §8.2). `botInbox`: the inbox
  * has an active agent bot (a message that reopens the conversation then makes it pending).
+ * `assignTo`: the replying agent takes the unassigned conversation, with its activity line and
+ * assignee_changed, in the same batch as the message.
  */
 export function messageWrite(
   db: Db,
@@ -149,6 +154,7 @@ export function messageWrite(
   stored: StoredFile[],
   now: number,
   botInbox = false,
+  assignTo: Replier | null = null,
 ): Write {
   const effects = messageEffects(conversation, {
     messageType: message.messageType,
@@ -157,7 +163,14 @@ export function messageWrite(
     createdAt: now,
     botInbox,
   })
-  const update = patchConversation(db, conversation, effects.patch, now, effects.activities)
+  // The replier's assignment joins the message's own update: one conversation_updated.
+  const patch = assignTo
+    ? { ...effects.patch, assigneeId: assignTo.id, assigneeType: 'User' as const }
+    : effects.patch
+  const activities = assignTo
+    ? [...effects.activities, activityText.selfAssigned(assignTo.name)]
+    : effects.activities
+  const update = patchConversation(db, conversation, patch, now, activities)
   const rows = messageRows(db, conversation, message, stored, now)
   return {
     statements: [...rows.inserts, ...update.statements, ...rows.after],
@@ -192,6 +205,7 @@ export async function createMessage(
   conversation: ConversationRow,
   message: NewMessage,
   now: number,
+  assignTo: Replier | null = null,
 ): Promise<{ view: MessageView; eventIds: number[] }> {
   const echoId = message.echoId
   const existing = async (id: number) => ({
@@ -206,7 +220,7 @@ export async function createMessage(
     mayReopen(conversation, message.messageType) && (await hasActiveBot(db, conversation.inboxId))
   const stored = await storeAttachments(env, conversation.accountId, message.files ?? [])
   try {
-    const write = messageWrite(db, conversation, message, stored, now, botInbox)
+    const write = messageWrite(db, conversation, message, stored, now, botInbox, assignTo)
     const readBack = insertedMessageViewStatement(db, conversation.id)
     const { results, eventIds } = await commitEvents(
       db,

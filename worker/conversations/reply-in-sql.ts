@@ -22,7 +22,10 @@ import {
 } from './message-effects-sql'
 import type { NewMessage } from './messages'
 
-/** The name a failed `replyInSql` guard gives its error: no such conversation for this caller. */
+/**
+ * The name a failed `replyInSql` guard gives its error: no such conversation for this caller, or
+ * a reply that would assign it (the usual path writes that).
+ */
 export const UNAVAILABLE_CONVERSATION_GUARD = 'conversation-unavailable'
 
 const factsOf = (message: NewMessage, now: number): MessageFacts => ({
@@ -77,10 +80,16 @@ export async function replyInSql(
     target.agentId === null
       ? sql``
       : sql` and exists (select 1 from inbox_members m where m.inbox_id = c.inbox_id and m.user_id = ${target.agentId})`
+  // An agent's public reply to an unassigned conversation assigns it (reply-assignment.ts),
+  // which this path does not write: such a reply fails the guard and takes the usual path.
+  const assigns =
+    sender.senderType === 'User' && message.messageType === MESSAGE_TYPE.outgoing && !isPrivate
+      ? sql` and not (c.assignee_id is null and coalesce((select json_extract(a.settings, '$.auto_assign_on_reply') from accounts a where a.id = c.account_id), 1) <> 0)`
+      : sql``
   const guard = batchable(
     db,
     db.all(
-      sql`${sql.raw(GUARD_SQL.head)}exists (select 1 from conversations c where ${thisConversation}${visible})${sql.raw(GUARD_SQL.tail(UNAVAILABLE_CONVERSATION_GUARD))}`,
+      sql`${sql.raw(GUARD_SQL.head)}exists (select 1 from conversations c where ${thisConversation}${visible}${assigns})${sql.raw(GUARD_SQL.tail(UNAVAILABLE_CONVERSATION_GUARD))}`,
     ),
   )
 

@@ -144,6 +144,10 @@ export const AccountUpdateSchema = z
     auto_resolve_message: z.string().max(20_000).nullable().optional(),
     auto_resolve_ignore_waiting: z.boolean().nullable().optional(),
     auto_resolve_label: z.string().max(255).nullable().optional(),
+    auto_assign_on_reply: z.boolean().nullable().optional().openapi({
+      description:
+        "An agent's reply to an unassigned conversation assigns it to that agent (default true)",
+    }),
     // Parley transcribes no audio: on is refused by name rather than stored and ignored.
     audio_transcriptions: z
       .boolean()
@@ -163,6 +167,7 @@ export const SETTINGS_FIELDS = [
   'auto_resolve_ignore_waiting',
   'auto_resolve_label',
   'audio_transcriptions',
+  'auto_assign_on_reply',
 ] as const
 
 export function toAccount(row: AccountRow): z.infer<typeof AccountSchema> {

@@ -135,8 +135,9 @@ describe('POST /conversations/{id}/messages', () => {
     const updates = (await eventsOf(conversationId)).filter(
       (e) => e.kind === 'conversation_updated',
     )
+    // The first reply also makes the replying agent the assignee (auto_assign_on_reply).
     expect(updates.map((e) => e.changed_attributes.map((c) => Object.keys(c)[0]))).toEqual([
-      ['waiting_since', 'first_reply_created_at', 'updated_at'],
+      ['assignee_id', 'waiting_since', 'first_reply_created_at', 'updated_at'],
       ['waiting_since', 'updated_at'],
       ['waiting_since', 'updated_at'],
     ])
@@ -390,6 +391,12 @@ describe('GET /conversations/{id}/messages', () => {
 
   it('pages by before and after cursors, oldest first, with notes and activity', async () => {
     const { world, displayId, contactId } = await sceneWithConversation()
+    // No self-assigned line from the first reply: the cursors below count exactly these messages.
+    await api(`/api/v1/accounts/${world.accountId}`, {
+      method: 'PATCH',
+      token: world.admin.token,
+      body: { auto_assign_on_reply: false },
+    })
     const ids: number[] = []
     for (let i = 0; i < 30; i++) {
       const res = await postMessage(world, displayId, {

@@ -1,10 +1,12 @@
 import { createRoute } from '@hono/zod-openapi'
 import { createMessage, isEchoConflict, type NewMessage } from '../../conversations/messages'
+import { assignsReplier } from '../../conversations/reply-assignment'
 import {
   replyInSql,
   UNAVAILABLE_CONVERSATION_GUARD,
   writableInSql,
 } from '../../conversations/reply-in-sql'
+import { findAccount } from '../../db/queries/accounts'
 import { findInbox } from '../../db/queries/inboxes'
 import { MESSAGE_TYPE, type MessageView } from '../../db/queries/messages'
 import { apiError, errorResponses, fieldError } from '../../errors'
@@ -24,7 +26,7 @@ import {
 } from '../../schemas/messages'
 import { ConversationParamsSchema } from '../conversations/shared'
 import { createRouter } from '../router'
-import { publishAfterResponse, senderOfPrincipal } from '../write-adapter'
+import { actorOf, publishAfterResponse, senderOfPrincipal } from '../write-adapter'
 import { type Form, readInput } from './input'
 import { messagesPath, tags } from './shared'
 
@@ -122,6 +124,19 @@ export const messageCreateRoutes = createRouter().openapi(createMessageRoute, as
   if (messageType === MESSAGE_TYPE.incoming) {
     message.sender = { senderType: 'Contact' as const, senderId: conversation.contactId }
   }
-  const view = publish(await createMessage(c.var.db, c.env, conversation, message, nowSeconds()))
+  // Read only for an agent's reply to an unassigned conversation, which it may assign.
+  const mayAssign = conversation.assigneeId === null && message.sender?.senderType === 'User'
+  const actor = mayAssign ? await actorOf(c) : null
+  const settings = actor ? (await findAccount(c.var.db, c.var.accountId))?.settings : undefined
+  const assignTo = actor && assignsReplier(conversation, message, actor, settings) ? actor : null
+  const created = await createMessage(
+    c.var.db,
+    c.env,
+    conversation,
+    message,
+    nowSeconds(),
+    assignTo,
+  )
+  const view = publish(created)
   return c.json(toMessage(view, c.req.url), 200)
 })
