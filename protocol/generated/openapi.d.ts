@@ -11393,6 +11393,8 @@ export interface operations {
                 /** @description Contacts with any of these labels */
                 "labels[]"?: string | string[];
                 labels?: string | string[];
+                /** @description Parley's addition: `identified` (the default, Chatwoot's resolved contacts: with an email, phone number or identifier) or `all` (anonymous visitors too) */
+                view?: "identified" | "all";
                 include_contact_inboxes?: "0" | "1" | "true" | "false";
             };
             header?: never;
@@ -11620,6 +11622,8 @@ export interface operations {
                 page?: number;
                 /** @description A leading `-` sorts descending. Default `-last_activity_at`. */
                 sort?: "email" | "name" | "phone_number" | "last_activity_at" | "created_at" | "company" | "city" | "country" | "-email" | "-name" | "-phone_number" | "-last_activity_at" | "-created_at" | "-company" | "-city" | "-country";
+                /** @description Parley's addition: `identified` (the default, Chatwoot's resolved contacts: with an email, phone number or identifier) or `all` (anonymous visitors too) */
+                view?: "identified" | "all";
                 include_contact_inboxes?: "0" | "1" | "true" | "false";
             };
             header?: never;

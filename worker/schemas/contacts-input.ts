@@ -84,11 +84,25 @@ const LabelListSchema = z
   .union([z.string().max(255), z.array(z.string().max(255)).max(MAX_LABEL_FILTERS)])
   .optional()
 
+/**
+ * Parley's addition to the list and the search: Chatwoot's interface lists resolved contacts
+ * only (with an email, phone number or identifier); `all` includes anonymous visitors too.
+ */
+const ContactViewSchema = z
+  .enum(['identified', 'all'])
+  .default('identified')
+  .openapi({
+    description:
+      "Parley's addition: `identified` (the default, Chatwoot's resolved contacts: with an email, " +
+      'phone number or identifier) or `all` (anonymous visitors too)',
+  })
+
 export const ContactListQuerySchema = z.object({
   page: PageSchema,
   sort: SortSchema,
   'labels[]': LabelListSchema.openapi({ description: 'Contacts with any of these labels' }),
   labels: LabelListSchema,
+  view: ContactViewSchema,
   include_contact_inboxes: BooleanQuerySchema.default(true),
 })
 
@@ -96,6 +110,7 @@ export const ContactSearchQuerySchema = z.object({
   q: SearchTextSchema.optional().openapi({ description: 'Text to find (required)' }),
   page: PageSchema,
   sort: SortSchema,
+  view: ContactViewSchema,
   include_contact_inboxes: BooleanQuerySchema.default(true),
 })
 

@@ -46,6 +46,26 @@ describe('GET /contacts', () => {
     expect(third.json).toEqual({ meta: { count: 18, current_page: 3 }, payload: [] })
   })
 
+  it('lists every contact, anonymous visitors too, with view=all; search finds them the same way', async () => {
+    const world = await createWorld()
+    const known = await createContact(world, { name: 'Known Quokka' })
+    const anonymous = await createContact(world, { email: null, name: 'Quiet Quokka' })
+    const all = await list(world, '?view=all')
+    expect(all.status).toBe(200)
+    expect(all.json.meta).toEqual({ count: 2, current_page: 1 })
+    expect(idsOf(all.json.payload).sort()).toEqual([known.id, anonymous.id].sort())
+    const identified = await list(world, '?view=identified')
+    expect(idsOf(identified.json.payload)).toEqual([known.id])
+
+    const search = (view: string) =>
+      api(`${contactsPath(world)}/search?q=quokka${view}`, { token: world.admin.token })
+    expect(idsOf((await search('')).json.payload)).toEqual([known.id])
+    expect(idsOf((await search('&view=all')).json.payload).sort()).toEqual(
+      [known.id, anonymous.id].sort(),
+    )
+    expectError(await list(world, '?view=everyone'), 422)
+  })
+
   it('includes contact inboxes unless include_contact_inboxes=false', async () => {
     const world = await createWorld()
     const inbox = await createInbox(world)

@@ -41,6 +41,8 @@ export type ContactFilter = {
   labels?: string[]
   /** Search text (already trimmed, non-empty). */
   query?: string
+  /** Every contact, not only the resolved ones (the dashboard's "All visitors"). */
+  everyone?: boolean
   sort: ContactSort
 }
 
@@ -61,6 +63,8 @@ type FilterSql = {
   pattern: string | null
   /** The text's `trigramQuery`, when the index can serve it. */
   terms: string | null
+  /** Not a parameter: it changes the SQL, so it is part of every template key. */
+  everyone: boolean
 }
 
 const FILTER_KEYS = ['accountId', 'agentId', 'labels', 'text', 'pattern', 'terms'] as const
@@ -75,6 +79,7 @@ function filterSqlOf(filter: ContactScope): FilterSql {
     text,
     pattern: text === null ? null : containsPattern(text),
     terms: text === null ? null : (trigramQuery(text) ?? null),
+    everyone: filter.everyone ?? false,
   }
 }
 
@@ -121,7 +126,7 @@ function scopeWhere(db: Db, filter: FilterSql, account?: SQL) {
 }
 
 const listWhere = (db: Db, filter: FilterSql, account?: SQL) =>
-  and(scopeWhere(db, filter, account), resolved)
+  filter.everyone ? scopeWhere(db, filter, account) : and(scopeWhere(db, filter, account), resolved)
 
 /**
  * No email, phone number or identifier. `email is null or email = ''` is a range of the email
@@ -153,9 +158,10 @@ function orderBy(sort: ContactSort, columns: ContactColumns = contacts) {
 }
 
 /**
- * The number of resolved contacts matching the filter, as all in scope minus the unresolved:
- * the first count reads only an index, where counting the resolved ones directly would read
- * every row of the account. A search the trigram index serves counts its candidates instead.
+ * The number of contacts matching the filter. Resolved ones count as all in scope minus the
+ * unresolved: the first count reads only an index, where counting the resolved ones directly
+ * would read every row of the account. A search the trigram index serves counts its candidates
+ * instead.
  */
 function contactCountStatement(db: Db, filter: FilterSql) {
   const scope = db.select({ n: count() }).from(contacts).where(scopeWhere(db, filter))
@@ -163,7 +169,7 @@ function contactCountStatement(db: Db, filter: FilterSql) {
     .select({ n: count() })
     .from(contacts)
     .where(and(scopeWhere(db, filter), unresolved))
-  const walked = sql<number>`(${scope}) - (${without})`
+  const walked = filter.everyone ? sql<number>`(${scope})` : sql<number>`(${scope}) - (${without})`
   const plan = searchIndexPlan(db, filter.accountId, filter.terms ?? undefined)
   if (!plan) return db.select({ total: walked }).from(sql`(select 1)`)
   const indexed = db
@@ -258,7 +264,10 @@ export async function listContactPage(
   filter: ContactFilter,
   page: { limit: number; offset: number; withTotal: boolean },
 ) {
-  const { query, shape, values } = parameterised(filterSqlOf(filter), FILTER_KEYS)
+  const sqlFilter = filterSqlOf(filter)
+  const parameters = parameterised(sqlFilter, FILTER_KEYS)
+  const { query, values } = parameters
+  const shape = `${parameters.shape}${sqlFilter.everyone ? ':all' : ''}`
   const { key, descending } = filter.sort
   const rowsStatement = fromTemplate(
     db,

@@ -91,6 +91,7 @@ export const contactListRoutes = createRouter()
       accountId: c.var.accountId,
       agentId: restrictedAgentId(c),
       labels: labelsOf(query['labels[]'], query.labels),
+      everyone: query.view === 'all',
       sort: sortOf(query.sort),
     }
     const { payload, total } = await contactPage(c, filter, query.page, {
@@ -112,6 +113,7 @@ export const contactListRoutes = createRouter()
       accountId: c.var.accountId,
       agentId: restrictedAgentId(c),
       query: q,
+      everyone: query.view === 'all',
       sort: sortOf(query.sort),
     }
     // One row past the page tells whether another page exists, without counting them all.
