@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -23,17 +23,24 @@ function freePort(): Promise<number> {
   })
 }
 
-/** The tracked and untracked (not ignored) files of the working tree, copied to a new folder. */
+/**
+ * The tracked and untracked (not ignored) files of the working tree, copied to a new folder with
+ * their times (so the shared node_modules is not older than the copied lock file).
+ */
 function copyOfTree() {
   const dir = mkdtempSync(path.join(tmpdir(), 'parley-quick-start-'))
-  const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
-    cwd: root,
-    encoding: 'utf8',
-  })
+  const listed = spawnSync(
+    'git',
+    ['ls-files', '--cached', '--others', '--exclude-standard', '-z'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  )
   for (const file of listed.stdout.split('\0').filter(Boolean)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
     try {
-      copyFileSync(path.join(root, file), path.join(dir, file))
+      cpSync(path.join(root, file), path.join(dir, file), { preserveTimestamps: true })
     } catch {
       // A file deleted in the working tree but still in the index.
     }
@@ -60,9 +67,13 @@ beforeAll(async () => {
   dir = copyOfTree()
   const port = await freePort()
   baseUrl = `http://localhost:${port}`
+  // As from a terminal: none of vitest's variables (NODE_ENV=test would build for development).
+  const terminalEnv = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST')),
+  )
   child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: dir,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...terminalEnv, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })
@@ -72,8 +83,9 @@ beforeAll(async () => {
   child.stderr?.on('data', (chunk) => {
     output += chunk
   })
-  await untilOutputHas(BANNER_END, 280_000)
-}, 300_000)
+  // Generous: on a loaded two-core machine the build and three migrations take minutes.
+  await untilOutputHas(BANNER_END, 590_000)
+}, 600_000)
 
 afterAll(() => {
   if (child?.pid !== undefined && child.exitCode === null) {
