@@ -27,7 +27,7 @@ export function accountServices(
     accountId: ACCOUNT,
     me: { id: 5, name: 'Ada' } as Profile,
     isAdministrator: true,
-    preferences: signal<AgentPreferences>({ sendWith: 'enter', shortcuts: true }),
+    preferences: signal<AgentPreferences>({ sendWith: 'enter', shortcuts: true, sound: 'hidden' }),
     commands: createCommandBus(),
     strings: en,
     navigate: vi.fn(),

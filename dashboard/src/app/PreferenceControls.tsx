@@ -40,6 +40,19 @@ export function PreferenceControls() {
         />
         {t.sendWithModEnter}
       </label>
+      <label class="field">
+        {strings.notify.sound}
+        <select
+          value={preferences.value.sound}
+          onChange={(e) =>
+            void change({ sound: e.currentTarget.value as typeof preferences.value.sound })
+          }
+        >
+          <option value="on">{strings.notify.soundOn}</option>
+          <option value="hidden">{strings.notify.soundHidden}</option>
+          <option value="off">{strings.notify.soundOff}</option>
+        </select>
+      </label>
       {failed.value && (
         <p role="alert" class="field-error">
           {t.settingsSaveFailed}

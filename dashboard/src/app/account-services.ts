@@ -52,8 +52,10 @@ export function createAccountServices(setup: AccountSetup) {
     locks: globalThis.navigator?.locks,
     BroadcastChannel: globalThis.BroadcastChannel,
   })
+  const preferences = signal(preferencesFrom(me.ui_settings))
   const alerts = createAlerts({
     doc,
+    sound: () => preferences.value.sound,
     open: (displayId) => navigate(conversationPath(accountId, displayId)),
     describe(news) {
       if (news.kind === 'conversation') {
@@ -102,7 +104,7 @@ export function createAccountServices(setup: AccountSetup) {
     accountId,
     me,
     isAdministrator: me.accounts.some((a) => a.id === accountId && a.role === 'administrator'),
-    preferences: signal(preferencesFrom(me.ui_settings)),
+    preferences,
     commands: createCommandBus(),
     strings,
     navigate,

@@ -21,6 +21,8 @@ export interface AgentPreferences {
   sendWith: 'enter' | 'mod_enter'
   /** Single-key shortcuts outside text fields (j/k, r, n, e, a, s, /, ?). */
   shortcuts: boolean
+  /** When new conversations and messages in the agent's conversations ring (notify/alerts.ts). */
+  sound: 'on' | 'off' | 'hidden'
 }
 
 /** What every view of a signed-in account reaches through context (no global singletons). */

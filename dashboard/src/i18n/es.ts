@@ -8,6 +8,7 @@ import { funnelEditorEs, funnelPanelEs } from './funnel-editor.es'
 import { funnelsEs } from './funnels.es'
 import { inboxesEs } from './inboxes.es'
 import type { Strings } from './index'
+import { notifyEs } from './notify.es'
 import { reportsEs } from './reports.es'
 import { settingsEs } from './settings.es'
 import {
@@ -41,4 +42,5 @@ export const es: Strings = {
   webhooks: webhooksEs,
   webhookEvents: webhookEventsEs,
   capacity: capacityEs,
+  notify: notifyEs,
 }

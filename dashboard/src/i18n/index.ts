@@ -9,6 +9,7 @@ import { conversationEn } from './conversation.en'
 import { funnelEditorEn, funnelPanelEn } from './funnel-editor.en'
 import { funnelsEn } from './funnels.en'
 import { inboxesEn } from './inboxes.en'
+import { notifyEn } from './notify.en'
 import { reportsEn } from './reports.en'
 import { settingsEn } from './settings.en'
 import { accountEn, attributesEn, cannedEn, crudEn, labelsEn, teamsEn } from './settings-pages.en'
@@ -41,6 +42,7 @@ export const en = {
   webhooks: webhooksEn,
   webhookEvents: webhookEventNames,
   capacity: capacityEn,
+  notify: notifyEn,
 }
 export type Strings = typeof en
 export type ReportsStrings = Strings['reports']

@@ -3,6 +3,9 @@ import type { InboxNews } from '../inbox/store'
 
 export type NotificationPermissionState = NotificationPermission | 'unsupported'
 
+/** The agent's sound setting: always, never, or only while the tab is hidden (the default). */
+export type SoundSetting = 'on' | 'off' | 'hidden'
+
 export interface AlertsOptions {
   doc: Document
   /** The title and body of a browser notification for the news. */
@@ -14,12 +17,15 @@ export interface AlertsOptions {
   now?: () => number
   /** A burst (a reconnect's replay) rings once: alerts closer than this are dropped. */
   quietMs?: number
+  /** The agent's sound setting now (their preferences); only while hidden when absent. */
+  sound?: () => SoundSetting
 }
 
 /**
  * A short sound and, once the agent asked for them, browser notifications for new conversations
- * and new messages in the agent's own conversations, only while the tab is hidden (a visible tab
- * shows the list and the title count).
+ * and new messages in the agent's own conversations. Notifications come only while the tab is
+ * hidden (a visible tab shows the list and the title count); the sound follows the agent's
+ * setting: on, off, or only while hidden.
  */
 export function createAlerts(options: AlertsOptions) {
   const Notify = options.Notification ?? globalThis.Notification
@@ -49,11 +55,14 @@ export function createAlerts(options: AlertsOptions) {
   }
 
   function alert(news: InboxNews): boolean {
-    if (options.doc.visibilityState !== 'hidden') return false
     if (news.kind === 'message' && !news.assignedToMe) return false
+    const hidden = options.doc.visibilityState === 'hidden'
+    const sound = options.sound?.() ?? 'hidden'
+    if (!hidden && sound !== 'on') return false
     if (now() - lastAlertAt < quietMs) return false
     lastAlertAt = now()
-    beep()
+    if (sound === 'on' || (sound === 'hidden' && hidden)) beep()
+    if (!hidden) return false
     if (Notify && permission.value === 'granted') {
       const { title, body, displayId } = options.describe(news)
       const notification = new Notify(title, { body, tag: `parley-${displayId}` })

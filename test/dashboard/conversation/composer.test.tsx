@@ -61,7 +61,7 @@ describe('send keys', () => {
 
   it('leaves Enter to the textbox and sends on Mod+Enter when the setting is Mod+Enter', async () => {
     const { services } = await renderPane(server)
-    services.preferences.value = { sendWith: 'mod_enter', shortcuts: true }
+    services.preferences.value = { sendWith: 'mod_enter', shortcuts: true, sound: 'hidden' }
     await settle(1)
     const box = screen.getByRole('textbox', { name: 'Reply' })
     type(box, 'hello')

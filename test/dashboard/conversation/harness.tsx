@@ -25,7 +25,7 @@ export function testServices(server: FakeServer, overrides: Partial<AccountServi
     accountId: ACCOUNT,
     me: { id: ME.id, name: ME.name } as Profile,
     isAdministrator: true,
-    preferences: signal<AgentPreferences>({ sendWith: 'enter', shortcuts: true }),
+    preferences: signal<AgentPreferences>({ sendWith: 'enter', shortcuts: true, sound: 'hidden' }),
     commands: createCommandBus(),
     strings: en,
     navigate: vi.fn(),

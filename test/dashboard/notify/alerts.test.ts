@@ -36,7 +36,7 @@ class FakeAudio {
   }
 }
 
-function setup(visibility: DocumentVisibilityState) {
+function setup(visibility: DocumentVisibilityState, sound?: 'on' | 'off' | 'hidden') {
   FakeNotification.permission = 'default'
   FakeNotification.shown = []
   FakeAudio.beeps = 0
@@ -50,6 +50,7 @@ function setup(visibility: DocumentVisibilityState) {
     AudioContext: FakeAudio as unknown as typeof AudioContext,
     now: () => now,
     quietMs: 3000,
+    ...(sound ? { sound: () => sound } : {}),
   })
   return { alerts, open, later: (ms: number) => (now += ms) }
 }
@@ -94,5 +95,30 @@ describe('alerts', () => {
     expect(FakeNotification.shown.map((n) => n.title)).toEqual(['New conversation from Ana'])
     FakeNotification.shown[0]?.onclick?.()
     expect(open).toHaveBeenCalledWith(7)
+  })
+
+  it('with the sound on, ring while the tab is visible too, still without a browser notification', async () => {
+    const { alerts, later } = setup('visible', 'on')
+    await alerts.enable()
+    expect(alerts.alert(newConversation)).toBe(false)
+    expect(FakeAudio.beeps).toBe(1)
+    later(100)
+    alerts.alert(mine)
+    expect(FakeAudio.beeps).toBe(1)
+    expect(FakeNotification.shown).toHaveLength(0)
+  })
+
+  it('with the sound off, never ring, but still show the notification while hidden', async () => {
+    const { alerts } = setup('hidden', 'off')
+    await alerts.enable()
+    expect(alerts.alert(newConversation)).toBe(true)
+    expect(FakeAudio.beeps).toBe(0)
+    expect(FakeNotification.shown).toHaveLength(1)
+  })
+
+  it('with the sound only when hidden (the default), stay silent while visible', () => {
+    const { alerts } = setup('visible', 'hidden')
+    alerts.alert(newConversation)
+    expect(FakeAudio.beeps).toBe(0)
   })
 })
