@@ -17,6 +17,7 @@ import {
   presenceFrame,
   type RoomFrame,
   roomDelivery,
+  rosterFrame,
   typingFrame,
 } from './room-sockets'
 
@@ -104,6 +105,7 @@ export class ConversationRoom extends LiveObject<RoomSocket> {
     if (state?.authed) {
       await this.typing(actorOf(state), 'off', false, actorData(state))
       this.sendPresence(state, 'offline', ws)
+      if (state.role === 'agent') this.sendRoster(ws)
     }
     await this.access.left()
   }
@@ -180,6 +182,7 @@ export class ConversationRoom extends LiveObject<RoomSocket> {
       this.setAttachment(ws, { ...state, lastMessageId: last })
     })
     this.sendPresence(state, 'online', ws)
+    if (state.role === 'agent') this.sendRoster()
   }
 
   /** A `seen` with nothing sent to the socket since its last one changes nothing: no write. */
@@ -214,6 +217,13 @@ export class ConversationRoom extends LiveObject<RoomSocket> {
   private sendPresence(state: RoomSocket, status: 'online' | 'offline', self: WebSocket) {
     const text = presenceFrame(state, status)
     this.broadcastTo((other, ws) => ws !== self && other.role !== state.role, text)
+  }
+
+  /** Tells every agent socket who of the agents is here now (`gone`: a socket that is leaving). */
+  private sendRoster(gone?: WebSocket) {
+    const here = this.openSockets().filter(({ ws }) => ws !== gone)
+    const text = rosterFrame(here.flatMap(({ attachment }) => (attachment ? [attachment] : [])))
+    this.broadcastTo((other, ws) => ws !== gone && other.role === 'agent', text)
   }
 
   /** The conversation's display id, as any of its sockets knows it (null with none open). */

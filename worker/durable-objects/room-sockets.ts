@@ -69,3 +69,20 @@ export function presenceFrame(state: RoomSocket, status: 'online' | 'offline') {
       : { account_id: state.accountId, users: { [String(state.userId)]: status }, contacts: {} },
   )
 }
+
+/** At most this many agents are named in a roster frame; `total` still counts them all. */
+export const ROSTER_LIMIT = 20
+
+/**
+ * The agents viewing the conversation (one entry per agent, however many tabs), for agents'
+ * sockets only: the visitor never learns who is looking. Bounded by `ROSTER_LIMIT`.
+ */
+export function rosterFrame(sockets: RoomSocket[]): string {
+  const agents = new Map<number, { id: number; name: string }>()
+  for (const s of sockets) {
+    if (s.role !== 'agent' || !s.authed || s.userId === undefined) continue
+    if (!agents.has(s.userId)) agents.set(s.userId, { id: s.userId, name: s.userName ?? '' })
+  }
+  const all = [...agents.values()].sort((a, b) => a.id - b.id)
+  return frame('room.roster', { agents: all.slice(0, ROSTER_LIMIT), total: all.length })
+}

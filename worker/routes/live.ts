@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { findConversationByDisplayId } from '../db/queries/conversations'
+import { findUser } from '../db/queries/users'
 import type { AppEnv, Principal } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { tokenHashOf } from '../lib/crypto'
@@ -164,6 +165,12 @@ export const liveRoutes = createRouter()
       lastMessageId: 0,
       origin: new URL(c.req.url).origin,
       ...(principal && principal.type !== 'platform_app' ? await checkedToken(principal) : {}),
+      // Colleagues see who is viewing and typing by name, as for a socket authenticated by frame.
+      ...(principal?.type === 'user'
+        ? { userName: (await findUser(c.var.db, principal.id))?.name ?? '' }
+        : principal?.type === 'agent_bot'
+          ? { userName: 'Bot' }
+          : {}),
     }
     const room = conversationRoom(c.env, c.var.accountId, found.conversation.id)
     return room.fetch(handOff(c, SOCKET_STATE_HEADER, state)) as never

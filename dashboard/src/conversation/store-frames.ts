@@ -8,7 +8,9 @@ interface FrameTarget {
     deps: { displayId: number; me: Profile }
     conversation: Signal<Conversation | null>
     announcement: Signal<{ name: string; text: string } | null>
+    viewers: Signal<{ id: number; name: string }[]>
   }
+  catchUp(): void
   merge(incoming: ChatMessage[]): ChatMessage[]
   setTypist(typist: { key: string; name: string; contact: boolean }, on: boolean): void
   markSeen(): void
@@ -53,7 +55,14 @@ export function applyRoomFrame(
     case 'conversation.updated':
     case 'conversation.status_changed': {
       const next = frame.data as Conversation
-      if (next.id === state.deps.displayId) state.conversation.value = next
+      if (next.id !== state.deps.displayId) return
+      state.conversation.value = next
+      if (source === 'room') target.catchUp()
+      return
+    }
+    case 'room.roster': {
+      const me = state.deps.me.id
+      state.viewers.value = frame.data.agents.filter((agent) => agent.id !== me)
       return
     }
     case 'conversation.read': {

@@ -26,6 +26,12 @@ export interface Typist {
   contact: boolean
 }
 
+/** A colleague with the conversation open (the room's roster, without this agent). */
+export interface Viewer {
+  id: number
+  name: string
+}
+
 /** The most the `after` cursor returns at once (worker/routes/messages/manage.ts). */
 const AFTER_PAGE = 100
 /** A typing indicator the room never turned off clears itself (as Chatwoot's does). */
@@ -49,6 +55,7 @@ export function createConversationStore(deps: ConversationDeps) {
     loadingOlder: signal(false),
     loadState: signal<'loading' | 'ready' | 'failed'>('loading'),
     typists: signal<Typist[]>([]),
+    viewers: signal<Viewer[]>([]),
     roomStatus: signal<RoomStatus>('connecting'),
     /** The text the polite live region reads out: the newest message that arrived live. */
     announcement: signal<{ name: string; text: string } | null>(null),
@@ -163,7 +170,10 @@ export function createConversationStore(deps: ConversationDeps) {
     }
   }
 
-  const context = { state, merge, setTypist, markSeen: () => room?.seen() }
+  // A change to the conversation may have written activity lines (assignment, status), which
+  // come with no frame of their own: fetch what is newer than the newest message held.
+  const catchUp = () => void resync()
+  const context = { state, merge, setTypist, catchUp, markSeen: () => room?.seen() }
 
   function connectRoom() {
     if (room || disposed) return

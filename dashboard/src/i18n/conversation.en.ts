@@ -27,6 +27,8 @@ export const conversationEn = {
   newMessage: 'New message from {name}: {text}',
   visitorTyping: 'Visitor is typing…',
   agentTyping: '{name} is typing…',
+  agentViewing: '{names} is viewing',
+  agentsViewing: '{names} are viewing',
   socketOffline: 'Reconnecting…',
   noAccess: 'You can no longer follow this conversation live. It may have been deleted or moved.',
 

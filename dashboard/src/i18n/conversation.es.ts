@@ -28,6 +28,8 @@ export const conversationEs: Strings['conversation'] = {
   newMessage: 'Nuevo mensaje de {name}: {text}',
   visitorTyping: 'El visitante está escribiendo…',
   agentTyping: '{name} está escribiendo…',
+  agentViewing: '{names} está viendo esta conversación',
+  agentsViewing: '{names} están viendo esta conversación',
   socketOffline: 'Reconectando…',
   noAccess:
     'Ya no puedes seguir esta conversación en directo. Es posible que se haya eliminado o movido.',
