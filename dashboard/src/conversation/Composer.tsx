@@ -3,11 +3,13 @@ import { useEffect, useId, useMemo, useRef } from 'preact/hooks'
 import { useAccount } from '../app/context'
 import { CannedListbox, cannedOptionId } from './CannedListbox'
 import { ComposerFiles } from './ComposerFiles'
+import { colleagueReplySince } from './collision'
 import { usePane } from './context'
 import { type ComposerMode, draftKey, loadDraft, saveDraft } from './drafts'
 import { RecipientFields, recipientsValid } from './email/RecipientFields'
 import { recipientFields } from './email/recipients'
 import { sendMessage } from './outbox'
+import { SendWarning } from './SendWarning'
 import { createTypingSender } from './typing'
 import { useCanned } from './useCanned'
 
@@ -29,6 +31,9 @@ export function Composer() {
   const cc = useSignal('')
   const bcc = useSignal('')
   const recipientsChecked = useSignal(false)
+  // When the reply being written was started (unix s): a colleague's reply after it warns.
+  const startedAt = useSignal(text.value.trim() ? nowSeconds() : 0)
+  const warnAbout = useSignal<{ name: string; at: number } | null>(null)
   const isEmail = store.state.conversation.value?.meta.channel === 'Channel::Email'
   const withRecipients = isEmail && mode.value === 'reply'
   const box = useRef<HTMLTextAreaElement>(null)
@@ -56,13 +61,24 @@ export function Composer() {
   })
 
   const setText = (value: string) => {
+    if (!text.value.trim() && value.trim()) startedAt.value = nowSeconds()
     text.value = value
+    warnAbout.value = null
     saveDraft(draftKey(accountId, displayId, mode.value), value)
     typing.input(value.trim().length > 0)
   }
 
-  const submit = () => {
+  const submit = (confirmed = false) => {
     if (!text.value.trim() && !files.value.length) return
+    const colleague =
+      mode.value === 'reply' && !confirmed
+        ? colleagueReplySince(store.state.messages.value, store.state.deps.me.id, startedAt.value)
+        : undefined
+    if (colleague) {
+      warnAbout.value = { name: colleague.sender?.name ?? '', at: colleague.created_at }
+      return
+    }
+    warnAbout.value = null
     if (withRecipients && !recipientsValid(cc.value, bcc.value)) {
       recipientsChecked.value = true
       return
@@ -168,6 +184,18 @@ export function Composer() {
       <p id={`${listId}-hint`} class="cv-hint">
         {hint}
       </p>
+      {warnAbout.value !== null && (
+        <SendWarning
+          name={warnAbout.value.name}
+          onSend={() => submit(true)}
+          onReview={() => {
+            // Reviewed: what came so far is taken into account; a later reply warns again.
+            startedAt.value = Math.max(nowSeconds(), (warnAbout.value?.at ?? 0) + 1)
+            warnAbout.value = null
+            box.current?.focus()
+          }}
+        />
+      )}
       <div class="cv-composer-row">
         <ComposerFiles files={files} />
         <button type="submit" class="cv-send">
@@ -177,3 +205,5 @@ export function Composer() {
     </form>
   )
 }
+
+const nowSeconds = () => Math.floor(Date.now() / 1000)
