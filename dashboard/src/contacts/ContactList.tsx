@@ -8,6 +8,7 @@ import { useLoad } from '../workspace/ui/useLoad'
 import { ContactJobs } from './ContactJobs'
 import { ContactSearch } from './ContactSearch'
 import { ContactTable } from './ContactTable'
+import { ContactViews } from './ContactViews'
 import { loadContactPage } from './contacts-api'
 import { ListStatus } from './ListStatus'
 import { Pagination } from './Pagination'
@@ -39,12 +40,14 @@ export function ContactList({ query }: { query: Signal<ContactQuery> }) {
   return (
     <div class="workspace-page contacts">
       <PageHeader title={t.title} description={t.description} />
+      <ContactViews view={current.view} onChange={(view) => change({ view })} />
       <ContactSearch query={current} labels={labels.data.value ?? []} onChange={change} />
       <ListStatus
         loading={list.loading.value}
         error={list.error.value}
         page={page}
         searching={current.q.trim() !== '' || current.label !== ''}
+        view={current.view}
       />
       {page && page.contacts.length > 0 && (
         <ContactTable

@@ -19,7 +19,13 @@ export async function loadContactPage(
       api.GET('/api/v1/accounts/{account_id}/contacts/search', {
         params: {
           path: { account_id: accountId },
-          query: { q, page: query.page, sort: query.sort, include_contact_inboxes: 'false' },
+          query: {
+            q,
+            view: query.view,
+            page: query.page,
+            sort: query.sort,
+            include_contact_inboxes: 'false',
+          },
         },
       }),
     )
@@ -35,6 +41,7 @@ export async function loadContactPage(
       params: {
         path: { account_id: accountId },
         query: {
+          view: query.view,
           page: query.page,
           sort: query.sort,
           include_contact_inboxes: 'false',

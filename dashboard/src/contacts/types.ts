@@ -10,15 +10,25 @@ export type ContactSort = NonNullable<
   NonNullable<operations['listContacts']['parameters']['query']>['sort']
 >
 
+/** Identified: with an email, phone number or identifier (the API's default); all: visitors too. */
+export type ContactView = 'identified' | 'all'
+
 /** What the list shows: a search text or a label (the API's search takes no label), a page, a sort. */
 export interface ContactQuery {
+  view: ContactView
   q: string
   label: string
   page: number
   sort: ContactSort
 }
 
-export const FIRST_QUERY: ContactQuery = { q: '', label: '', page: 1, sort: '-created_at' }
+export const FIRST_QUERY: ContactQuery = {
+  view: 'identified',
+  q: '',
+  label: '',
+  page: 1,
+  sort: '-created_at',
+}
 
 /** One page of contacts; a search knows only whether more follow, not the total. */
 export interface ContactPage {

@@ -140,7 +140,9 @@ describe('the contacts list', () => {
     })
     fireEvent.submit(document.querySelector('search form') as HTMLFormElement)
     await settle()
-    expect(countText()).toBe('No contacts match.')
+    expect(countText()).toBe(
+      'No identified contacts match. “All visitors” searches anonymous visitors too.',
+    )
     expect(screen.queryByRole('table')).toBeNull()
   })
 
@@ -181,5 +183,32 @@ describe('the contacts list', () => {
     expect(screen.getAllByRole('alert')[0]?.textContent).toBe(
       'You are not authorized to do this action',
     )
+  })
+  it('switches between Identified and All visitors, and an empty view says what it lists', async () => {
+    const requests: URL[] = []
+    const { services: s } = services((url) => {
+      if (url.pathname === `${base}/labels`) return labelsAnswer()
+      if (url.pathname !== `${base}/contacts`) return undefined
+      requests.push(url)
+      const all = url.searchParams.get('view') === 'all'
+      return Response.json({
+        meta: { count: all ? 1 : 0, current_page: 1 },
+        payload: all ? [contact(7, { name: 'Anonymous visitor', email: null })] : [],
+      })
+    })
+    await renderPage(s)
+    const identified = screen.getByRole('button', { name: 'Identified' })
+    expect(identified.getAttribute('aria-pressed')).toBe('true')
+    expect(requests.at(-1)?.searchParams.get('view')).toBe('identified')
+    expect(countText()).toMatch(/^No identified contacts yet: none has an email, phone number/)
+
+    fireEvent.click(screen.getByRole('button', { name: 'All visitors' }))
+    await settle()
+    expect(requests.at(-1)?.searchParams.get('view')).toBe('all')
+    expect(screen.getByRole('button', { name: 'All visitors' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    )
+    expect(countText()).toBe('1 contact')
+    expect(rows()).toHaveLength(1)
   })
 })
