@@ -19,7 +19,7 @@ export function ContactViews({
   ]
   return (
     <div class="contacts-views">
-      <div class="segmented" role="group" aria-label={t.views}>
+      <fieldset class="segmented" aria-label={t.views}>
         {choices.map(([value, label]) => (
           <button
             key={value}
@@ -31,7 +31,7 @@ export function ContactViews({
             {label}
           </button>
         ))}
-      </div>
+      </fieldset>
       <p class="contacts-views-hint">{view === 'all' ? t.viewAllHint : t.viewIdentifiedHint}</p>
     </div>
   )
