@@ -814,6 +814,19 @@ export interface components {
             event: "error";
             data: components["schemas"]["LiveError"];
         };
+        "agentConversation.room.roster": {
+            /** @enum {string} */
+            event: "room.roster";
+            data: components["schemas"]["LiveRoomRoster"];
+        };
+        LiveRoomRoster: {
+            agents: {
+                id: number;
+                name: string;
+            }[];
+            /** @description All agents viewing (agents is capped) */
+            total: number;
+        };
         "accountFeed.ready": {
             /** @enum {string} */
             event: "ready";
@@ -855,6 +868,59 @@ export interface components {
             /** @enum {string} */
             event: "conversation.read";
             data: components["schemas"]["LiveRead"];
+        };
+        "accountFeed.presence.update": {
+            /** @enum {string} */
+            event: "presence.update";
+            data: components["schemas"]["LiveFeedPresence"];
+        };
+        LiveFeedPresence: {
+            account_id: number;
+            users: {
+                [key: string]: "online" | "busy" | "offline";
+            };
+            contacts: {
+                [key: string]: "online" | "offline";
+            };
+        };
+        "accountFeed.notification.created": {
+            /** @enum {string} */
+            event: "notification.created";
+            data: components["schemas"]["LiveNotificationCreated"];
+        };
+        LiveNotificationCreated: {
+            notification: components["schemas"]["Notification"];
+            unread_count: number;
+            count: number;
+        };
+        Notification: {
+            id: number;
+            /** @enum {string} */
+            notification_type: "conversation_creation" | "conversation_assignment" | "assigned_conversation_new_message" | "conversation_mention" | "participating_conversation_new_message";
+            push_message_title: string;
+            primary_actor_type: string;
+            primary_actor_id: number;
+            primary_actor: {
+                /** @description The conversation's display id */
+                id: number;
+                inbox_id: number;
+                status: string;
+            };
+            read_at: number | null;
+            secondary_actor: {
+                [key: string]: unknown;
+            } | null;
+            user: {
+                id: number;
+                name: string;
+                available_name: string;
+                /** @enum {string} */
+                type: "user";
+            } | null;
+            created_at: number;
+            last_activity_at: number;
+            snoozed_until: number | null;
+            account_id: number;
         };
         "accountFeed.pong": {
             /** @enum {string} */
@@ -929,6 +995,7 @@ export interface channels {
     "presence.update": components['schemas']["agentConversation.presence.update"]
     "pong": components['schemas']["agentConversation.pong"]
     "error": components['schemas']["agentConversation.error"]
+    "room.roster": components['schemas']["agentConversation.room.roster"]
     "client.auth": components['schemas']["client.auth"]
     "client.typing": components['schemas']["client.typing"]
     "client.seen": components['schemas']["client.seen"]
@@ -942,6 +1009,8 @@ export interface channels {
     "conversation.status_changed": components['schemas']["accountFeed.conversation.status_changed"]
     "conversation.updated": components['schemas']["accountFeed.conversation.updated"]
     "conversation.read": components['schemas']["accountFeed.conversation.read"]
+    "presence.update": components['schemas']["accountFeed.presence.update"]
+    "notification.created": components['schemas']["accountFeed.notification.created"]
     "pong": components['schemas']["accountFeed.pong"]
     "error": components['schemas']["accountFeed.error"]
     "client.auth": components['schemas']["client.auth"]
