@@ -7,9 +7,10 @@ import { PageHeader } from '../workspace/ui/PageHeader'
 import { useLoad } from '../workspace/ui/useLoad'
 import { ContactConversations } from './ContactConversations'
 import { ContactFacts } from './ContactFacts'
+import { ContactNotes } from './ContactNotes'
 import { DuplicateNotice } from './DuplicateNotice'
 
-/** One contact: what is known about them, their labels and their conversations. */
+/** One contact: what is known about them, their labels, their conversations and notes. */
 export function ContactDetail({ contactId }: { contactId: number }) {
   const t = useStrings().contacts
   const { api, accountId } = useAccount()
@@ -74,6 +75,7 @@ export function ContactDetail({ contactId }: { contactId: number }) {
             conversations={conversations.data.value}
             error={conversations.error.value}
           />
+          <ContactNotes contactId={person.id} />
         </div>
       )}
     </div>

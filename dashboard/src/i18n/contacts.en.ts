@@ -70,6 +70,17 @@ export const contactsEn = {
   mergeInto: 'Merge into {name}',
   mergeQuestion: 'Merge this contact into {name}?',
   mergeConfirm: 'Merge',
+  // Notes
+  notes: 'Notes',
+  newNote: 'New note',
+  addNote: 'Add note',
+  noteAdded: 'Note added.',
+  noNotes: 'No notes yet.',
+  noteBy: 'By {name}, {when}',
+  formerAgent: 'a former agent',
+  deleteNote: 'Delete note',
+  deleteNoteQuestion: 'Delete this note for everyone?',
+  deleteNoteConfirm: 'Delete',
   // Import and export
   importExport: 'Import and export',
   administratorsOnly: 'Importing and exporting contacts is for administrators of this account.',

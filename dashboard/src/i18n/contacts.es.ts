@@ -73,6 +73,17 @@ export const contactsEs: Strings['contacts'] = {
   mergeInto: 'Fusionar con {name}',
   mergeQuestion: '¿Fusionar este contacto con {name}?',
   mergeConfirm: 'Fusionar',
+  // Notas
+  notes: 'Notas',
+  newNote: 'Nota nueva',
+  addNote: 'Añadir nota',
+  noteAdded: 'Nota añadida.',
+  noNotes: 'Todavía no hay notas.',
+  noteBy: 'De {name}, {when}',
+  formerAgent: 'un antiguo agente',
+  deleteNote: 'Borrar nota',
+  deleteNoteQuestion: '¿Borrar esta nota para todos?',
+  deleteNoteConfirm: 'Borrar',
   importExport: 'Importar y exportar',
   administratorsOnly:
     'Importar y exportar contactos es cosa de los administradores de esta cuenta.',
