@@ -7,6 +7,7 @@ import { Composer } from './Composer'
 import { ContactPanel } from './ContactPanel'
 import { createPaneServices, PaneContext, type PaneServices } from './context'
 import { senderAuthFailed } from './email/email-attributes'
+import { LabelChips } from './LabelChips'
 import { LiveAnnouncer } from './LiveAnnouncer'
 import { MessageList } from './MessageList'
 import { useStages } from './stages'
@@ -77,6 +78,15 @@ function Pane({ displayId }: { displayId: number }) {
           <h2>
             {conversation?.meta.sender.name ?? t.visitor} <span class="cv-id">#{displayId}</span>
           </h2>
+          {conversation && (
+            <LabelChips
+              titles={conversation.labels ?? []}
+              colors={new Map(pane.directory.labels.value.map((l) => [l.title, l.color]))}
+              label={t.labels}
+              more={(count) => format(t.moreLabels, { count })}
+              max={6}
+            />
+          )}
           {conversation && senderAuthFailed(conversation.additional_attributes) && (
             <p class="cv-auth-warning">{t.authWarning}</p>
           )}

@@ -1,3 +1,4 @@
+import { useEffect } from 'preact/hooks'
 import { useAccount } from '../app/context'
 import { setLabels } from './actions'
 import { usePane } from './context'
@@ -7,6 +8,7 @@ export function LabelsMenu() {
   const t = useAccount().strings.conversation
   const { store, directory } = usePane()
   const current = store.state.conversation.value?.labels ?? []
+  useEffect(() => directory.refreshLabels(), [directory])
   const labels = directory.labels.value
   if (!labels.length) return <p class="cv-menu-empty">{t.noLabels}</p>
   return (

@@ -126,11 +126,14 @@ export function createDirectory(store: ConversationStore) {
       directory.teams.value = teams
     })
     .catch(() => {})
-  void unwrap(api.GET('/api/v1/accounts/{account_id}/labels', { params: path }))
-    .then((labels) => {
-      directory.labels.value = labels.payload
-    })
-    .catch(() => {})
-  return directory
+  const loadLabels = () =>
+    void unwrap(api.GET('/api/v1/accounts/{account_id}/labels', { params: path }))
+      .then((labels) => {
+        directory.labels.value = labels.payload
+      })
+      .catch(() => {})
+  loadLabels()
+  // Labels made in Settings (this tab or another) since the pane opened: the menu asks again.
+  return { ...directory, refreshLabels: loadLabels }
 }
 export type Directory = ReturnType<typeof createDirectory>

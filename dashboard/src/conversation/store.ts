@@ -133,21 +133,26 @@ export function createConversationStore(deps: ConversationDeps) {
     if (state.loadState.value !== 'ready') return load()
     try {
       await fetchConversation()
-      let after = newestId(state.messages.value)
-      if (after === undefined) {
-        merge(await fetchMessages({}))
-        return
-      }
-      for (;;) {
-        const page = await fetchMessages({ after })
-        if (disposed) return
-        merge(page)
-        const next = newestId(page)
-        if (page.length < AFTER_PAGE || next === undefined) break
-        after = next
-      }
+      await fetchNewer()
     } catch {
       // The next reconnect tries again; the room's own replay covers the messages meanwhile.
+    }
+  }
+
+  /** Every message newer than the newest held, page by page, merged by id. */
+  async function fetchNewer() {
+    let after = newestId(state.messages.value)
+    if (after === undefined) {
+      merge(await fetchMessages({}))
+      return
+    }
+    for (;;) {
+      const page = await fetchMessages({ after })
+      if (disposed) return
+      merge(page)
+      const next = newestId(page)
+      if (page.length < AFTER_PAGE || next === undefined) break
+      after = next
     }
   }
 
@@ -172,7 +177,10 @@ export function createConversationStore(deps: ConversationDeps) {
 
   // A change to the conversation may have written activity lines (assignment, status), which
   // come with no frame of their own: fetch what is newer than the newest message held.
-  const catchUp = () => void resync()
+  // Messages only: the frame's conversation record is newer than a fetch racing it.
+  const catchUp = () => {
+    if (state.loadState.value === 'ready') fetchNewer().catch(() => {})
+  }
   const context = { state, merge, setTypist, catchUp, markSeen: () => room?.seen() }
 
   function connectRoom() {

@@ -84,6 +84,7 @@ export const conversationEn = {
   noTeam: 'No team',
   labels: 'Labels',
   noLabels: 'No labels in this account',
+  moreLabels: '+{count}',
   priority: 'Priority',
   priorities: { none: 'None', low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' },
   snooze: 'Snooze',

@@ -84,6 +84,7 @@ export const conversationEs: Strings['conversation'] = {
   noTeam: 'Sin equipo',
   labels: 'Etiquetas',
   noLabels: 'No hay etiquetas en esta cuenta',
+  moreLabels: '+{count}',
   priority: 'Prioridad',
   priorities: { none: 'Ninguna', low: 'Baja', medium: 'Media', high: 'Alta', urgent: 'Urgente' },
   snooze: 'Posponer',

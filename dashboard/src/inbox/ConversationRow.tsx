@@ -1,5 +1,6 @@
 import type { Conversation } from '../api/schema'
 import { conversationPath } from '../app/router'
+import { LabelChips } from '../conversation/LabelChips'
 import { format, type Strings } from '../i18n'
 import { relativeTime } from './relative-time'
 
@@ -57,6 +58,11 @@ export function ConversationRow(props: ConversationRowProps) {
             </time>
           </span>
           <span class="row-preview">{preview}</span>
+          <LabelChips
+            titles={c.labels ?? []}
+            label={strings.conversation.labels}
+            more={(count) => format(strings.conversation.moreLabels, { count })}
+          />
           <span class="row-meta">
             <span class="row-assignee">
               {assignee ? format(t.assignedTo, { name: assignee }) : t.unassigned}
