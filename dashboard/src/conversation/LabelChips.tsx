@@ -32,18 +32,20 @@ export function LabelChips(props: {
   const shown = props.titles.slice(0, max)
   const hidden = props.titles.length - shown.length
   return (
-    // Spans, not ul/li: a list row's chips sit inside its link, which takes phrasing content.
+    // biome-ignore lint/a11y/useSemanticElements: a row's chips sit inside its link, which takes phrasing content only (no ul/li)
     <span class="label-chips" role="list" aria-label={props.label}>
       {shown.map((title) => {
         const color = props.colors?.get(title)
         const style = color ? { background: color, color: chipTextColor(color) } : undefined
         return (
+          // biome-ignore lint/a11y/useSemanticElements: inside a link, as above
           <span key={title} role="listitem" class="label-chip" style={style}>
             {title}
           </span>
         )
       })}
       {hidden > 0 && (
+        // biome-ignore lint/a11y/useSemanticElements: inside a link, as above
         <span role="listitem" class="label-chip label-chip-more">
           {props.more(hidden)}
         </span>
