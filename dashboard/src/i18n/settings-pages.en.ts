@@ -115,6 +115,9 @@ export const accountEn = {
   locale: 'Language',
   autoResolve: 'Resolve conversations after this many days without activity',
   autoResolveHint: 'Leave empty to never resolve them automatically. Up to 999 days.',
+  assignOnReply: 'Assign an unassigned conversation to the agent who replies',
+  assignOnReplyHint:
+    'Private notes never assign. Turn off to keep replies from taking conversations.',
   autoResolveInvalid: 'Enter a whole number of days from 1 to 999, or leave it empty.',
   accountId: 'Account id',
   accountIdHint: 'API clients name the account by this id: /api/v1/accounts/{id}/…',

@@ -119,6 +119,9 @@ export const accountSettingsEs: Strings['accountSettings'] = {
   locale: 'Idioma',
   autoResolve: 'Resolver las conversaciones tras estos días sin actividad',
   autoResolveHint: 'Déjalo vacío para no resolverlas nunca automáticamente. Hasta 999 días.',
+  assignOnReply: 'Asignar una conversación sin asignar al agente que responde',
+  assignOnReplyHint:
+    'Las notas privadas nunca asignan. Desactívalo para que responder no asigne conversaciones.',
   autoResolveInvalid: 'Introduce un número entero de días entre 1 y 999, o déjalo vacío.',
   accountId: 'ID de la cuenta',
   accountIdHint:

@@ -9,6 +9,7 @@ import { FormStatus } from '../../workspace/ui/FormStatus'
 import { PageHeader } from '../../workspace/ui/PageHeader'
 import { TextField } from '../../workspace/ui/TextField'
 import { useLoad } from '../../workspace/ui/useLoad'
+import { CheckboxField } from '../shared/CheckboxField'
 import { inAccount } from '../shared/params'
 import { SelectField } from '../shared/SelectField'
 import { submit } from '../shared/submit'
@@ -20,6 +21,8 @@ interface AccountDraft {
   name: string
   locale: string
   days: string
+  /** settings.auto_assign_on_reply: on unless the account turned it off. */
+  assignOnReply: boolean
 }
 
 /** Settings › Account: its name, language and auto-resolve delay, and its id for API clients. */
@@ -27,14 +30,21 @@ export default function AccountSettingsPage(_props: SettingsPageProps) {
   const t = useStrings().accountSettings
   const { api, accountId } = useAccount()
   const params = inAccount(accountId)
-  const draft = useSignal<AccountDraft>({ name: '', locale: 'en', days: '' })
+  const draft = useSignal<AccountDraft>({ name: '', locale: 'en', days: '', assignOnReply: true })
+  const savedAssign = useSignal(true)
   const savedDays = useSignal('')
   const daysInvalid = useSignal(false)
   const submission = useSubmission<'saved'>()
   const loaded = useLoad(async () => {
     const account = await unwrap(api.GET('/api/v1/accounts/{account_id}', params))
     savedDays.value = daysOf(account.settings?.auto_resolve_after)
-    draft.value = { name: account.name, locale: account.locale, days: savedDays.value }
+    savedAssign.value = account.settings?.auto_assign_on_reply !== false
+    draft.value = {
+      name: account.name,
+      locale: account.locale,
+      days: savedDays.value,
+      assignOnReply: savedAssign.value,
+    }
     return account
   }, [accountId])
   const set = (patch: Partial<AccountDraft>) => {
@@ -42,22 +52,27 @@ export default function AccountSettingsPage(_props: SettingsPageProps) {
   }
 
   const save = async () => {
-    const { name, locale, days } = draft.value
+    const { name, locale, days, assignOnReply } = draft.value
     const minutes = minutesOf(days)
     daysInvalid.value = minutes === undefined
     if (minutes === undefined) return
     // Only a changed delay is sent: a stored one that is not whole days stays as it is.
     const resolve = days.trim() === savedDays.value ? {} : { auto_resolve_after: minutes }
-    const body = { name, locale, ...resolve }
+    const assign =
+      assignOnReply === savedAssign.value ? {} : { auto_assign_on_reply: assignOnReply }
+    const body = { name, locale, ...resolve, ...assign }
     const ok = await submission.run(
       () => submit(api.PATCH('/api/v1/accounts/{account_id}', { ...params, body })),
       'saved',
     )
-    if (ok) savedDays.value = days.trim()
+    if (ok) {
+      savedDays.value = days.trim()
+      savedAssign.value = assignOnReply
+    }
   }
 
   const account = loaded.data.value
-  const { name, locale, days } = draft.value
+  const { name, locale, days, assignOnReply } = draft.value
   return (
     <div class="account-settings">
       <PageHeader title={t.title} description={t.description} />
@@ -101,6 +116,12 @@ export default function AccountSettingsPage(_props: SettingsPageProps) {
                   : submission.fieldError('auto_resolve_after', t.autoResolve)
               }
               onInput={(value) => set({ days: value })}
+            />
+            <CheckboxField
+              label={t.assignOnReply}
+              hint={t.assignOnReplyHint}
+              checked={assignOnReply}
+              onChange={(checked) => set({ assignOnReply: checked })}
             />
             <div class="form-actions">
               <button type="submit" class="button button-primary" disabled={submission.busy.value}>

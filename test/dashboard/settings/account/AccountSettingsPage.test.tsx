@@ -85,4 +85,21 @@ describe('Account settings page', () => {
     expect(field('Account name').getAttribute('aria-invalid')).toBe('true')
     expect(screen.getByText("Account name can't be blank")).toBeTruthy()
   })
+
+  it('turns assigning on reply off and on again, sending the setting only when it changed', async () => {
+    const rest = server()
+    await renderSettingsPage(AccountSettingsPage, rest.api, 'account')
+    const box = screen.getByRole('checkbox', {
+      name: 'Assign an unassigned conversation to the agent who replies',
+    }) as HTMLInputElement
+    expect(box.checked).toBe(true)
+    fireEvent.click(box)
+    await press()
+    expect(rest.callsTo('PATCH', '')[0]?.body).toMatchObject({ auto_assign_on_reply: false })
+    await press()
+    expect(rest.callsTo('PATCH', '')[1]?.body).not.toHaveProperty('auto_assign_on_reply')
+    fireEvent.click(box)
+    await press()
+    expect(rest.callsTo('PATCH', '')[2]?.body).toMatchObject({ auto_assign_on_reply: true })
+  })
 })
