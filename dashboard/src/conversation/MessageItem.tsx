@@ -1,5 +1,6 @@
 import { MessageText } from '../../../protocol/components/MessageText'
 import { useAccount } from '../app/context'
+import { mentionsAsNames } from '../notify/mentions'
 import { EmailFullMessage } from './email/EmailFullMessage'
 import { EmailHeader } from './email/EmailHeader'
 import { automaticKind, emailOf, externalError } from './email/email-attributes'
@@ -64,7 +65,9 @@ export function MessageItem({ message, contactSeenAt, onRetry, onRetrySend }: Me
         {message.private && <span class="cv-note-badge">{t.privateNote}</span>}
       </div>
       {email && <EmailHeader email={email} automatic={automaticKind(message.content_attributes)} />}
-      {message.content ? <MessageText text={message.content} /> : null}
+      {message.content ? (
+        <MessageText text={message.private ? mentionsAsNames(message.content) : message.content} />
+      ) : null}
       {email && <EmailFullMessage email={email} />}
       <MessageAttachments attachments={message.attachments} files={message.files} />
       {sendFailed && messageId !== undefined ? (
