@@ -76,6 +76,7 @@ const BY_SEGMENT: Record<string, IdKind> = {
   checklist: 'checklist_item',
   webhooks: 'webhook',
   deliveries: 'delivery',
+  notifications: 'notification',
 }
 
 const BY_NAME: Record<string, IdKind | KeyKind> = {
@@ -95,6 +96,7 @@ const BY_NAME: Record<string, IdKind | KeyKind> = {
   item_id: 'checklist_item',
   webhook_id: 'webhook',
   delivery_id: 'delivery',
+  note_id: 'contact_note',
   move_to: 'stage',
   inbox_identifier: 'inbox_identifier',
   website_token: 'inbox_identifier',

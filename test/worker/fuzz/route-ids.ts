@@ -50,6 +50,12 @@ export const ROUTE_IDS: Record<string, Entry> = {
     contact_id: 'contact',
   },
   '/api/v1/accounts/{account_id}/actions/contact_merge': { account_id: 'account' },
+  '/api/v1/accounts/{account_id}/contacts/{id}/notes': { account_id: 'account', id: 'contact' },
+  '/api/v1/accounts/{account_id}/contacts/{id}/notes/{note_id}': {
+    account_id: 'account',
+    id: 'contact',
+    note_id: 'contact_note',
+  },
   '/api/v1/accounts/{account_id}/conversations': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/conversations/meta': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/conversations/{conversation_id}': {
@@ -143,6 +149,11 @@ export const ROUTE_IDS: Record<string, Entry> = {
   },
   '/api/v1/accounts/{account_id}/labels': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/labels/{id}': { account_id: 'account', id: 'label' },
+  '/api/v1/accounts/{account_id}/notifications': { account_id: 'account' },
+  '/api/v1/accounts/{account_id}/notifications/unread_count': { account_id: 'account' },
+  '/api/v1/accounts/{account_id}/notifications/read_all': { account_id: 'account' },
+  '/api/v1/accounts/{account_id}/notifications/{id}': { account_id: 'account', id: 'notification' },
+  '/api/v1/accounts/{account_id}/notification_settings': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/canned_responses': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/canned_responses/{id}': {
     account_id: 'account',
@@ -278,6 +289,13 @@ export const BODIES: Record<string, (own: Side) => Record<string, unknown>> = {
   }),
   'POST /api/v1/accounts/{account_id}/contacts/{id}/contact_inboxes': (own) => ({
     inbox_id: own.ids.inbox,
+  }),
+  'POST /api/v1/accounts/{account_id}/contacts/{id}/notes': () => ({ content: 'Isolation' }),
+  'PATCH /api/v1/accounts/{account_id}/contacts/{id}/notes/{note_id}': () => ({
+    content: 'Isolation',
+  }),
+  'PUT /api/v1/accounts/{account_id}/contacts/{id}/notes/{note_id}': () => ({
+    content: 'Isolation',
   }),
   'POST /api/v1/accounts/{account_id}/actions/contact_merge': (own) => ({
     base_contact_id: own.ids.contact,

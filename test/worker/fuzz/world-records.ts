@@ -110,6 +110,11 @@ export async function seedRecords(s: Seeder, accountId: number, t: string, agent
     })
     return created.payload.contact.id as number
   })
+  // Both notes are on the primary contact, which the notes' paths name.
+  await s.both('contact_note', async () => {
+    const created = await must(`${base}/contacts/${contactId}/notes`, t, { content: mark('note') })
+    return created.id as number
+  })
 
   const conversationId = await s.both('conversation', async () => {
     const created = await must(`${base}/conversations`, t, {
@@ -126,6 +131,19 @@ export async function seedRecords(s: Seeder, accountId: number, t: string, agent
     return created.id as number
   })
   await must(`${conv}/messages`, t, { content: mark('note'), private: true })
+  // The first agent's notifications, straight in D1: made by publishing, which runs after the
+  // request (worker/notifications/notify.ts), and only the row matters here.
+  const shard = await accountDb(accountId)
+  await s.both('notification', async () => {
+    const row = await shard
+      .prepare(
+        `insert into notifications (account_id, user_id, notification_type, primary_actor_id,
+           source_key) values (?, ?, 'conversation_mention', ?, ?) returning id`,
+      )
+      .bind(accountId, agentIds[0], conversationId, `fuzz:${rand()}`)
+      .first<{ id: number }>()
+    return row?.id as number
+  })
 
   const teamId = await s.both(
     'team',

@@ -24,6 +24,8 @@ export const ID_KINDS = [
   'contact_export',
   'capacity_policy',
   'inbox_capacity_limit',
+  'contact_note',
+  'notification',
 ] as const
 export type IdKind = (typeof ID_KINDS)[number]
 /** Public-API capabilities: strings, not ids. */
