@@ -1,10 +1,10 @@
 import type { AssignmentCandidate } from '../db/queries/agent-capacity'
 
 /**
- * Whether an agent may take one more conversation: set to online and under both limits of their
+ * Whether an agent may take one more conversation: online and under both limits of their
  * capacity policy (open conversations in this inbox, and in the whole account). Availability is
- * account_users.availability as the agent set it; presence proper (signed in, socket alive) is
- * issue 32's, and will narrow this.
+ * the effective one (worker/lib/presence.ts): what they chose, while a dashboard of theirs is
+ * open or auto_offline is off.
  */
 export function hasRoom(agent: AssignmentCandidate) {
   return (

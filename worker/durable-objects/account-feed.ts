@@ -1,6 +1,7 @@
 import { createDb } from '../db/client'
 import { conversationInboxIds } from '../db/queries/conversations'
 import { accountBinding } from '../db/shards'
+import type { Availability } from '../lib/presence'
 import {
   credentialRefusal,
   isOpen,
@@ -12,6 +13,15 @@ import { authorizeAgentToken } from '../live/authorize'
 import { errorFrame, frame } from '../live/frames'
 import { listMemberInboxIds } from '../live/inboxes'
 import { type Authentication, LiveObject, type LiveSocket } from '../live/live-object'
+import {
+  cancelGoingOffline,
+  currentAvailability,
+  markConnected,
+  nextGoingOffline,
+  presenceUpdateFrame,
+  scheduleGoingOffline,
+  takeDueGoingOffline,
+} from '../live/presence'
 import {
   FEED_STATE_HEADER,
   type FeedBroadcast,
@@ -91,6 +101,45 @@ export class AccountFeed extends LiveObject<FeedSocket> {
 
   protected async onReady(ws: WebSocket, state: FeedSocket) {
     ws.send(frame('ready', { account_id: state.accountId }))
+    if (state.userId === undefined) return
+    // A dashboard is open: the member is connected (back within the grace: nothing changes).
+    await cancelGoingOffline(this.ctx.storage, state.userId)
+    const status = await markConnected(this.env, state.accountId, state.userId, true)
+    if (status) this.tellPresence(state.accountId, state.userId, status)
+  }
+
+  protected override async onClose(ws: WebSocket, state: FeedSocket | null) {
+    const userId = state?.authed ? state.userId : undefined
+    if (userId === undefined || this.socketsOf(userId, ws) > 0) return
+    // The member's last dashboard closed: offline after the grace, unless one comes back.
+    await scheduleGoingOffline(this.ctx.storage, userId)
+    await this.rearm()
+  }
+
+  protected override async rearm() {
+    const next = Math.min(this.nextAuthDeadline(), await nextGoingOffline(this.ctx.storage))
+    if (Number.isFinite(next)) await this.ctx.storage.setAlarm(next)
+    else await this.ctx.storage.deleteAlarm()
+  }
+
+  protected override async onAlarm() {
+    const account = this.account ?? (await this.ctx.storage.get<number>(ACCOUNT))
+    for (const userId of await takeDueGoingOffline(this.ctx.storage)) {
+      if (!account || this.socketsOf(userId) > 0) continue
+      const status = await markConnected(this.env, account, userId, false)
+      if (status) this.tellPresence(account, userId, status)
+    }
+    await this.rearm()
+  }
+
+  /**
+   * The member's chosen availability (or auto_offline) changed, or they left: tells every
+   * dashboard of the account their effective status (`presence.update`; offline once gone).
+   */
+  async presenceChanged(accountId: number, userId: number): Promise<void> {
+    if (!(await this.servesAccount(accountId))) return
+    const status = await currentAvailability(this.env, accountId, userId)
+    this.tellPresence(accountId, userId, status ?? 'offline')
   }
 
   protected async onFrame(ws: WebSocket) {
@@ -104,6 +153,21 @@ export class AccountFeed extends LiveObject<FeedSocket> {
     )
   }
 
+  /**
+   * Colleagues' presence is the account's: every other member's authenticated dashboard gets it
+   * (the member's own shows what they chose).
+   */
+  private tellPresence(accountId: number, userId: number, status: Availability) {
+    this.broadcastTo((s) => s.userId !== userId, presenceUpdateFrame(accountId, userId, status))
+  }
+
+  /** The member's open authenticated sockets here, `except` the one closing. */
+  private socketsOf(userId: number, except?: WebSocket) {
+    return this.openSockets().filter(
+      ({ ws, attachment }) => ws !== except && attachment?.authed && attachment.userId === userId,
+    ).length
+  }
+
   /** Sends one event to every agent socket allowed to see its inbox. */
   async broadcast(message: FeedBroadcast): Promise<number> {
     const text = frame(message.event, message.data)
@@ -111,6 +175,11 @@ export class AccountFeed extends LiveObject<FeedSocket> {
       (s) => s.role !== 'agent' || (s.inboxIds?.includes(message.inboxId) ?? false),
       text,
     ).length
+  }
+
+  /** Sends one event to one agent's sockets only (their notifications: reference §9). */
+  async sendToUser(userId: number, event: FeedBroadcast['event'], data: Record<string, unknown>) {
+    return this.broadcastTo((s) => s.userId === userId, frame(event, data)).length
   }
 
   /**

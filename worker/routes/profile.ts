@@ -15,6 +15,7 @@ import type { AppEnv } from '../env'
 import { apiError, errorResponses, fieldError, validationError } from '../errors'
 import { hashPassword, verifyPassword } from '../lib/passwords'
 import { nowSeconds } from '../lib/time'
+import { announcePresence } from '../live/presence'
 import { currentUserId } from '../middleware/auth'
 import { unwrapBody } from '../middleware/body'
 import { limitSignIn } from '../middleware/rate-limit'
@@ -199,6 +200,7 @@ export const profileRoutes = createRouter()
     const updated = await setAvailability(c.var.db, account_id, currentUserId(c), availability)
     if (!updated) throw apiError('not_found', `You are not a member of account ${account_id}`)
     await copyToShards(c.env, accountUsers, [updated.id])
+    await announcePresence(c.env, account_id, currentUserId(c))
     if (availability === 'online') {
       // Conversations waiting in their inboxes may go to them now (worker/assignment/).
       const now = nowSeconds()

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { accountUsers, users } from '../db/schema'
+import { effectiveAvailability } from '../lib/presence'
 import { isoFromSeconds } from '../lib/time'
 import { AttributesSchema, EmailSchema, NameSchema } from './common'
 import * as examples from './examples/agents'
@@ -58,13 +59,19 @@ export const UserPushDataSchema = z
  */
 export function toAgent(
   user: Pick<UserRow, 'id' | 'name' | 'displayName' | 'email' | 'customAttributes'>,
-  membership: Pick<AccountUserRow, 'accountId' | 'availability' | 'autoOffline' | 'role'>,
+  membership: Pick<AccountUserRow, 'accountId' | 'availability' | 'autoOffline' | 'role'> & {
+    /** Whether a dashboard of theirs is open; unknown (a former member) counts as not. */
+    connected?: boolean
+  },
   invitation: { confirmed: boolean; expiresAt?: number; url?: string } = { confirmed: true },
 ): Agent {
   return {
     id: user.id,
     account_id: membership.accountId,
-    availability_status: membership.availability,
+    availability_status: effectiveAvailability({
+      ...membership,
+      connected: membership.connected ?? false,
+    }),
     auto_offline: membership.autoOffline,
     confirmed: invitation.confirmed,
     email: user.email,

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { accountUsers, users } from '../db/schema'
+import { effectiveAvailability } from '../lib/presence'
 import { isoFromSeconds } from '../lib/time'
 import { AttributesSchema, EmailSchema, NameSchema, TextSchema } from './common'
 import * as examples from './examples/users'
@@ -205,7 +206,7 @@ export function toProfile(
       role: m.role,
       permissions: permissionsFor(m.role),
       availability: m.availability,
-      availability_status: m.availability,
+      availability_status: effectiveAvailability(m),
       auto_offline: m.autoOffline,
     })),
   }

@@ -62,11 +62,22 @@ export async function assignmentScene(
   }
 }
 
+/**
+ * The agent chooses a status. These tests are about assignment, not presence: the agent has
+ * auto_offline off, so the choice holds without a dashboard open (test/worker/live/presence.test.ts
+ * covers auto_offline).
+ */
 export async function setAvailability(
   world: World,
   user: User,
   availability: 'online' | 'offline' | 'busy',
 ) {
+  const kept = await api(`/api/v1/accounts/${world.accountId}/agents/${user.id}`, {
+    method: 'PATCH',
+    token: world.admin.token,
+    body: { auto_offline: false },
+  })
+  if (kept.status !== 200) throw new Error(`auto_offline: ${kept.status} ${kept.text}`)
   const res = await api('/api/v1/profile/availability', {
     token: user.token,
     body: { profile: { account_id: world.accountId, availability } },

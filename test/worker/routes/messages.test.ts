@@ -342,9 +342,11 @@ describe('GET /conversations/{id}/messages', () => {
       )
       .bind(contactId)
       .run()
-    const busy = await api('/api/v1/profile/availability', {
-      token: world.agent.token,
-      body: { profile: { account_id: world.accountId, availability: 'busy' } },
+    // Busy with auto_offline off: the sender shows busy with no dashboard of theirs open.
+    const busy = await api(`/api/v1/accounts/${world.accountId}/agents/${world.agent.id}`, {
+      method: 'PATCH',
+      token: world.admin.token,
+      body: { availability: 'busy', auto_offline: false },
     })
     expect(busy.status).toBe(200)
     const bot = await createAgentBot(world)

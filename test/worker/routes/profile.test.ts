@@ -19,7 +19,8 @@ describe('GET /api/v1/profile', () => {
           id: world.accountId,
           role: 'agent',
           status: 'active',
-          availability: 'offline',
+          // Chatwoot's defaults: chosen online, shown offline while no dashboard is open.
+          availability: 'online',
           availability_status: 'offline',
           auto_offline: true,
         },

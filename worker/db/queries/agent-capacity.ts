@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm'
 import { batchable } from '../batch'
 import type { Db } from '../client'
 import { conversations } from '../schema'
+import { effectiveAvailabilitySql } from './presence'
 
 /**
  * An inbox member as auto-assignment sees them: their availability, the limits of their capacity
@@ -20,7 +21,7 @@ export type AssignmentCandidate = {
 /** The members of an inbox with their capacity and load, by user id (the round-robin order). */
 export function listAssignmentCandidates(db: Db, accountId: number, inboxId: number) {
   return db.all<AssignmentCandidate>(sql`select im.user_id as userId, u.name as name,
-      au.availability as availability,
+      ${effectiveAvailabilitySql('au')} as availability,
       icl.conversation_limit as inboxLimit, p.overall_conversation_limit as overallLimit,
       (select count(*) from conversations c where c.account_id = ${accountId}
         and c.inbox_id = ${inboxId} and c.assignee_id = im.user_id and c.assignee_type = 'User'

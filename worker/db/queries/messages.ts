@@ -14,6 +14,7 @@ import {
 } from '../schema'
 import { fromTemplate, param } from '../templates'
 import { type AttachmentRow, attachmentsOfMessagesStatement } from './attachments'
+import { effectiveAvailabilitySql } from './presence'
 
 export type MessageRow = typeof messages.$inferSelect
 /** The contact columns a message's sender shows (see toContactPushData). */
@@ -94,7 +95,7 @@ export function messagesWithSendersStatement(db: Db, where: SQL | undefined, att
       user: packedSubquery(db, users, 'm_user', SENDER_USER_KEYS, isSender('User', users.id)),
       availability: sql<
         'online' | 'offline' | 'busy' | null
-      >`(select ${accountUsers.availability} from ${accountUsers} where ${isSender('User', accountUsers.userId)} and ${accountUsers.accountId} = ${messages.accountId})`.as(
+      >`(select ${effectiveAvailabilitySql()} from ${accountUsers} where ${isSender('User', accountUsers.userId)} and ${accountUsers.accountId} = ${messages.accountId})`.as(
         'm_availability',
       ),
       contact: packedSubquery(

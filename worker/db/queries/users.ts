@@ -1,8 +1,9 @@
-import { and, asc, eq, ne, notExists } from 'drizzle-orm'
+import { and, asc, eq, ne, notExists, sql } from 'drizzle-orm'
 import { randomToken } from '../../lib/crypto'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
 import { accounts, accountUsers, inboxMembers, users } from '../schema'
+import { effectiveAvailabilitySql } from './presence'
 
 export type UserRow = typeof users.$inferSelect
 export type NewUser = Omit<typeof users.$inferInsert, 'pubsubToken'>
@@ -78,6 +79,7 @@ export function listMemberships(db: Db, userId: number) {
       inviterId: accountUsers.inviterId,
       availability: accountUsers.availability,
       autoOffline: accountUsers.autoOffline,
+      connected: accountUsers.connected,
       activeAt: accountUsers.activeAt,
       agentCapacityPolicyId: accountUsers.agentCapacityPolicyId,
       createdAt: accountUsers.createdAt,
@@ -92,7 +94,7 @@ export function listMemberships(db: Db, userId: number) {
 }
 
 /**
- * The inbox's members whose availability in its account is `online` (Chatwoot's
+ * The inbox's members whose effective availability in its account is `online` (Chatwoot's
  * `available_agents`): what the widget's "we are online" reads. Busy and offline agents are not.
  */
 export function listAvailableInboxAgents(db: Db, accountId: number, inboxId: number) {
@@ -104,6 +106,6 @@ export function listAvailableInboxAgents(db: Db, accountId: number, inboxId: num
       accountUsers,
       and(eq(accountUsers.userId, inboxMembers.userId), eq(accountUsers.accountId, accountId)),
     )
-    .where(and(eq(inboxMembers.inboxId, inboxId), eq(accountUsers.availability, 'online')))
+    .where(and(eq(inboxMembers.inboxId, inboxId), sql`${effectiveAvailabilitySql()} = 'online'`))
     .orderBy(asc(users.id))
 }

@@ -9,6 +9,7 @@ import { renameUserOfOneAccountStatement } from '../../db/queries/users'
 import { directoryDb, narrowOnShards } from '../../db/replicate'
 import { apiError, errorResponses } from '../../errors'
 import { copyMembership, revokeMembership } from '../../identity/memberships'
+import { announcePresence } from '../../live/presence'
 import { revokeLiveAccess } from '../../live/revoke'
 import { unwrapBody } from '../../middleware/body'
 import { closeSessionSockets } from '../../middleware/session-credentials'
@@ -119,6 +120,9 @@ export const agentManageRoutes = createRouter()
     }
     // A demoted administrator's open sockets narrow to its inboxes at once.
     if (demoted) await revokeLiveAccess(c.env, [accountId])
+    if (body.availability !== undefined || body.auto_offline !== undefined) {
+      await announcePresence(c.env, accountId, id)
+    }
     const updated = await agentOr404(c, directory, id)
     return c.json(
       toAgent(updated.user, updated.membership, {
@@ -147,5 +151,7 @@ export const agentManageRoutes = createRouter()
     await batchAll(c.var.db, [...removeMemberDataStatements(c.var.db, accountId, id)])
     // Its sessions ended with the membership: their sockets close in its other accounts too.
     await closeSessionSockets(c, id, [accountId])
+    // Colleagues' dashboards stop showing the member at once, not after the presence grace.
+    await announcePresence(c.env, accountId, id)
     return c.json({}, 200)
   })

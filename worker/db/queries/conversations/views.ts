@@ -102,6 +102,7 @@ export const VIEW_MEMBERSHIP_KEYS = [
   'accountId',
   'availability',
   'autoOffline',
+  'connected',
   'role',
 ] as const
 export const VIEW_BOT_KEYS = ['id', 'name', 'description', 'avatarUrl', 'outgoingUrl'] as const
