@@ -1,6 +1,9 @@
 import { untracked, useSignal, useSignalEffect } from '@preact/signals'
 import { useEffect, useId, useMemo, useRef } from 'preact/hooks'
 import { useAccount } from '../app/context'
+import { MentionListbox, mentionOptionId } from '../notify/MentionListbox'
+import { insertMention } from '../notify/mention-query'
+import { useMentions } from '../notify/useMentions'
 import { CannedListbox, cannedOptionId } from './CannedListbox'
 import { ComposerFiles } from './ComposerFiles'
 import { colleagueReplySince } from './collision'
@@ -39,6 +42,10 @@ export function Composer() {
   const box = useRef<HTMLTextAreaElement>(null)
   const listId = `${useId()}-canned`
   const canned = useCanned(text.value)
+  // In a private note, `@name` offers the inbox's agents (Chatwoot's mention notifies them).
+  const mentionListId = `${listId}-mentions`
+  const inboxId = store.state.conversation.value?.inbox_id
+  const mentions = useMentions(text.value, mode.value === 'note', inboxId)
   const typing = useMemo(
     // Private-note typing goes out marked private: other agents see it, the visitor never does.
     () => createTypingSender((on) => store.room()?.typing(on, mode.peek() === 'note') ?? false),
@@ -94,6 +101,25 @@ export function Composer() {
   }
 
   const onKeyDown = (event: KeyboardEvent) => {
+    if (mentions.open) {
+      const agent = mentions.options[mentions.active]
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault()
+        mentions.move(event.key === 'ArrowDown' ? 1 : -1)
+        return
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        event.stopPropagation()
+        mentions.close()
+        return
+      }
+      if ((event.key === 'Enter' || event.key === 'Tab') && agent && !event.isComposing) {
+        event.preventDefault()
+        setText(insertMention(text.value, agent))
+        return
+      }
+    }
     if (canned.open) {
       const option = canned.options[canned.active]
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -149,6 +175,17 @@ export function Composer() {
         </button>
       </div>
       {withRecipients && <RecipientFields cc={cc} bcc={bcc} checked={recipientsChecked.value} />}
+      {mentions.open && (
+        <MentionListbox
+          id={mentionListId}
+          options={mentions.options}
+          active={mentions.active}
+          onPick={(agent) => {
+            setText(insertMention(text.value, agent))
+            box.current?.focus()
+          }}
+        />
+      )}
       {canned.open && (
         <CannedListbox
           id={listId}
@@ -166,8 +203,14 @@ export function Composer() {
         aria-label={label}
         aria-describedby={`${listId}-hint`}
         aria-autocomplete="list"
-        aria-controls={canned.open ? listId : undefined}
-        aria-activedescendant={canned.open ? cannedOptionId(listId, canned.active) : undefined}
+        aria-controls={mentions.open ? mentionListId : canned.open ? listId : undefined}
+        aria-activedescendant={
+          mentions.open
+            ? mentionOptionId(mentionListId, mentions.active)
+            : canned.open
+              ? cannedOptionId(listId, canned.active)
+              : undefined
+        }
         placeholder={mode.value === 'reply' ? t.replyPlaceholder : t.notePlaceholder}
         rows={3}
         value={text.value}

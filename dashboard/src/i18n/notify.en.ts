@@ -7,6 +7,7 @@ export const notifyEn = {
   empty: 'No notifications yet.',
   loadFailed: 'Notifications could not be loaded.',
   unread: 'Unread',
+  mentionAgents: 'Agents to mention',
   sound: 'Sound for new conversations and messages',
   soundOn: 'Always',
   soundHidden: 'Only when the tab is in the background',

@@ -8,6 +8,7 @@ export const notifyEs: typeof notifyEn = {
   empty: 'Aún no hay notificaciones.',
   loadFailed: 'No se pudieron cargar las notificaciones.',
   unread: 'Sin leer',
+  mentionAgents: 'Agentes a mencionar',
   sound: 'Sonido para conversaciones y mensajes nuevos',
   soundOn: 'Siempre',
   soundHidden: 'Solo cuando la pestaña está en segundo plano',
