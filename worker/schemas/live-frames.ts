@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import type { ErrorFrameData, ServerEvent } from '../../protocol/realtime'
 import { ConversationSchema, STATUSES } from './conversations'
 import { MessagePushDataSchema } from './messages'
+import { NotificationSchema } from './notifications'
 import { PublicMessageSchema } from './public-messages'
 import { ClientFrameSchema } from './realtime'
 
@@ -71,6 +72,27 @@ export const PresenceDataSchema = z
   })
   .openapi('LivePresence')
 
+/** The account feed's presence: a colleague's effective availability (online, busy, offline). */
+export const FeedPresenceDataSchema = z
+  .object({
+    account_id: Id,
+    users: z.record(z.string(), z.enum(['online', 'busy', 'offline'])),
+    contacts: z.record(z.string(), PresenceStatus),
+  })
+  .openapi('LiveFeedPresence')
+
+/** The agents viewing a conversation, on every agent's join and leave; never sent to the visitor. */
+export const RosterDataSchema = z
+  .object({
+    agents: z.array(z.object({ id: Id, name: z.string() })).max(20),
+    total: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({ description: 'All agents viewing (agents is capped)' }),
+  })
+  .openapi('LiveRoomRoster')
+
 /** What the visitor sees of its conversation in `conversation.*` frames. */
 export const VisitorConversationSchema = z
   .object({
@@ -111,6 +133,7 @@ export const AGENT_FRAMES = {
   'conversation.created': ConversationSchema,
   'conversation.status_changed': ConversationSchema,
   'conversation.updated': ConversationSchema,
+  'room.roster': RosterDataSchema,
 } satisfies FrameSchemas
 
 /**
@@ -125,6 +148,15 @@ export const FEED_FRAMES = {
   'conversation.status_changed': ConversationSchema,
   'conversation.updated': ConversationSchema,
   'conversation.read': ReadDataSchema,
+  'presence.update': FeedPresenceDataSchema,
+  // To the notified agent's sockets only (Chatwoot's payload: reference §9).
+  'notification.created': z
+    .object({
+      notification: NotificationSchema,
+      unread_count: z.number().int(),
+      count: z.number().int(),
+    })
+    .openapi('LiveNotificationCreated'),
   ...control,
 } satisfies FrameSchemas
 
