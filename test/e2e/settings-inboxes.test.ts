@@ -35,7 +35,7 @@ describe('the inbox settings pages', () => {
     const snippet = await codeOf('Embed snippet')
     const chatwootSnippet = await codeOf('Chatwoot-style snippet')
     expect(snippet).toMatch(
-      new RegExp(`^<script src="${env().baseUrl}/widget.js" data-inbox="[^"]+" async></script>$`),
+      new RegExp(`^<script src="${env().baseUrl}/widget.js\\?inbox=[^"]+" async></script>$`),
     )
     expect(await violationsAtBothWidths(page)).toEqual(NO_VIOLATIONS)
 

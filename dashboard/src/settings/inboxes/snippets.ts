@@ -1,10 +1,12 @@
 /**
  * The code a site owner pastes. Both load the loader from this Parley's origin (the dashboard is
- * served by the same worker): `data-inbox` is the attribute widget/src/loader reads, and
- * chatwootSDK.run is its Chatwoot shim, so Chatwoot's snippet only changes the script URL.
+ * served by the same worker). Parley's names the inbox in the URL, so the worker writes the inbox
+ * colour into the loader (a site's CSP needs Parley only in script-src and connect-src);
+ * chatwootSDK.run is the Chatwoot shim, so Chatwoot's snippet only changes the script URL (the
+ * launcher takes the inbox colour once its settings arrive, at idle time).
  */
 export function embedSnippet(origin: string, identifier: string) {
-  return `<script src="${origin}/widget.js" data-inbox="${identifier}" async></script>`
+  return `<script src="${origin}/widget.js?inbox=${encodeURIComponent(identifier)}" async></script>`
 }
 
 export function chatwootSnippet(origin: string, identifier: string) {

@@ -27,7 +27,7 @@ describe('adding an inbox', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Add the chat to your website' }))
     const snippet = codeBlock('Embed snippet')
     expect(within(snippet).getByText(/<script/).textContent).toBe(
-      `<script src="${location.origin}/widget.js" data-inbox="tok9xyz" async></script>`,
+      `<script src="${location.origin}/widget.js?inbox=tok9xyz" async></script>`,
     )
     expect(within(snippet).getByRole('button', { name: 'Copy embed snippet' })).toBeTruthy()
     const chatwoot = codeBlock('Chatwoot-style snippet').textContent
