@@ -45,7 +45,11 @@ export function AgentRow({ agent, calls, act, showLink }: AgentRowProps) {
           {pending ? t.invited : t.active}
         </span>
       </td>
-      <td data-label={t.availability}>{t[agent.availability_status]}</td>
+      <td data-label={t.availability}>
+        <span class={`agent-presence agent-presence-${agent.availability_status}`}>
+          {t[agent.availability_status]}
+        </span>
+      </td>
       <td data-label={t.actions}>
         <div class="row-actions">
           {pending && (

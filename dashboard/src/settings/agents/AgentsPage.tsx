@@ -1,4 +1,5 @@
 import { useSignal } from '@preact/signals'
+import { useEffect } from 'preact/hooks'
 import type { Agent } from '../../api/schema'
 import { useAccount } from '../../app/context'
 import { format } from '../../i18n'
@@ -20,12 +21,29 @@ import './agents.css'
  */
 export default function AgentsPage(_props: SettingsPageProps) {
   const t = useStrings().agents
-  const { api, accountId } = useAccount()
+  const { api, accountId, feed } = useAccount()
   const calls = agentCalls(api, accountId)
   const agents = useLoad(() => calls.list(), [accountId])
   const link = useSignal<ShownLink | null>(null)
   const error = useSignal<string | null>(null)
   const success = useSignal<string | null>(null)
+
+  // Colleagues come online, get busy or leave while the page is open (the feed's presence.update).
+  useEffect(() => {
+    const stop = feed.subscribe((frame) => {
+      if (frame.event !== 'presence.update' || !agents.data.value) return
+      const users = frame.data.users
+      agents.data.value = agents.data.value.map((agent) => {
+        const status = users[String(agent.id)]
+        return status ? { ...agent, availability_status: status } : agent
+      })
+    })
+    const stopResync = feed.onResync(() => void agents.reload())
+    return () => {
+      stop()
+      stopResync()
+    }
+  }, [feed])
 
   async function act(change: () => Promise<unknown>, message: string) {
     error.value = null

@@ -1,7 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/preact'
 import { describe, expect, it } from 'vitest'
+import type { Profile } from '../../../../dashboard/src/api/schema'
 import AgentsPage from '../../../../dashboard/src/settings/agents/AgentsPage'
-import { type Call, fakeRest, refusal } from '../shared/fake-rest'
+import type { FakeFeed } from '../../fake-api'
+import { accountServices, renderWith } from '../../workspace-harness'
+import { ACCOUNT, type Call, fakeRest, refusal } from '../shared/fake-rest'
 import { renderSettingsPage, settle, typeInto } from '../shared/harness'
 
 const LINK = 'https://parley.test/app/auth/password/edit?reset_password_token=abc'
@@ -62,6 +65,29 @@ function server(answer?: (call: Call) => Response | undefined) {
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) })
 
 describe('Agents settings page', () => {
+  it("shows a colleague's presence live from the feed's presence.update", async () => {
+    const services = accountServices(server().api, { me: { id: 1, name: 'Admin' } as Profile })
+    renderWith(
+      services,
+      <AgentsPage route={{ name: 'settings', accountId: ACCOUNT, section: 'agents', id: null }} />,
+    )
+    await settle()
+    expect(within(row('Bob')).getByText('Offline')).toBeTruthy()
+    ;(services.feed as FakeFeed).push({
+      event: 'presence.update',
+      data: { account_id: ACCOUNT, users: { '8': 'online' }, contacts: {} },
+    })
+    await settle()
+    const online = within(row('Bob')).getByText('Online')
+    expect(online.className).toContain('agent-presence-online')
+    ;(services.feed as FakeFeed).push({
+      event: 'presence.update',
+      data: { account_id: ACCOUNT, users: { '8': 'busy' }, contacts: {} },
+    })
+    await settle()
+    expect(within(row('Bob')).getByText('Busy')).toBeTruthy()
+  })
+
   it('lists the agents with their role, status and availability', async () => {
     await renderSettingsPage(AgentsPage, server().api, 'agents')
     expect(screen.getByRole('heading', { level: 1, name: 'Agents' })).toBeTruthy()
