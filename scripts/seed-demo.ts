@@ -164,7 +164,7 @@ export async function seedDemo(
     website_url: baseUrl,
     widget_color: '#1f6feb',
     welcome_title: 'Hi there 👋',
-    welcome_tagline: 'We usually reply in a few minutes.',
+    welcome_tagline: 'Questions about orders, sizes or returns? Ask us.',
   })
   // The agent answers the website inbox (the agent demo page lists its conversations).
   await must(call, `/api/v1/accounts/${account.id}/inbox_members`, {
