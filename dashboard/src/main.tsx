@@ -3,10 +3,14 @@ import { render } from 'preact'
 import { createApiClient } from './api/client'
 import { App } from './app/App'
 import { createRouter } from './app/router'
+import { registerServiceWorker } from './app/service-worker'
 import { chooseLocale, en, loadStrings } from './i18n'
 import './styles/app.css'
 import './styles/layout.css'
 import './styles/inbox.css'
+import './styles/phone.css'
+
+registerServiceWorker()
 
 // Before anyone signs in, the browser's language; App switches to the agent's own choice (the
 // profile's ui_settings) once the profile is read.

@@ -16,6 +16,7 @@ import { CheatSheet } from './CheatSheet'
 import { AccountContext } from './context'
 import { Header } from './Header'
 import { LanguagePicker } from './LanguagePicker'
+import { PaneToggle } from './PaneToggle'
 import { PreferenceControls } from './PreferenceControls'
 import { type AccountRoute, conversationPath, inboxPath, type Router } from './router'
 import { installShortcuts } from './shortcuts'
@@ -65,6 +66,14 @@ export function AccountShell(props: AccountShellProps) {
   const search = useRef<HTMLInputElement>(null)
   const listHeading = useRef<HTMLHeadingElement>(null)
   const conversationRegion = useRef<HTMLDivElement>(null)
+  // A phone shows one screen at a time: what is unfolded over the list or the conversation.
+  const sidebarOpen = useSignal(false)
+  const actionsOpen = useSignal(false)
+  const contactOpen = useSignal(false)
+  useEffect(() => {
+    actionsOpen.value = false
+    contactOpen.value = false
+  }, [displayId])
 
   useEffect(() => store.open(displayId), [store, displayId])
 
@@ -122,9 +131,12 @@ export function AccountShell(props: AccountShellProps) {
   const listPane = useMemo(
     () => (
       <section class="list-pane" aria-labelledby="list-heading">
-        <h1 id="list-heading" class="list-heading" ref={listHeading} tabIndex={-1}>
-          {t.conversations}
-        </h1>
+        <div class="list-heading-row">
+          <h1 id="list-heading" class="list-heading" ref={listHeading} tabIndex={-1}>
+            {t.conversations}
+          </h1>
+          <PaneToggle open={sidebarOpen} label={t.inboxFilters} class="sidebar-toggle" />
+        </div>
         <InboxToolbar store={store} strings={strings} searchRef={search} />
         <ConversationList
           store={store}
@@ -143,7 +155,7 @@ export function AccountShell(props: AccountShellProps) {
         {t.skipToMain}
       </a>
       <div
-        class={`shell${workspace ? ' shell-workspace' : showing ? ' shell-conversation' : ' shell-inbox'}`}
+        class={`shell${workspace ? ' shell-workspace' : showing ? ' shell-conversation' : ' shell-inbox'}${sidebarOpen.value ? ' shell-sidebar-open' : ''}`}
       >
         <Header
           bundle={bundle}
@@ -162,19 +174,45 @@ export function AccountShell(props: AccountShellProps) {
             {sidebar}
             <main id="main" class="main" tabIndex={-1}>
               {listPane}
-              <div class="conversation-pane" ref={conversationRegion} tabIndex={-1}>
+              <div
+                class={`conversation-pane${actionsOpen.value ? ' phone-actions-open' : ''}${contactOpen.value ? ' phone-contact-open' : ''}`}
+                ref={conversationRegion}
+                tabIndex={-1}
+              >
                 {displayId !== null ? (
                   <>
-                    <a
-                      class="back-link"
-                      href={inboxPath(accountId)}
-                      onClick={(e) => {
-                        e.preventDefault()
-                        router.navigate(inboxPath(accountId))
-                      }}
-                    >
-                      {t.backToInbox}
-                    </a>
+                    <div class="phone-bar">
+                      {contactOpen.value ? (
+                        <button
+                          type="button"
+                          class="back-link"
+                          onClick={() => {
+                            contactOpen.value = false
+                          }}
+                        >
+                          {t.backToConversation}
+                        </button>
+                      ) : (
+                        <a
+                          class="back-link"
+                          href={inboxPath(accountId)}
+                          onClick={(e) => {
+                            e.preventDefault()
+                            router.navigate(inboxPath(accountId))
+                          }}
+                        >
+                          {t.backToInbox}
+                        </a>
+                      )}
+                      {!contactOpen.value && (
+                        <PaneToggle
+                          open={actionsOpen}
+                          label={t.conversationActions}
+                          class="actions-toggle"
+                        />
+                      )}
+                      <PaneToggle open={contactOpen} label={t.showContact} class="contact-toggle" />
+                    </div>
                     <ConversationPane key={displayId} displayId={displayId} />
                   </>
                 ) : (

@@ -1,5 +1,8 @@
+import { useSignal } from '@preact/signals'
+import { NotificationBell } from '../notify/NotificationBell'
 import { AvailabilitySwitch } from './AvailabilitySwitch'
 import type { AccountBundle } from './account-services'
+import { PaneToggle } from './PaneToggle'
 import { type Section, SectionNav } from './SectionNav'
 import { UserMenu } from './UserMenu'
 
@@ -21,14 +24,24 @@ export function Header({ bundle, section, onShowShortcuts, onSignOut }: HeaderPr
   const { services, alerts } = bundle
   const t = services.strings.shell
   const connection = services.feed.state.value
+  // A phone folds the sections behind a menu button (they do not fit beside the agent's controls).
+  const navOpen = useSignal(false)
   return (
     <header class="header">
       <span class="brand">{t.appName}</span>
-      <SectionNav current={section} />
+      <PaneToggle open={navOpen} label={t.menu} class="nav-toggle" controls="section-nav" />
+      <SectionNav
+        current={section}
+        open={navOpen.value}
+        onChoose={() => {
+          navOpen.value = false
+        }}
+      />
       <span class={`connection connection-${connection}`} role="status">
         {t[CONNECTION_LABEL[connection]]}
       </span>
       <span class="header-end">
+        <NotificationBell />
         <AvailabilitySwitch
           api={services.api}
           accountId={services.accountId}

@@ -8,7 +8,16 @@ export type Section = 'conversations' | 'contacts' | 'funnels' | 'reports' | 'se
  * The header's links between the account's sections. Reports and settings are offered to
  * administrators only (Chatwoot's reports API is theirs alone); an agent who opens a settings link anyway is told why it is closed to them.
  */
-export function SectionNav({ current }: { current: Section }) {
+export function SectionNav({
+  current,
+  open = false,
+  onChoose,
+}: {
+  current: Section
+  /** On a phone the sections fold behind the header's menu button: whether they are shown. */
+  open?: boolean
+  onChoose?(): void
+}) {
   const { accountId, isAdministrator, strings, navigate } = useAccount()
   const t = strings.shell
   const links: { section: Section; href: string; label: string }[] = [
@@ -22,7 +31,11 @@ export function SectionNav({ current }: { current: Section }) {
     links.push({ section: 'settings', href, label: t.sectionSettings })
   }
   return (
-    <nav class="section-nav" aria-label={t.sectionsNavigation}>
+    <nav
+      id="section-nav"
+      class={`section-nav${open ? ' section-nav-open' : ''}`}
+      aria-label={t.sectionsNavigation}
+    >
       {links.map((link) => (
         <a
           key={link.section}
@@ -31,6 +44,7 @@ export function SectionNav({ current }: { current: Section }) {
           onClick={(event) => {
             if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return
             event.preventDefault()
+            onChoose?.()
             navigate(link.href)
           }}
         >

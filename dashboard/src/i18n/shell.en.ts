@@ -104,6 +104,12 @@ export const shellEn = {
   newConversation: 'New conversation from {name}',
   newMessageFrom: 'New message from {name}',
   backToInbox: 'Back to inbox',
+  // A phone's one-screen-at-a-time controls
+  menu: 'Menu',
+  inboxFilters: 'Inboxes',
+  conversationActions: 'Actions',
+  showContact: 'Contact',
+  backToConversation: 'Back to conversation',
   noConversationOpen: 'Choose a conversation to read it.',
 
   // Times

@@ -101,6 +101,11 @@ export const shellEs: Strings['shell'] = {
   newConversation: 'Nueva conversación de {name}',
   newMessageFrom: 'Nuevo mensaje de {name}',
   backToInbox: 'Volver a la bandeja',
+  menu: 'Menú',
+  inboxFilters: 'Bandejas',
+  conversationActions: 'Acciones',
+  showContact: 'Contacto',
+  backToConversation: 'Volver a la conversación',
   noConversationOpen: 'Elige una conversación para leerla.',
 
   justNow: 'ahora',
