@@ -1,0 +1,77 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from './browser.ts'
+import {
+  adminCredentials,
+  DESKTOP,
+  NO_VIOLATIONS,
+  PHONE,
+  signedInTab,
+  violationsAtBothWidths,
+} from './dashboard-helpers.ts'
+import { agentApi, env, newContactConversation, uniq, url } from './helpers.ts'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const conversationUrl = (displayId: number) =>
+  url(`/app/accounts/${env().accountId}/conversations/${displayId}`)
+
+describe('two agents in one conversation', () => {
+  it('shows who is viewing and typing, warns before a second reply, and shows labels live', async () => {
+    const name = uniq('Cleo Collab')
+    const displayId = await newContactConversation(name, 'Hello, anyone there?')
+    const title = uniq('vip').replace(' ', '-')
+    await agentApi('/labels', { title, color: '#1f2937' }, env().adminToken)
+    await agentApi(`/conversations/${displayId}/labels`, { labels: [title] }, env().adminToken)
+
+    const a = await signedInTab(browser, adminCredentials())
+    const b = await signedInTab(browser)
+    await a.page.goto(conversationUrl(displayId))
+    await b.page.goto(conversationUrl(displayId))
+    const replyA = a.page.getByRole('textbox', { name: 'Reply' })
+    const replyB = b.page.getByRole('textbox', { name: 'Reply' })
+    await replyA.waitFor()
+    await replyB.waitFor()
+
+    // B sees A viewing, then typing, by name (never "Bot").
+    await b.page.getByText(/ is viewing$/).waitFor()
+    await replyA.pressSequentially('Let me check')
+    const typing = b.page.getByText(/ is typing…$/)
+    await typing.waitFor()
+    expect(await typing.textContent()).not.toContain('Bot')
+
+    // Chips: the applied label in the header, in its colour.
+    const chip = b.page.locator('.cv-header .label-chip', { hasText: title })
+    await chip.waitFor()
+
+    // B starts writing, A replies, B's send warns and waits for a decision.
+    await replyB.fill('I can help too')
+    await replyA.fill('Here is the answer')
+    await a.page.getByRole('button', { name: 'Send' }).click()
+    await b.page.getByRole('region', { name: 'Messages' }).getByText('Here is the answer').waitFor()
+    await b.page.getByRole('button', { name: 'Send' }).click()
+    const warning = b.page.getByRole('alert').filter({ hasText: 'replied since you started' })
+    await warning.waitFor()
+    await b.page.screenshot({ path: '/tmp/collab-warning-1366.png' })
+    expect(await violationsAtBothWidths(b.page)).toEqual(NO_VIOLATIONS)
+    await b.page.setViewportSize(PHONE)
+    await b.page.screenshot({ path: '/tmp/collab-warning-360.png' })
+    await b.page.setViewportSize(DESKTOP)
+    await b.page.getByRole('button', { name: 'Review' }).click()
+    await expect.poll(() => warning.count()).toBe(0)
+
+    // A label made meanwhile (Settings in another tab) is in the label menu without a reload.
+    const fresh = uniq('new').replace(' ', '-')
+    await agentApi('/labels', { title: fresh, color: '#fde68a' }, env().adminToken)
+    await b.page.getByRole('button', { name: 'Labels', exact: true }).click()
+    await b.page.getByRole('checkbox', { name: fresh }).waitFor()
+    await a.context.close()
+    await b.context.close()
+  }, 90_000)
+})
