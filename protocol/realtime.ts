@@ -24,6 +24,8 @@ export const SERVER_EVENTS = [
   'conversation.typing_off',
   'conversation.read',
   'presence.update',
+  'notification.created',
+  'room.roster',
   'access.changed',
   'ready',
   'pong',
