@@ -61,7 +61,7 @@ demoRoutes.get('/demo/strict-csp', async (c) => {
   return c.html(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Strict CSP page</title><link rel="stylesheet" href="/demo/page.css"></head>
 <body><main><h1>A page with a strict Content-Security-Policy</h1></main>
-<script nonce="${nonce}" src="/widget.js?inbox=${identifier ?? ''}" async></script></body></html>`)
+<script nonce="${nonce}" src="/widget.js" data-inbox="${identifier ?? ''}" async></script></body></html>`)
 })
 
 demoRoutes.get('/demo/chatwoot', async (c) => {
