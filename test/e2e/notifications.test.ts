@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  adminCredentials,
   agentCredentials,
   NO_VIOLATIONS,
   PHONE,
@@ -11,12 +12,13 @@ import { agentApi, env, publicApi, uniq, url } from './helpers.ts'
 
 const browser = sharedBrowser()
 
-/** The demo agent's id, from their own profile. */
-async function agentId() {
+/** The demo agent's id and name, from their own profile. */
+async function agentProfile() {
   const res = await fetch(url('/api/v1/profile'), {
     headers: { api_access_token: env().agentToken },
   })
-  return ((await res.json()) as { id: number }).id
+  const profile = (await res.json()) as { id: number; name: string; available_name?: string }
+  return { id: profile.id, name: profile.available_name || profile.name }
 }
 
 describe('notifications in the dashboard', () => {
@@ -35,20 +37,27 @@ describe('notifications in the dashboard', () => {
     const before = (await agentApi('/notifications/unread_count')) as number
     await expect.poll(unreadOf, { timeout: 10_000 }).toBe(before)
 
-    const id = await agentId()
-    const note = `Could you take this? [@Agent](mention://user/${id}/Agent) ${uniq('ref')}`
-    await agentApi(
-      `/conversations/${displayId}/messages`,
-      { content: note, private: true },
-      env().adminToken,
-    )
+    // The administrator, in their own tab, mentions the agent in a private note with the @-picker.
+    const agent = await agentProfile()
+    const admin = (await signedInTab(browser(), adminCredentials())).page
+    await admin.goto(url(`/app/accounts/${env().accountId}/conversations/${displayId}`))
+    await admin.getByRole('button', { name: 'Private note' }).click()
+    const note = admin.getByRole('textbox', { name: 'Private note' })
+    await note.fill(`Could you take this? @${agent.name.slice(0, 3)}`)
+    await admin
+      .getByRole('listbox', { name: 'Agents to mention' })
+      .getByRole('option', { name: `@${agent.name}` })
+      .waitFor()
+    await note.press('Enter')
+    await note.press('Enter')
+    await expect.poll(() => note.inputValue()).toBe('')
     await expect.poll(unreadOf, { timeout: 10_000 }).toBe(before + 1)
     await page.getByRole('button', { name: `Notifications, ${before + 1} unread` }).waitFor()
 
     await bell.click()
     const panel = page.getByRole('region', { name: 'Notifications' })
     const item = panel.getByRole('button', {
-      name: new RegExp(`\\[#${displayId}\\] Could you take this\\? @Agent`),
+      name: new RegExp(`\\[#${displayId}\\] Could you take this\\? @${agent.name}`),
     })
     await item.waitFor()
     await page.screenshot({ path: '/tmp/notify-panel-1366.png' })
