@@ -62,8 +62,10 @@ describe('GET /asyncapi.json', () => {
     }
     expect([...documented].sort()).toEqual([...SERVER_EVENTS].sort())
     // access.changed is the account feed's alone: a conversation's socket that loses access closes.
+    // notification.created too: an agent's notifications reach their feed, not a conversation's.
+    const feedOnly = ['access.changed', 'notification.created']
     expect(Object.keys(doc.channels.agentConversation.messages)).toEqual(
-      expect.arrayContaining(SERVER_EVENTS.filter((e) => e !== 'access.changed')),
+      expect.arrayContaining(SERVER_EVENTS.filter((e) => !feedOnly.includes(e))),
     )
   })
 
@@ -151,6 +153,13 @@ describe('frames on real sockets match their schemas', () => {
     const narrowing = (await openSocket(`${accountPath}/live`, { api_access_token: demoted.token }))
       .socket!
     await narrowing.next('ready')
+    // A colleague's mention of the administrator: their feed alone gets notification.created.
+    const note = await api(`${agentPath}/messages`, {
+      token: demoted.token,
+      body: { content: `[@Admin](mention://user/${world.admin.id}/Admin)`, private: true },
+    })
+    expect(note.status).toBe(200)
+    await feed.next('notification.created')
     const demotion = await api(`${accountPath}/agents/${demoted.id}`, {
       method: 'PATCH',
       token: world.admin.token,
@@ -172,7 +181,7 @@ describe('frames on real sockets match their schemas', () => {
     const events = (frames: Frame[]) => new Set(frames.map((f) => f.event))
     // A room's conversation.created precedes any socket of that room, so no socket sees it.
     const roomEvents = SERVER_EVENTS.filter(
-      (e) => e !== 'conversation.created' && e !== 'access.changed',
+      (e) => e !== 'conversation.created' && e !== 'access.changed' && e !== 'notification.created',
     )
     expect([...events([...guest.frames, ...agent.frames])].sort()).toEqual([...roomEvents].sort())
     expect([...events(feedFrames)].sort()).toEqual(Object.keys(FEED_FRAMES).sort())

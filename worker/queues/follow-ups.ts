@@ -5,6 +5,7 @@ import { queueContinuity } from '../email/continuity'
 import { queueWaitingReplies } from '../email/outbound'
 import { type PublishFollowUp, publishEventsOn } from '../events/publish'
 import { nowSeconds } from '../lib/time'
+import { notifyFromEvents } from '../notifications/notify'
 
 /**
  * The inbox automations (worker/automation/) on published events; what they commit (a greeting,
@@ -25,11 +26,13 @@ async function runInboxAutomations(env: Env, db: Db, accountId: number, eventIds
  * continuity jobs of replies on website conversations (worker/email/continuity.ts). They are given
  * to publishing as a parameter because events/ sits below the domain and may not import it. Each
  * is safe to run twice (the sweep re-publishes what a crash left unpublished): an automatic
- * message has a fixed echo_id, a reply's send claims it in D1 first, and a continuity job claims
- * the replies it mails.
+ * message has a fixed echo_id, a reply's send claims it in D1 first, a continuity job claims
+ * the replies it mails, and an agent's notification has its event as a unique key
+ * (worker/notifications/notify.ts).
  */
 export const PUBLISH_FOLLOW_UPS: readonly PublishFollowUp[] = [
   runInboxAutomations,
   queueWaitingReplies,
   queueContinuity,
+  notifyFromEvents,
 ]
