@@ -29,6 +29,8 @@ export class ApiError extends Error {
     message: string,
     readonly retryAfter?: number,
     readonly fields: FieldErrors = {},
+    /** What is wrong with each of `fields`: the envelope's `code` (worker/field-errors.ts). */
+    readonly fieldCodes: FieldErrors = {},
   ) {
     super(message)
     this.name = 'ApiError'
@@ -36,15 +38,19 @@ export class ApiError extends Error {
 }
 
 type Result<T> = { data?: T; error?: unknown; response: Response }
-type EnvelopeFields = { errors?: { field?: unknown; message?: unknown }[] }
+type EnvelopeFields = { errors?: { field?: unknown; message?: unknown; code?: unknown }[] }
 
-function fieldErrorsOf(body: EnvelopeFields): FieldErrors {
+function fieldErrorsOf(body: EnvelopeFields) {
   const fields: FieldErrors = {}
+  const codes: FieldErrors = {}
   for (const entry of Array.isArray(body.errors) ? body.errors : []) {
     const field = String(entry?.field ?? '')
-    if (field && !(field in fields)) fields[field] = String(entry?.message ?? '')
+    if (field && !(field in fields)) {
+      fields[field] = String(entry?.message ?? '')
+      codes[field] = String(entry?.code ?? 'invalid')
+    }
   }
-  return fields
+  return { fields, codes }
 }
 
 /** The data of a call, or an ApiError built from its envelope. */
@@ -59,11 +65,13 @@ export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
   if (result.response.ok) return undefined as T
   const body = (result.error ?? {}) as Partial<ApiErrorBody> & EnvelopeFields
   const retryAfter = Number(result.response.headers.get('retry-after')) || undefined
+  const { fields, codes } = fieldErrorsOf(body)
   throw new ApiError(
     result.response.status,
     String(body.error ?? 'error'),
     String(body.message ?? result.response.statusText),
     retryAfter,
-    fieldErrorsOf(body),
+    fields,
+    codes,
   )
 }

@@ -4,6 +4,7 @@ import { agentsEs } from './agents.es'
 import { capacityEs } from './capacity.es'
 import { contactsEs } from './contacts.es'
 import { conversationEs } from './conversation.es'
+import { fieldErrorsEs } from './field-errors.es'
 import { funnelEditorEs, funnelPanelEs } from './funnel-editor.es'
 import { funnelsEs } from './funnels.es'
 import { inboxesEs } from './inboxes.es'
@@ -43,4 +44,5 @@ export const es: Strings = {
   webhookEvents: webhookEventsEs,
   capacity: capacityEs,
   notify: notifyEs,
+  fieldErrors: fieldErrorsEs,
 }

@@ -6,6 +6,7 @@ import { agentsEn } from './agents.en'
 import { capacityEn } from './capacity.en'
 import { contactsEn } from './contacts.en'
 import { conversationEn } from './conversation.en'
+import { fieldErrorsEn } from './field-errors.en'
 import { funnelEditorEn, funnelPanelEn } from './funnel-editor.en'
 import { funnelsEn } from './funnels.en'
 import { inboxesEn } from './inboxes.en'
@@ -43,6 +44,7 @@ export const en = {
   webhookEvents: webhookEventNames,
   capacity: capacityEn,
   notify: notifyEn,
+  fieldErrors: fieldErrorsEn,
 }
 export type Strings = typeof en
 export type ReportsStrings = Strings['reports']

@@ -113,6 +113,7 @@ export default function NewInboxPage(_props: SettingsPageProps) {
             label={t.name}
             value={name.value}
             required
+            error={submission.fieldError('name', t.name)}
             onInput={(value) => {
               name.value = value
             }}
@@ -125,6 +126,7 @@ export default function NewInboxPage(_props: SettingsPageProps) {
               required
               hint={t.websiteUrlHint}
               placeholder="https://"
+              error={submission.fieldError('channel.website_url', t.websiteUrl)}
               onInput={(value) => {
                 websiteUrl.value = value
               }}
@@ -137,6 +139,7 @@ export default function NewInboxPage(_props: SettingsPageProps) {
               required
               hint={t.supportEmailHint}
               placeholder="support@example.com"
+              error={submission.fieldError('channel.email', t.supportEmail)}
               onInput={(value) => {
                 email.value = value
               }}

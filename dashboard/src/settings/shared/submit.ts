@@ -5,7 +5,14 @@ export type { FieldErrors } from '../../api/client'
 /** A refused write whose envelope named the fields at fault. */
 export class FormError extends ApiError {
   constructor(failure: ApiError) {
-    super(failure.status, failure.code, failure.message, failure.retryAfter, failure.fields)
+    super(
+      failure.status,
+      failure.code,
+      failure.message,
+      failure.retryAfter,
+      failure.fields,
+      failure.fieldCodes,
+    )
     this.name = 'FormError'
   }
 }

@@ -76,7 +76,7 @@ describe('Canned responses settings page', () => {
     expect(field('Short code').getAttribute('aria-invalid')).toBe('true')
     expect(screen.getByText('Short code has already been taken')).toBeTruthy()
     expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toContain(
-      'short_code has already been taken',
+      'Not saved: see the messages under the fields.',
     )
     expect(field('Content').value).toBe('Again')
   })

@@ -83,4 +83,34 @@ describe('adding an inbox', () => {
     expect(screen.getByRole('alert').textContent).toBe('channel.website_url is required')
     expect(screen.getByLabelText('Name')).toHaveProperty('value', 'Shop')
   })
+  it('shows a refused name in words under the Name field, not the validator’s text', async () => {
+    const { services: s } = services(() =>
+      Response.json(
+        {
+          error: 'validation_failed',
+          message: 'name Too small: expected string to have >=1 characters',
+          errors: [
+            {
+              field: 'name',
+              message: 'Too small: expected string to have >=1 characters',
+              code: 'too_small',
+            },
+          ],
+        },
+        { status: 422 },
+      ),
+    )
+    await renderWith(s, <NewInboxPage route={route as never} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Create inbox' }))
+    await settle()
+    const name = screen.getByLabelText('Name')
+    expect(name.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Name is required.',
+    )
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Not saved: see the messages under the fields.',
+    )
+    expect(document.body.textContent).not.toContain('Too small')
+  })
 })
