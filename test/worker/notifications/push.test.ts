@@ -60,9 +60,9 @@ async function decrypt(body: Uint8Array, keys: Awaited<ReturnType<typeof browser
     false,
     [],
   )
-  const ecdhSecret = new Uint8Array(
-    await crypto.subtle.deriveBits({ name: 'ECDH', public: serverKey }, keys.pair.privateKey, 256),
-  )
+  // Web Crypto's name for the peer key is `public`; workerd's types spell it `$public`.
+  const ecdh = { name: 'ECDH', public: serverKey } as unknown as SubtleCryptoDeriveKeyAlgorithm
+  const ecdhSecret = new Uint8Array(await crypto.subtle.deriveBits(ecdh, keys.pair.privateKey, 256))
   const keyInfo = concat(utf8('WebPush: info\0'), keys.publicKey, serverPublic)
   const ikm = await hkdf(keys.auth, ecdhSecret, keyInfo, 256)
   const cek = await hkdf(salt, ikm, utf8('Content-Encoding: aes128gcm\0'), 128)
