@@ -32,6 +32,7 @@ export const en = {
   messages: {
     label: 'Messages',
     older: 'Load earlier messages',
+    newer: 'New messages',
     empty: 'Send us a message and we will get back to you.',
     you: 'You',
     bot: 'Bot',
@@ -59,17 +60,7 @@ export const en = {
     startedNew: 'This conversation was resolved; your message started a new one.',
   },
   rich: {
-    submit: 'Submit',
-    submitted: 'Sent',
-    choose: 'Choose an option',
     emailLabel: 'Your email address',
-    emailSaved: 'We will reply to {email}',
-  },
-  csat: {
-    question: 'How would you rate this conversation?',
-    ratings: ['Very unsatisfied', 'Unsatisfied', 'Neutral', 'Satisfied', 'Very satisfied'],
-    feedback: 'Tell us more (optional)',
-    thanks: 'Thank you for your feedback.',
   },
   errors: {
     generic: 'Something went wrong. Please try again.',

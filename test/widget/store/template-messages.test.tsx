@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { en } from '../../../protocol/i18n/widget.en'
 import type { Message } from '../../../widget/src/client/types'
 import { MessageList } from '../../../widget/src/components/MessageList'
+import { RICH } from '../../../widget/src/i18n/rich'
 import { FakeServer } from '../fake-server'
 import { createTestWidget, renderWith, settle } from '../helpers'
 
@@ -88,7 +89,7 @@ describe('automatic messages arriving by socket as the conversation starts', () 
     expect(screen.getByText('Get notified by email')).toBeTruthy()
     expect(screen.getByText('Please rate the conversation')).toBeTruthy()
     expect(screen.getByRole('textbox', { name: en.rich.emailLabel })).toBeTruthy()
-    for (const rating of en.csat.ratings) {
+    for (const rating of RICH.en.ratings) {
       expect(screen.getByRole('button', { name: rating })).toBeTruthy()
     }
   })

@@ -1,5 +1,6 @@
 import { useId, useState } from 'preact/hooks'
 import type { Message } from '../client/types'
+import { RICH } from '../i18n/rich'
 import { useWidget } from './context'
 import { submittedValues } from './rich'
 
@@ -12,14 +13,14 @@ const FACES = ['😞', '🙁', '😐', '🙂', '😀']
  */
 export function CsatMessage({ message }: { message: Message }) {
   const widget = useWidget()
-  const t = widget.state.t.value
+  const c = RICH[widget.state.lang.value]
   const id = useId()
   const [rating, setRating] = useState(0)
   const [feedback, setFeedback] = useState('')
   const [busy, setBusy] = useState(false)
   const done =
     submittedValues(message).length > 0 || Boolean(message.content_attributes?.csat_survey_response)
-  if (done) return <p class="answer">{t.csat.thanks}</p>
+  if (done) return <p class="answer">{c.thanks}</p>
 
   const onSubmit = async (event: Event) => {
     event.preventDefault()
@@ -29,7 +30,7 @@ export function CsatMessage({ message }: { message: Message }) {
     await widget.answer(message, [
       {
         name: 'csat_survey_response',
-        title: t.csat.ratings[rating - 1],
+        title: c.ratings[rating - 1],
         value: String(rating),
         csat_survey_response: { rating, feedback_message: comment || null },
       },
@@ -40,7 +41,7 @@ export function CsatMessage({ message }: { message: Message }) {
   return (
     <form class="rich-form csat" onSubmit={(e) => void onSubmit(e)}>
       <fieldset>
-        <legend>{t.csat.question}</legend>
+        <legend>{c.question}</legend>
         <div class="faces">
           {FACES.map((face, index) => (
             <button
@@ -48,8 +49,8 @@ export function CsatMessage({ message }: { message: Message }) {
               type="button"
               class="face"
               aria-pressed={rating === index + 1}
-              aria-label={t.csat.ratings[index]}
-              title={t.csat.ratings[index]}
+              aria-label={c.ratings[index]}
+              title={c.ratings[index]}
               onClick={() => setRating(index + 1)}
             >
               {face}
@@ -57,7 +58,7 @@ export function CsatMessage({ message }: { message: Message }) {
           ))}
         </div>
       </fieldset>
-      <label for={id}>{t.csat.feedback}</label>
+      <label for={id}>{c.feedback}</label>
       <textarea
         id={id}
         rows={2}
@@ -65,7 +66,7 @@ export function CsatMessage({ message }: { message: Message }) {
         onInput={(e) => setFeedback(e.currentTarget.value)}
       />
       <button type="submit" class="primary" disabled={busy || !rating}>
-        {t.rich.submit}
+        {c.submit}
       </button>
     </form>
   )

@@ -1,6 +1,7 @@
 import { useId, useState } from 'preact/hooks'
 import type { Message } from '../client/types'
 import { format } from '../i18n'
+import { RICH } from '../i18n/rich'
 import { useWidget } from './context'
 import { submittedValues } from './rich'
 
@@ -8,13 +9,14 @@ import { submittedValues } from './rich'
 export function EmailInput({ message }: { message: Message }) {
   const widget = useWidget()
   const t = widget.state.t.value
+  const r = RICH[widget.state.lang.value]
   const id = useId()
   const [email, setEmail] = useState('')
   const [busy, setBusy] = useState(false)
   const given =
     (message.content_attributes?.submitted_email as string | undefined) ??
     (submittedValues(message)[0]?.value as string | undefined)
-  if (given) return <p class="answer">{format(t.rich.emailSaved, { email: given })}</p>
+  if (given) return <p class="answer">{format(r.emailSaved, { email: given })}</p>
 
   const onSubmit = async (event: Event) => {
     event.preventDefault()
@@ -37,7 +39,7 @@ export function EmailInput({ message }: { message: Message }) {
         onInput={(e) => setEmail(e.currentTarget.value)}
       />
       <button type="submit" class="primary" disabled={busy}>
-        {t.rich.submit}
+        {r.submit}
       </button>
     </form>
   )

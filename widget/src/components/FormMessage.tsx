@@ -1,5 +1,6 @@
 import { useId, useState } from 'preact/hooks'
 import type { Message } from '../client/types'
+import { RICH } from '../i18n/rich'
 import { useWidget } from './context'
 import { items, submittedValues } from './rich'
 
@@ -15,7 +16,7 @@ interface FormField {
 /** A form an agent or bot sent: filled in place, answered with submitted_values. */
 export function FormMessage({ message }: { message: Message }) {
   const widget = useWidget()
-  const t = widget.state.t.value
+  const t = RICH[widget.state.lang.value]
   const id = useId()
   const fields = items<FormField>(message)
   const submitted = submittedValues(message)
@@ -84,7 +85,7 @@ export function FormMessage({ message }: { message: Message }) {
         )
       })}
       <button type="submit" class="primary" disabled={busy}>
-        {t.rich.submit}
+        {t.submit}
       </button>
     </form>
   )

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks'
 import type { Message } from '../client/types'
+import { RICH } from '../i18n/rich'
 import { useWidget } from './context'
 import { items, submittedValues } from './rich'
 
@@ -11,7 +12,7 @@ interface Option {
 /** Quick replies: one button per option until one is chosen, then the choice. */
 export function InputSelect({ message }: { message: Message }) {
   const widget = useWidget()
-  const t = widget.state.t.value
+  const t = RICH[widget.state.lang.value]
   const [busy, setBusy] = useState(false)
   const chosen = submittedValues(message)
   if (chosen.length) {
@@ -24,7 +25,7 @@ export function InputSelect({ message }: { message: Message }) {
   }
   return (
     <fieldset class="options">
-      <legend class="sr-only">{t.rich.choose}</legend>
+      <legend class="sr-only">{t.choose}</legend>
       {items<Option>(message).map((option) => (
         <button
           key={option.value}

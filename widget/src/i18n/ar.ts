@@ -30,6 +30,7 @@ export const ar: Strings = {
   messages: {
     label: 'الرسائل',
     older: 'تحميل الرسائل السابقة',
+    newer: 'رسائل جديدة',
     empty: 'أرسل لنا رسالة وسنرد عليك.',
     you: 'أنت',
     bot: 'روبوت',
@@ -57,17 +58,7 @@ export const ar: Strings = {
     startedNew: 'تم حل هذه المحادثة؛ بدأت رسالتك محادثة جديدة.',
   },
   rich: {
-    submit: 'إرسال',
-    submitted: 'أُرسل',
-    choose: 'اختر خيارًا',
     emailLabel: 'بريدك الإلكتروني',
-    emailSaved: 'سنرد على {email}',
-  },
-  csat: {
-    question: 'كيف تقيّم هذه المحادثة؟',
-    ratings: ['غير راضٍ جدًا', 'غير راضٍ', 'محايد', 'راضٍ', 'راضٍ جدًا'],
-    feedback: 'أخبرنا المزيد (اختياري)',
-    thanks: 'شكرًا لملاحظاتك.',
   },
   errors: {
     generic: 'حدث خطأ ما. حاول مرة أخرى.',

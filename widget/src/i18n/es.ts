@@ -30,6 +30,7 @@ export const es: Strings = {
   messages: {
     label: 'Mensajes',
     older: 'Cargar mensajes anteriores',
+    newer: 'Mensajes nuevos',
     empty: 'Envíanos un mensaje y te responderemos.',
     you: 'Tú',
     bot: 'Bot',
@@ -57,17 +58,7 @@ export const es: Strings = {
     startedNew: 'Esta conversación estaba resuelta; tu mensaje inició una nueva.',
   },
   rich: {
-    submit: 'Enviar',
-    submitted: 'Enviado',
-    choose: 'Elige una opción',
     emailLabel: 'Tu correo electrónico',
-    emailSaved: 'Te responderemos a {email}',
-  },
-  csat: {
-    question: '¿Cómo valorarías esta conversación?',
-    ratings: ['Muy insatisfecho', 'Insatisfecho', 'Neutral', 'Satisfecho', 'Muy satisfecho'],
-    feedback: 'Cuéntanos más (opcional)',
-    thanks: 'Gracias por tu opinión.',
   },
   errors: {
     generic: 'Algo salió mal. Inténtalo de nuevo.',

@@ -30,6 +30,7 @@ export const pt: Strings = {
   messages: {
     label: 'Mensagens',
     older: 'Carregar mensagens anteriores',
+    newer: 'Novas mensagens',
     empty: 'Envie uma mensagem e responderemos em breve.',
     you: 'Você',
     bot: 'Bot',
@@ -57,17 +58,7 @@ export const pt: Strings = {
     startedNew: 'Esta conversa foi resolvida; sua mensagem iniciou uma nova.',
   },
   rich: {
-    submit: 'Enviar',
-    submitted: 'Enviado',
-    choose: 'Escolha uma opção',
     emailLabel: 'Seu e-mail',
-    emailSaved: 'Responderemos para {email}',
-  },
-  csat: {
-    question: 'Como você avalia esta conversa?',
-    ratings: ['Muito insatisfeito', 'Insatisfeito', 'Neutro', 'Satisfeito', 'Muito satisfeito'],
-    feedback: 'Conte-nos mais (opcional)',
-    thanks: 'Obrigado pela sua avaliação.',
   },
   errors: {
     generic: 'Algo deu errado. Tente novamente.',
