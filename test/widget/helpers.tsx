@@ -11,6 +11,7 @@ import * as attachments from '../../widget/src/components/parts/attachments'
 import * as hours from '../../widget/src/components/parts/hours'
 import * as prechat from '../../widget/src/components/parts/prechat'
 import * as rich from '../../widget/src/components/parts/rich'
+import * as team from '../../widget/src/components/parts/team'
 import { ar } from '../../widget/src/i18n/ar'
 import { es } from '../../widget/src/i18n/es'
 import { pt } from '../../widget/src/i18n/pt'
@@ -23,7 +24,7 @@ import { createWidget, type Widget } from '../../widget/src/store/widget'
 import { FakeServer, INBOX } from './fake-server'
 
 const LOCALE_STRINGS = { en, es, pt, ar }
-const PARTS: Parts = { rich, prechat, hours, attachments }
+const PARTS: Parts = { rich, prechat, hours, attachments, team }
 
 /** Stands in for the shared live connection: the test pushes frames and reads what was sent. */
 export class FakeLive implements SharedLive {

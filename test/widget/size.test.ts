@@ -80,6 +80,7 @@ describe('widget budgets', () => {
       'widget-part-hours.js',
       'widget-part-prechat.js',
       'widget-part-rich.js',
+      'widget-part-team.js',
     ])
     const app = readFileSync(path.join(dir, 'widget-app.js'), 'utf8')
     // The pre-chat form's address check, and the switch over interactive message types.

@@ -115,7 +115,11 @@ export function localeChunkConfig(outDir: string, lang: string): UserConfig {
 }
 
 /** Rarely used parts of the app, each a chunk (widget/src/components/parts/<name>.ts). */
-export const PART_CHUNKS = ['rich', 'prechat', 'hours', 'attachments'] as const
+export const PART_CHUNKS = ['rich', 'prechat', 'hours', 'attachments', 'team'] as const
+/** The parts that carry their own styles (adopted as they load; also written as files). */
+const PART_CSS: Partial<Record<(typeof PART_CHUNKS)[number] | string, string>> = {
+  team: 'src/styles/team.css',
+}
 
 /**
  * Modules a part chunk takes from the app instead of bundling its own copy (one Preact, one
@@ -154,6 +158,7 @@ export function partChunkConfig(outDir: string, name: string): UserConfig {
   const config = libConfig(outDir, {
     entry: `src/components/parts/${name}.ts`,
     fileName: `widget-part-${name}.js`,
+    css: PART_CSS[name] ? [`widget-part-${name}.css`, PART_CSS[name]] : undefined,
     plugins: [partImports(), ...preact({ devToolsEnabled: false, prefreshEnabled: false })],
     emptyOutDir: false,
   })

@@ -33,6 +33,10 @@ describe('<Header>', () => {
     widget.state.conversation.value = { id: 1, status: 'open', agentLastSeenAt: 0 }
     await settle()
     fireEvent.click(screen.getByRole('button', { name: 'End conversation' }))
+    // One click only asks; End ends.
+    expect(end).not.toHaveBeenCalled()
+    expect(screen.getByText('End this conversation?')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'End' }))
     expect(end).toHaveBeenCalled()
     widget.state.conversation.value = { id: 1, status: 'resolved', agentLastSeenAt: 0 }
     await settle()
@@ -46,5 +50,54 @@ describe('<Header>', () => {
     widget.state.conversation.value = { id: 1, status: 'open', agentLastSeenAt: 0 }
     renderWith(widget, <Header />)
     expect(screen.queryByRole('button', { name: 'End conversation' })).toBeNull()
+  })
+
+  it('asks before ending: Cancel and Escape keep the conversation, focus back on the ✓', async () => {
+    const { widget } = createTestWidget()
+    const end = vi.spyOn(widget, 'endConversation').mockResolvedValue()
+    widget.state.conversation.value = { id: 1, status: 'open', agentLastSeenAt: 0 }
+    renderWith(widget, <Header />)
+    await settle()
+    const endButton = screen.getByRole('button', { name: 'End conversation' })
+    fireEvent.click(endButton)
+    expect(endButton.getAttribute('aria-expanded')).toBe('true')
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
+    await settle()
+    expect(screen.queryByText('End this conversation?')).toBeNull()
+    expect(document.activeElement).toBe(endButton)
+    fireEvent.click(endButton)
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Cancel' }), { key: 'Escape' })
+    await settle()
+    expect(screen.queryByText('End this conversation?')).toBeNull()
+    expect(end).not.toHaveBeenCalled()
+  })
+
+  it('shows whether the team is online with the available agents, initials without an avatar', async () => {
+    const { widget } = createTestWidget()
+    renderWith(widget, <Header />)
+    await settle()
+    const inbox = widget.state.inbox.value
+    if (!inbox) throw new Error('no inbox')
+    widget.state.inbox.value = {
+      ...inbox,
+      online: true,
+      available_agents: [
+        { id: 1, name: 'Jane Doe', avatar_url: '' },
+        { id: 2, name: 'Sam', avatar_url: 'https://example.com/sam.png' },
+      ],
+    }
+    await settle()
+    expect(screen.getByText('We are online')).toBeTruthy()
+    expect(screen.getByRole('img', { name: 'Jane Doe' }).textContent).toBe('JD')
+    expect(screen.getByRole('img', { name: 'Sam' }).querySelector('img')?.src).toBe(
+      'https://example.com/sam.png',
+    )
+    widget.state.inbox.value = { ...inbox, online: false, available_agents: [] }
+    await settle()
+    expect(screen.getByText('We are away right now')).toBeTruthy()
+    expect(screen.queryByRole('img', { name: 'Jane Doe' })).toBeNull()
+    // One reply-time line, not two.
+    expect(screen.getAllByText(/replies in/)).toHaveLength(1)
   })
 })

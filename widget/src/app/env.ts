@@ -3,6 +3,7 @@ import { createSharedLive } from '../../../protocol/client/tabs'
 import { browserInfo } from '../../../protocol/shared/browser-info'
 import type { Strings } from '../i18n'
 import { loadChunk } from '../shared/chunks'
+import { adoptAppStyles } from '../shared/styles'
 import type { WidgetEnv } from '../store/context'
 import type { PartName, Parts } from '../store/parts'
 import { type PartFactory, runPart } from './part-modules'
@@ -17,10 +18,14 @@ function uuid(crypto: Crypto): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }
 
-/** Where the widget's chunk files are (next to widget.js), and the nonce scripts carry. */
+/**
+ * Where the widget's chunk files are (next to widget.js), the nonce scripts carry, and the shadow
+ * root a part's own styles go into.
+ */
 export interface ChunkSource {
   assetBase: string
   nonce?: string
+  launcher?: { root: ShadowRoot }
 }
 
 export function browserEnv(win: Window & typeof globalThis, chunks: ChunkSource): WidgetEnv {
@@ -29,8 +34,22 @@ export function browserEnv(win: Window & typeof globalThis, chunks: ChunkSource)
     loadStrings: (lang) =>
       loadChunk<Strings>(win, chunks.assetBase, `locale-${lang}`, chunks.nonce),
     loadPart: <K extends PartName>(name: K) =>
-      loadChunk<PartFactory>(win, chunks.assetBase, `part-${name}`, chunks.nonce).then((factory) =>
-        runPart<Parts[K]>(factory),
+      loadChunk<PartFactory>(win, chunks.assetBase, `part-${name}`, chunks.nonce).then(
+        (factory) => {
+          const part = runPart<Parts[K]>(factory)
+          // A part with its own styles (e.g. the team line): adopted as the app's are, its file
+          // (widget-part-<name>.css) only where the page refuses both sheet and nonce'd <style>.
+          const css = (part as { css?: string }).css
+          if (css && chunks.launcher)
+            adoptAppStyles(
+              chunks.launcher.root,
+              css,
+              `${chunks.assetBase}widget-part-${name}.css`,
+              chunks.nonce,
+              () => {},
+            )
+          return part
+        },
       ),
     now: () => Date.now(),
     uuid: () => uuid(win.crypto),

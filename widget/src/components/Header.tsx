@@ -1,6 +1,8 @@
+import { useRef, useState } from 'preact/hooks'
 import { useWidget } from './context'
 import { Icon } from './Icon'
 import { ReplyLine } from './ReplyLine'
+import { usePart } from './use-part'
 
 export function Header() {
   const widget = useWidget()
@@ -11,6 +13,10 @@ export function Header() {
   const conversation = state.conversation.value
   const canEnd =
     settings.enableEndConversation !== false && conversation && conversation.status !== 'resolved'
+  // The ✓ asks first: ending by a stray click loses the visitor their conversation.
+  const [confirming, setConfirming] = useState(false)
+  const team = usePart('team')
+  const endButton = useRef<HTMLButtonElement>(null)
 
   return (
     <header class="header">
@@ -21,15 +27,18 @@ export function Header() {
         <p class="tagline" dir="auto">
           {settings.welcomeDescription || inbox?.welcome_tagline || t.welcome.tagline}
         </p>
+        {team && <team.TeamPresence />}
         <ReplyLine />
       </div>
       {canEnd && (
         <button
+          ref={endButton}
           type="button"
           class="icon-button"
           aria-label={t.conversation.end}
+          aria-expanded={confirming}
           title={t.conversation.end}
-          onClick={() => void widget.endConversation()}
+          onClick={() => setConfirming(!confirming)}
         >
           <Icon name="end" />
         </button>
@@ -43,6 +52,16 @@ export function Header() {
       >
         <Icon name="close" />
       </button>
+      {canEnd && confirming && team && (
+        <team.EndConfirm
+          onEnd={() => {
+            setConfirming(false)
+            void widget.endConversation()
+          }}
+          onCancel={() => setConfirming(false)}
+          from={endButton}
+        />
+      )}
     </header>
   )
 }

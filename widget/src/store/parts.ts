@@ -3,6 +3,7 @@ import type * as Attachments from '../components/parts/attachments'
 import type * as Hours from '../components/parts/hours'
 import type * as Prechat from '../components/parts/prechat'
 import type * as Rich from '../components/parts/rich'
+import type * as Team from '../components/parts/team'
 import type { WidgetEvent } from '../shared/protocol'
 import type { WidgetEnv } from './context'
 
@@ -12,6 +13,7 @@ export interface Parts {
   prechat: typeof Prechat
   hours: typeof Hours
   attachments: typeof Attachments
+  team: typeof Team
 }
 export type PartName = keyof Parts
 

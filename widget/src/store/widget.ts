@@ -173,6 +173,12 @@ export function createWidget(deps: WidgetDeps) {
       rt.live?.reconnectNow()
       markSeen(ctx)
     },
+    /** Asks for the inbox settings again (who is online changes while the panel is open). */
+    async refreshInbox(): Promise<void> {
+      // A failed refresh keeps what the panel shows; the next one tries again.
+      const inbox = await ctx.api.getInbox().catch(() => null)
+      if (inbox) state.inbox.value = inbox as typeof state.inbox.value
+    },
     async retryLoad(): Promise<void> {
       state.notice.value = null
       if (!state.inbox.value) rt.inboxReady = loadInbox(ctx, deps.inbox$)
