@@ -26,9 +26,33 @@ export const APP_CSP = [
  */
 const INDEX_PATHS = ['/app/', '/app/index.html']
 
+/**
+ * The installable app's files (dashboard/public and the built service worker), with the type
+ * each must have: the worker must be script, and is revalidated on every check so a deploy's
+ * new shell reaches installed apps; the manifest gets its registered type.
+ */
+const INSTALL_FILES: Record<string, { type?: string; cacheControl?: string }> = {
+  '/app/sw.js': { type: 'text/javascript; charset=utf-8', cacheControl: 'no-cache' },
+  '/app/manifest.webmanifest': { type: 'application/manifest+json' },
+}
+
+/** The service worker, the manifest or an icon from the assets; a 404 when it is not there. */
+async function serveInstallFile(c: Context, path: string) {
+  const file = await c.env.ASSETS.fetch(new Request(new URL(path, c.req.url)))
+  if (!file.ok) return notFound(c)
+  const headers = new Headers(file.headers)
+  const rule = INSTALL_FILES[path] ?? {}
+  if (rule.type) headers.set('content-type', rule.type)
+  if (rule.cacheControl) headers.set('cache-control', rule.cacheControl)
+  return new Response(file.body, { status: 200, headers })
+}
+
 async function renderAppShell(c: Context) {
   // Hashed files that are missing must not turn into the page (a stale tab would run HTML as JS).
   if (c.req.path.startsWith('/app/assets/')) return notFound(c)
+  if (Object.hasOwn(INSTALL_FILES, c.req.path) || c.req.path.startsWith('/app/icons/')) {
+    return serveInstallFile(c, c.req.path)
+  }
   let page: Response | undefined
   for (const path of INDEX_PATHS) {
     const res = await c.env.ASSETS.fetch(new Request(new URL(path, c.req.url)))

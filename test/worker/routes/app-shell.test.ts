@@ -6,6 +6,13 @@ import { APP_CSP } from '../../../worker/routes/app-shell'
 const PAGE =
   '<!doctype html><title>Parley</title><script type="module" src="/app/assets/main-x.js">'
 
+/** The installable app's files as the assets hold them (public/ and the built worker). */
+const INSTALL_FILES: Record<string, { body: string; type: string }> = {
+  '/app/sw.js': { body: 'self.addEventListener("push", () => {})', type: 'text/javascript' },
+  '/app/manifest.webmanifest': { body: '{"name":"Parley"}', type: 'application/octet-stream' },
+  '/app/icons/icon-192.png': { body: 'png', type: 'image/png' },
+}
+
 /**
  * Stands in for the static assets: the built page answers at /app/ (as the assets do with their
  * default html_handling), the hashed bundles do not exist. Records what the worker asked for.
@@ -19,6 +26,8 @@ function fakeAssets() {
       if (url.pathname === '/app/') {
         return new Response(PAGE, { headers: { 'content-type': 'text/html', etag: '"v1"' } })
       }
+      const file = INSTALL_FILES[url.pathname]
+      if (file) return new Response(file.body, { headers: { 'content-type': file.type } })
       if (url.pathname === '/app/index.html') {
         return new Response(null, { status: 307, headers: { location: '/app/' } })
       }
@@ -84,5 +93,31 @@ describe('the dashboard shell under /app', () => {
     const res = await get('/apple')
     expect(res.status).toBe(404)
     expect(res.headers.get('content-security-policy')).toBeNull()
+  })
+})
+
+describe('the installable app’s files under /app', () => {
+  it('serves the service worker as script, revalidated each time so a deploy reaches it', async () => {
+    const res = await get('/app/sw.js')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+    expect(await res.text()).toBe(INSTALL_FILES['/app/sw.js']?.body)
+  })
+
+  it('serves the manifest as a web app manifest and the icons as they are', async () => {
+    const manifest = await get('/app/manifest.webmanifest')
+    expect(manifest.status).toBe(200)
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json')
+    expect(await manifest.json()).toEqual({ name: 'Parley' })
+    const icon = await get('/app/icons/icon-192.png')
+    expect(icon.status).toBe(200)
+    expect(icon.headers.get('content-type')).toBe('image/png')
+  })
+
+  it('answers a missing icon with a 404, not the page', async () => {
+    const res = await get('/app/icons/gone.png')
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/)
   })
 })
