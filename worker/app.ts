@@ -38,6 +38,7 @@ import { inboxRoutes } from './routes/inboxes'
 import { labelRoutes } from './routes/labels'
 import { liveRoutes } from './routes/live'
 import { messageRoutes } from './routes/messages'
+import { notificationRoutes } from './routes/notifications'
 import { platformAccountUsers } from './routes/platform-account-users'
 import { platformAccounts } from './routes/platform-accounts'
 import { platformAgentBots } from './routes/platform-agent-bots'
@@ -118,6 +119,8 @@ export function createApp(options: AppOptions = {}) {
   app.use('/api/v2/accounts/:account_id/*', accountAuth)
   app.use('/api/v1/profile', userAuth)
   app.use('/api/v1/profile/*', userAuth)
+  app.use('/api/v1/notification_subscriptions', userAuth)
+  app.use('/api/v1/notification_subscriptions/*', userAuth)
   app.use('/public/*', publicCors)
   app.use('*', readBody)
   options.routes?.(app)
@@ -145,6 +148,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', agentCapacityPolicyRoutes)
   app.route('/', customAttributeDefinitionRoutes)
   app.route('/', labelRoutes)
+  app.route('/', notificationRoutes)
   app.route('/', cannedResponseRoutes)
   app.route('/', fileRoutes)
   app.route('/', productRoutes)
