@@ -25,6 +25,7 @@ export const SERVER_EVENTS = [
   'conversation.read',
   'presence.update',
   'notification.created',
+  'account.cache_invalidated',
   'room.roster',
   'access.changed',
   'ready',

@@ -922,6 +922,19 @@ export interface components {
             snoozed_until: number | null;
             account_id: number;
         };
+        "accountFeed.account.cache_invalidated": {
+            /** @enum {string} */
+            event: "account.cache_invalidated";
+            data: components["schemas"]["LiveCacheInvalidated"];
+        };
+        LiveCacheInvalidated: {
+            account_id: number;
+            cache_keys: {
+                label?: number;
+                team?: number;
+                canned_response?: number;
+            };
+        };
         "accountFeed.pong": {
             /** @enum {string} */
             event: "pong";
@@ -1011,6 +1024,7 @@ export interface channels {
     "conversation.read": components['schemas']["accountFeed.conversation.read"]
     "presence.update": components['schemas']["accountFeed.presence.update"]
     "notification.created": components['schemas']["accountFeed.notification.created"]
+    "account.cache_invalidated": components['schemas']["accountFeed.account.cache_invalidated"]
     "pong": components['schemas']["accountFeed.pong"]
     "error": components['schemas']["accountFeed.error"]
     "client.auth": components['schemas']["client.auth"]

@@ -63,7 +63,8 @@ describe('GET /asyncapi.json', () => {
     expect([...documented].sort()).toEqual([...SERVER_EVENTS].sort())
     // access.changed is the account feed's alone: a conversation's socket that loses access closes.
     // notification.created too: an agent's notifications reach their feed, not a conversation's.
-    const feedOnly = ['access.changed', 'notification.created']
+    // account.cache_invalidated too: the account's lists (labels, teams, canned responses).
+    const feedOnly = ['access.changed', 'notification.created', 'account.cache_invalidated']
     expect(Object.keys(doc.channels.agentConversation.messages)).toEqual(
       expect.arrayContaining(SERVER_EVENTS.filter((e) => !feedOnly.includes(e))),
     )
@@ -160,6 +161,13 @@ describe('frames on real sockets match their schemas', () => {
     })
     expect(note.status).toBe(200)
     await feed.next('notification.created')
+    // A label made in Settings: every dashboard of the account reloads its labels.
+    const label = await api(`${accountPath}/labels`, {
+      token: world.admin.token,
+      body: { title: 'asyncapi' },
+    })
+    expect(label.status).toBe(200)
+    await feed.next('account.cache_invalidated')
     const demotion = await api(`${accountPath}/agents/${demoted.id}`, {
       method: 'PATCH',
       token: world.admin.token,
@@ -181,7 +189,11 @@ describe('frames on real sockets match their schemas', () => {
     const events = (frames: Frame[]) => new Set(frames.map((f) => f.event))
     // A room's conversation.created precedes any socket of that room, so no socket sees it.
     const roomEvents = SERVER_EVENTS.filter(
-      (e) => e !== 'conversation.created' && e !== 'access.changed' && e !== 'notification.created',
+      (e) =>
+        e !== 'conversation.created' &&
+        e !== 'access.changed' &&
+        e !== 'notification.created' &&
+        e !== 'account.cache_invalidated',
     )
     expect([...events([...guest.frames, ...agent.frames])].sort()).toEqual([...roomEvents].sort())
     expect([...events(feedFrames)].sort()).toEqual(Object.keys(FEED_FRAMES).sort())

@@ -28,6 +28,7 @@ import {
 } from '../schemas/common'
 import { administratorsOnly } from './agents/shared'
 import { createRouter } from './router'
+import { invalidateAfterResponse } from './write-adapter'
 
 const tags = ['Canned Responses']
 const base = '/api/v1/accounts/{account_id}/canned_responses'
@@ -148,6 +149,7 @@ async function update(
     content: body.content,
   })
   if (!updated) throw notFound(id)
+  invalidateAfterResponse(c, 'canned_response')
   return updated
 }
 
@@ -166,6 +168,7 @@ export const cannedResponseRoutes = createRouter()
       content: body.content,
     })
     if (!row) throw new Error('canned response insert returned nothing')
+    invalidateAfterResponse(c, 'canned_response')
     return c.json(toCannedResponse(row), 200)
   })
   .openapi(updateRoute('patch'), async (c) => {
@@ -179,5 +182,6 @@ export const cannedResponseRoutes = createRouter()
   .openapi(deleteRoute, async (c) => {
     const { id } = c.req.valid('param')
     if (!(await deleteCannedResponse(c.var.db, c.var.accountId, id))) throw notFound(id)
+    invalidateAfterResponse(c, 'canned_response')
     return c.json({}, 200)
   })

@@ -27,7 +27,7 @@ import {
 import { LabelInputSchema, LabelSchema, LabelUpdateSchema, toLabel } from '../schemas/labels'
 import { administratorsOnly } from './agents/shared'
 import { createRouter } from './router'
-import { commit } from './write-adapter'
+import { commit, invalidateAfterResponse } from './write-adapter'
 
 const tags = ['Labels']
 const base = '/api/v1/accounts/{account_id}/labels'
@@ -175,6 +175,7 @@ export const labelRoutes = createRouter()
       showOnSidebar: body.show_on_sidebar,
     })
     if (!label) throw new Error('label insert returned nothing')
+    invalidateAfterResponse(c, 'label')
     return c.json(toLabel(label), 200)
   })
   .openapi(updateLabelRoute, async (c) => {
@@ -196,6 +197,7 @@ export const labelRoutes = createRouter()
     if (renamedTo === null) {
       const [updated] = await update
       if (!updated) throw apiError('not_found', `Label ${id} not found`)
+      invalidateAfterResponse(c, 'label')
       return c.json(toLabel(updated), 200)
     }
     const [[updated]] = await db.batch([
@@ -204,6 +206,7 @@ export const labelRoutes = createRouter()
     ])
     if (!updated) throw apiError('not_found', `Label ${id} not found`)
     await renameOnConversations(c, label.title, renamedTo)
+    invalidateAfterResponse(c, 'label')
     return c.json(toLabel(updated), 200)
   })
   .openapi(deleteLabelRoute, async (c) => {
@@ -211,5 +214,6 @@ export const labelRoutes = createRouter()
     if (!(await deleteLabel(c.var.db, c.var.accountId, id))) {
       throw apiError('not_found', `Label ${id} not found`)
     }
+    invalidateAfterResponse(c, 'label')
     return c.json({}, 200)
   })

@@ -35,6 +35,7 @@ import {
 import { TeamInputSchema, TeamSchema, TeamUpdateSchema, toTeam } from '../schemas/teams'
 import { administratorsOnly, requireAccountMembers } from './agents/shared'
 import { createRouter } from './router'
+import { invalidateAfterResponse } from './write-adapter'
 
 const tags = ['Teams']
 const base = '/api/v1/accounts/{account_id}/teams'
@@ -225,6 +226,7 @@ export const teamRoutes = createRouter()
       allowAutoAssign: body.allow_auto_assign,
     })
     if (!team) throw new Error('team insert returned nothing')
+    invalidateAfterResponse(c, 'team')
     return c.json(toTeam(team, false), 200)
   })
   .openapi(updateTeamRoute, async (c) => {
@@ -240,6 +242,7 @@ export const teamRoutes = createRouter()
     const changed = Object.values(changes).some((v) => v !== undefined)
     const updated = changed ? await updateTeam(c.var.db, c.var.accountId, id, changes) : team
     if (!updated) throw apiError('not_found', `Team ${id} not found`)
+    if (changed) invalidateAfterResponse(c, 'team')
     return c.json(toTeam(updated, await isMember(c, id)), 200)
   })
   .openapi(deleteTeamRoute, async (c) => {
@@ -247,6 +250,7 @@ export const teamRoutes = createRouter()
     if (!(await deleteTeam(c.var.db, c.var.accountId, id))) {
       throw apiError('not_found', `Team ${id} not found`)
     }
+    invalidateAfterResponse(c, 'team')
     return c.json({}, 200)
   })
   .openapi(listMembers, async (c) => {

@@ -4,6 +4,7 @@ import type { Db } from '../db/client'
 import { findAgentBotName, findUserName } from '../db/queries/conversations'
 import type { AppEnv } from '../env'
 import { commitEvents, type EventInput, publishCommitted } from '../events/outbox'
+import { announceCacheInvalidated, type CacheKey } from '../live/cache-invalidated'
 import { currentUserId } from '../middleware/auth'
 import { requestLog } from '../middleware/request-log'
 import { PUBLISH_FOLLOW_UPS } from '../queues/follow-ups'
@@ -96,6 +97,18 @@ export function publishAfterResponse(
   const publish = () =>
     publishCommitted(c.env, accountId, eventIds, origin, undefined, PUBLISH_FOLLOW_UPS)
   runAfterResponse(c, first ? first.then(publish, publish) : publish())
+}
+
+/**
+ * After the response to a committed change of labels, teams or canned responses: the account's
+ * open dashboards reload that list (`account.cache_invalidated` on the feed). A failure only
+ * leaves them as they were until their next load, so it is logged, never answered.
+ */
+export function invalidateAfterResponse(c: Context<AppEnv>, key: CacheKey) {
+  const work = announceCacheInvalidated(c.env, c.var.db, c.var.accountId, key).catch((error) =>
+    requestLog(c).warn('cache invalidation not sent', { error }),
+  )
+  runAfterResponse(c, work)
 }
 
 function runAfterResponse(c: Context<AppEnv>, work: Promise<unknown>) {

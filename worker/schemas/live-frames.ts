@@ -137,6 +137,24 @@ export const AGENT_FRAMES = {
 } satisfies FrameSchemas
 
 /**
+ * Chatwoot's account.cache_invalidated: labels, teams or canned responses of the account changed
+ * (in Settings); a dashboard reloads the lists it holds of each named key. Each value is when
+ * that list changed (ms), Chatwoot's cache key.
+ */
+export const CacheInvalidatedSchema = z
+  .object({
+    account_id: Id,
+    cache_keys: z
+      .object({
+        label: z.number().int(),
+        team: z.number().int(),
+        canned_response: z.number().int(),
+      })
+      .partial(),
+  })
+  .openapi('LiveCacheInvalidated')
+
+/**
  * The account feed, for the inbox list: new conversations, every change to one (assignment,
  * labels, priority, snooze, status…), agents' reads and new messages of visible inboxes.
  */
@@ -157,6 +175,8 @@ export const FEED_FRAMES = {
       count: z.number().int(),
     })
     .openapi('LiveNotificationCreated'),
+  // To every agent of the account (what the lists of labels, teams and canned responses hold).
+  'account.cache_invalidated': CacheInvalidatedSchema,
   ...control,
 } satisfies FrameSchemas
 
