@@ -71,6 +71,7 @@ export const reportsEn = {
   noAgents: 'No agents.',
   sortBy: 'Sort by {column}',
   none: '—',
+  noData: 'No data',
   // The CSV
   downloadCsv: 'Download CSV',
   csvRange: 'Range',

@@ -69,6 +69,7 @@ export const reportsEs: Strings['reports'] = {
   noAgents: 'No hay agentes.',
   sortBy: 'Ordenar por {column}',
   none: '—',
+  noData: 'Sin datos',
   downloadCsv: 'Descargar CSV',
   csvRange: 'Intervalo',
   csvMetric: 'Métrica',

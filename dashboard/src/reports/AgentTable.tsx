@@ -4,6 +4,7 @@ import { SortHeader } from '../workspace/ui/SortHeader'
 import type { AgentColumn, AgentSort } from './agent-rows'
 import type { AgentRow } from './csv'
 import { humanDuration } from './durations'
+import { NoData } from './NoData'
 import { ReportTable } from './ReportTable'
 
 export interface AgentTableProps {
@@ -44,8 +45,9 @@ function AgentSortHeader({ column, label, sort, onSort }: AgentTableProps & Agen
   )
 }
 
+// The API sends null when the agent has nothing to average (Chatwoot's summary_reports rows).
 const durationCell = (seconds: number | null, t: ReportsStrings) =>
-  seconds === null ? t.none : humanDuration(seconds, t.durationUnits)
+  seconds === null ? <NoData /> : humanDuration(seconds, t.durationUnits)
 
 /** Each agent's conversations, resolutions and average times over the range. */
 export function AgentTable(props: AgentTableProps) {

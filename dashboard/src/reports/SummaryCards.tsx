@@ -1,5 +1,6 @@
 import { useStrings } from '../i18n/context'
-import { changeText, FIGURES } from './figures'
+import { changeText, FIGURES, nothingToAverage } from './figures'
+import { NoData } from './NoData'
 import { shownValue } from './series'
 import type { ReportSummary } from './types'
 
@@ -17,7 +18,13 @@ export function SummaryCards({ summary }: { summary: ReportSummary | undefined }
           <div class="report-card" key={figure.key}>
             <dt>{t[figure.label]}</dt>
             <dd class="report-figure">
-              {summary ? shownValue(summary[figure.key], figure.kind, t) : '…'}
+              {!summary ? (
+                '…'
+              ) : nothingToAverage(summary, figure.key) ? (
+                <NoData />
+              ) : (
+                shownValue(summary[figure.key], figure.kind, t)
+              )}
             </dd>
             <dd class="report-change">
               {summary ? changeText(summary[figure.key], summary.previous[figure.key], t) : ''}

@@ -24,6 +24,20 @@ export const FIGURES: { key: keyof ReportFigures; label: FigureLabel; kind: Seri
 ]
 
 /**
+ * Whether an average figure of the summary has nothing behind it. The summary sends 0 then
+ * (Chatwoot's wire shape), so its counts decide: no resolutions, no resolution time; no
+ * outgoing messages, no first response or reply to time.
+ */
+export function nothingToAverage(figures: ReportFigures, key: keyof ReportFigures): boolean {
+  if (figures[key] !== 0) return false
+  if (key === 'avg_resolution_time') return figures.resolutions_count === 0
+  if (key === 'avg_first_response_time' || key === 'reply_time') {
+    return figures.outgoing_messages_count === 0
+  }
+  return false
+}
+
+/**
  * The change from the previous period in whole percent (12 for +12%); null when the previous
  * period had none to compare with and this one has some.
  */

@@ -155,7 +155,9 @@ describe('the reports page', () => {
         .getAllByRole('rowheader')
         .map((cell) => cell.textContent)
     expect(names()).toEqual(['Ada', 'Ben Bitdiddle'])
-    expect(within(table).getAllByRole('row')[2]?.textContent).toBe('Ben Bitdiddle43———')
+    expect(within(table).getAllByRole('row')[2]?.textContent).toBe(
+      'Ben Bitdiddle43—No data—No data—No data',
+    )
     const header = within(table).getByRole('columnheader', { name: /Avg first response/ })
     expect(header.getAttribute('aria-sort')).toBeNull()
     fireEvent.click(within(header).getByRole('button'))
