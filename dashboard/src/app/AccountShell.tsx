@@ -18,6 +18,7 @@ import { Header } from './Header'
 import { LanguagePicker } from './LanguagePicker'
 import { PaneToggle } from './PaneToggle'
 import { PreferenceControls } from './PreferenceControls'
+import { unfoldingCommands } from './phone-folds'
 import { type AccountRoute, conversationPath, inboxPath, type Router } from './router'
 import { installShortcuts } from './shortcuts'
 
@@ -100,7 +101,11 @@ export function AccountShell(props: AccountShellProps) {
     () =>
       installShortcuts(document, {
         enabled: () => services.preferences.value.shortcuts,
-        commands: services.commands,
+        commands: unfoldingCommands(
+          services.commands,
+          () => conversationRegion.current,
+          actionsOpen,
+        ),
         move(step) {
           const list = store.conversations.value
           if (list.length === 0) return
@@ -125,7 +130,16 @@ export function AccountShell(props: AccountShellProps) {
   // The same elements on every render: opening a conversation re-renders the shell, and Preact
   // skips an element it is handed again, so the list and sidebar don't redraw with the route.
   const sidebar = useMemo(
-    () => <Sidebar api={props.api} accountId={accountId} store={store} strings={strings} />,
+    () => (
+      <Sidebar
+        api={props.api}
+        accountId={accountId}
+        store={store}
+        strings={strings}
+        teams={bundle.lists.teams.items}
+        labels={bundle.lists.labels.items}
+      />
+    ),
     [bundle],
   )
   const listPane = useMemo(
@@ -143,6 +157,7 @@ export function AccountShell(props: AccountShellProps) {
           accountId={accountId}
           strings={strings}
           navigate={services.navigate}
+          labels={bundle.lists.labels.items}
         />
       </section>
     ),

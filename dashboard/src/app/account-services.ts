@@ -1,9 +1,11 @@
 import { effect, signal } from '@preact/signals'
 import type { ApiClient } from '../api/client'
-import type { Conversation, Profile } from '../api/schema'
+import { unwrap } from '../api/client'
+import type { Conversation, Label, Profile, Team } from '../api/schema'
 import { format, type Strings } from '../i18n'
 import { filtersFrom } from '../inbox/filters'
 import { createInboxStore, type InboxNews } from '../inbox/store'
+import { createAccountList } from '../live/cache-keys'
 import { type FeedRefusal, feedUrl } from '../live/feed'
 import { createSharedFeed } from '../live/shared-feed'
 import { createAlerts } from '../notify/alerts'
@@ -90,6 +92,7 @@ export function createAccountServices(setup: AccountSetup) {
     feed,
     onNews,
     initialFilters: filtersFrom(readJson(filtersKey)),
+    administrator: me.accounts.some((a) => a.id === accountId && a.role === 'administrator'),
   })
   // The list opens next time as the agent left it (tab, status, sort, sidebar choice).
   const stopSavingFilters = effect(() => {
@@ -110,6 +113,18 @@ export function createAccountServices(setup: AccountSetup) {
     navigate,
   }
 
+  // The account's labels and teams, for the sidebar and the rows' chip colours: loaded once,
+  // again when Settings changes them.
+  const path = { params: { path: { account_id: accountId } } }
+  const lists = {
+    labels: createAccountList<Label>(feed, 'label', () =>
+      unwrap(api.GET('/api/v1/accounts/{account_id}/labels', path)).then((found) => found.payload),
+    ),
+    teams: createAccountList<Team>(feed, 'team', () =>
+      unwrap(api.GET('/api/v1/accounts/{account_id}/teams', path)),
+    ),
+  }
+
   const wake = () => {
     if (doc.visibilityState === 'visible') feed.reconnectNow()
   }
@@ -122,7 +137,10 @@ export function createAccountServices(setup: AccountSetup) {
     store,
     alerts,
     announcement,
+    lists,
     close() {
+      lists.labels.stop()
+      lists.teams.stop()
       stopStore()
       stopSavingFilters()
       doc.removeEventListener('visibilitychange', wake)

@@ -63,6 +63,7 @@ function Pane({ displayId }: { displayId: number }) {
     const stop = listen(account, pane)
     return () => {
       stop()
+      pane.directory.stop()
       store.dispose()
     }
   }, [pane])

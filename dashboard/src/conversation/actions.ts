@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals'
 import { ApiError, unwrap } from '../api/client'
 import type { Conversation, components } from '../api/schema'
+import { createAccountList } from '../live/cache-keys'
 import type { ConversationStore } from './store'
 
 type Schemas = components['schemas']
@@ -107,33 +108,38 @@ export function setStatus(store: ConversationStore, status: Status, snoozedUntil
   })
 }
 
-/** The account's agents, teams and labels the actions offer (loaded once per open pane). */
+/**
+ * The account's agents, teams and labels the actions offer, loaded as the pane opens; teams and
+ * labels again whenever Settings changes them (`account.cache_invalidated` on the feed). `stop`
+ * when the pane closes.
+ */
 export function createDirectory(store: ConversationStore) {
-  const { api, accountId } = store.state.deps
+  const { api, accountId, feed } = store.state.deps
   const path = { path: { account_id: accountId } }
-  const directory = {
-    agents: signal<Agent[]>([]),
-    teams: signal<Team[]>([]),
-    labels: signal<Label[]>([]),
-  }
+  const agents = signal<Agent[]>([])
   void unwrap(api.GET('/api/v1/accounts/{account_id}/agents', { params: path }))
-    .then((agents) => {
-      directory.agents.value = agents
+    .then((found) => {
+      agents.value = found
     })
     .catch(() => {})
-  void unwrap(api.GET('/api/v1/accounts/{account_id}/teams', { params: path }))
-    .then((teams) => {
-      directory.teams.value = teams
-    })
-    .catch(() => {})
-  const loadLabels = () =>
-    void unwrap(api.GET('/api/v1/accounts/{account_id}/labels', { params: path }))
-      .then((labels) => {
-        directory.labels.value = labels.payload
-      })
-      .catch(() => {})
-  loadLabels()
-  // Labels made in Settings (this tab or another) since the pane opened: the menu asks again.
-  return { ...directory, refreshLabels: loadLabels }
+  const teams = createAccountList<Team>(feed, 'team', () =>
+    unwrap(api.GET('/api/v1/accounts/{account_id}/teams', { params: path })),
+  )
+  const labels = createAccountList<Label>(feed, 'label', () =>
+    unwrap(api.GET('/api/v1/accounts/{account_id}/labels', { params: path })).then(
+      (found) => found.payload,
+    ),
+  )
+  return {
+    agents,
+    teams: teams.items,
+    labels: labels.items,
+    // The label menu asks again as it opens too: a missed frame costs no more than a reopen.
+    refreshLabels: labels.reload,
+    stop() {
+      teams.stop()
+      labels.stop()
+    },
+  }
 }
 export type Directory = ReturnType<typeof createDirectory>

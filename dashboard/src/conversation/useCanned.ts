@@ -1,6 +1,7 @@
 import { useSignal } from '@preact/signals'
 import { useEffect, useRef } from 'preact/hooks'
 import { useAccount } from '../app/context'
+import { onCacheInvalidated } from '../live/cache-keys'
 import { type CannedResponse, cannedQuery, searchCanned } from './canned'
 
 /**
@@ -8,12 +9,21 @@ import { type CannedResponse, cannedQuery, searchCanned } from './canned'
  * active option, and whether the agent closed the list with Escape.
  */
 export function useCanned(text: string) {
-  const { api, accountId } = useAccount()
+  const { api, accountId, feed } = useAccount()
   const query = cannedQuery(text)
   const options = useSignal<CannedResponse[]>([])
   const active = useSignal(0)
   const dismissed = useSignal<string | null>(null)
   const latest = useRef(0)
+  // Bumped when Settings changes the canned responses: an open list asks again.
+  const version = useSignal(0)
+  useEffect(
+    () =>
+      onCacheInvalidated(feed, 'canned_response', () => {
+        version.value++
+      }),
+    [feed],
+  )
 
   useEffect(() => {
     if (query === null) {
@@ -32,7 +42,7 @@ export function useCanned(text: string) {
       .catch(() => {
         if (call === latest.current) options.value = []
       })
-  }, [query, api, accountId])
+  }, [query, api, accountId, version.value])
 
   const open = query !== null && dismissed.value !== text && options.value.length > 0
   return {

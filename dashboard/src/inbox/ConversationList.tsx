@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'preact/hooks'
+import type { Signal } from '@preact/signals'
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import type { Strings } from '../i18n'
 import { ConversationRow } from './ConversationRow'
 import { CONVERSATION_PANEL_ID } from './InboxToolbar'
@@ -9,10 +10,18 @@ export interface ConversationListProps {
   accountId: number
   strings: Strings
   navigate(path: string): void
+  /** The account's labels, loaded once: the rows' chips take their colours by title. */
+  labels?: Signal<{ title: string; color: string }[]>
 }
 
 /** The rows, and the next page when the end of the list scrolls into view. */
-export function ConversationList({ store, accountId, strings, navigate }: ConversationListProps) {
+export function ConversationList({
+  store,
+  accountId,
+  strings,
+  navigate,
+  labels,
+}: ConversationListProps) {
   const t = strings.shell
   const sentinel = useRef<HTMLDivElement>(null)
   const [nowMs, setNowMs] = useState(Date.now())
@@ -33,6 +42,11 @@ export function ConversationList({ store, accountId, strings, navigate }: Conver
     return () => observer.disconnect()
   }, [store])
 
+  const labelList = labels?.value
+  const labelColors = useMemo(
+    () => new Map((labelList ?? []).map((l) => [l.title, l.color])),
+    [labelList],
+  )
   const list = store.conversations.value
   const status = store.status.value
   return (
@@ -51,7 +65,15 @@ export function ConversationList({ store, accountId, strings, navigate }: Conver
         </p>
       )}
       {status === 'loading' && list.length === 0 && <p class="list-note">{t.loading}</p>}
-      {status === 'loaded' && list.length === 0 && <p class="list-note">{t.empty}</p>}
+      {status === 'loaded' && list.length === 0 && (
+        <p class="list-note">
+          {store.inboxCount.value !== 0
+            ? t.empty
+            : store.administrator
+              ? t.noInboxAdmin
+              : t.noInbox}
+        </p>
+      )}
       <ul class="rows" aria-label={t.conversations} aria-busy={status === 'loading'}>
         {list.map((conversation) => (
           <ConversationRow
@@ -62,6 +84,7 @@ export function ConversationList({ store, accountId, strings, navigate }: Conver
             nowMs={nowMs}
             strings={strings}
             navigate={navigate}
+            labelColors={labelColors}
           />
         ))}
       </ul>

@@ -11,6 +11,8 @@ export interface ConversationRowProps {
   nowMs: number
   strings: Strings
   navigate(path: string): void
+  /** Label colours by title (the account's labels, loaded once for the whole list). */
+  labelColors?: ReadonlyMap<string, string>
 }
 
 const PRIORITY_KEYS = {
@@ -60,6 +62,7 @@ export function ConversationRow(props: ConversationRowProps) {
           <span class="row-preview">{preview}</span>
           <LabelChips
             titles={c.labels ?? []}
+            colors={props.labelColors}
             label={strings.conversation.labels}
             more={(count) => format(strings.conversation.moreLabels, { count })}
           />

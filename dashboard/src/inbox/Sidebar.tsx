@@ -1,4 +1,4 @@
-import { useSignal } from '@preact/signals'
+import { type Signal, useSignal } from '@preact/signals'
 import { useEffect } from 'preact/hooks'
 import { type ApiClient, unwrap } from '../api/client'
 import type { Strings } from '../i18n'
@@ -10,16 +10,17 @@ export interface SidebarProps {
   accountId: number
   store: InboxStore
   strings: Strings
+  /** The account's teams and labels (kept current from the feed by the account's services). */
+  teams: Signal<{ id: number; name: string }[]>
+  labels: Signal<{ title: string }[]>
 }
 
 type Choice = { key: string; label: string; patch: Partial<InboxFilters>; active: boolean }
 
 /** Inboxes, teams and labels of the account, each narrowing the list. */
-export function Sidebar({ api, accountId, store, strings }: SidebarProps) {
+export function Sidebar({ api, accountId, store, strings, teams, labels }: SidebarProps) {
   const t = strings.shell
   const inboxes = useSignal<{ id: number; name: string }[]>([])
-  const teams = useSignal<{ id: number; name: string }[]>([])
-  const labels = useSignal<{ title: string }[]>([])
 
   useEffect(() => {
     const path = { account_id: accountId }
@@ -27,16 +28,7 @@ export function Sidebar({ api, accountId, store, strings }: SidebarProps) {
     unwrap(api.GET('/api/v1/accounts/{account_id}/inboxes', { params: { path } }))
       .then((data) => {
         inboxes.value = data.payload
-      })
-      .catch(() => {})
-    unwrap(api.GET('/api/v1/accounts/{account_id}/teams', { params: { path } }))
-      .then((data) => {
-        teams.value = data
-      })
-      .catch(() => {})
-    unwrap(api.GET('/api/v1/accounts/{account_id}/labels', { params: { path } }))
-      .then((data) => {
-        labels.value = data.payload
+        store.inboxCount.value = data.payload.length
       })
       .catch(() => {})
   }, [api, accountId])
