@@ -18,7 +18,6 @@ import { Header } from './Header'
 import { LanguagePicker } from './LanguagePicker'
 import { PaneToggle } from './PaneToggle'
 import { PreferenceControls } from './PreferenceControls'
-import { unfoldingCommands } from './phone-folds'
 import { type AccountRoute, conversationPath, inboxPath, type Router } from './router'
 import { installShortcuts } from './shortcuts'
 
@@ -101,11 +100,7 @@ export function AccountShell(props: AccountShellProps) {
     () =>
       installShortcuts(document, {
         enabled: () => services.preferences.value.shortcuts,
-        commands: unfoldingCommands(
-          services.commands,
-          () => conversationRegion.current,
-          actionsOpen,
-        ),
+        commands: services.commands,
         move(step) {
           const list = store.conversations.value
           if (list.length === 0) return
