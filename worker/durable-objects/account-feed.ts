@@ -1,7 +1,6 @@
 import { createDb } from '../db/client'
 import { conversationInboxIds } from '../db/queries/conversations'
 import { accountBinding } from '../db/shards'
-import type { Availability } from '../lib/presence'
 import {
   credentialRefusal,
   isOpen,
@@ -14,15 +13,6 @@ import { errorFrame, frame } from '../live/frames'
 import { listMemberInboxIds } from '../live/inboxes'
 import { type Authentication, LiveObject, type LiveSocket } from '../live/live-object'
 import {
-  cancelGoingOffline,
-  currentAvailability,
-  markConnected,
-  nextGoingOffline,
-  presenceUpdateFrame,
-  scheduleGoingOffline,
-  takeDueGoingOffline,
-} from '../live/presence'
-import {
   FEED_STATE_HEADER,
   type FeedBroadcast,
   type FeedSocket,
@@ -30,6 +20,7 @@ import {
   type RoomEntry,
 } from '../live/sockets'
 import { conversationRoom } from '../live/stubs'
+import { FeedPresence } from './feed-presence'
 
 const ROOM_PREFIX = 'room:'
 const REVALIDATED_AT = 'revalidatedAt'
@@ -49,6 +40,12 @@ export class AccountFeed extends LiveObject<FeedSocket> {
   private revalidations = 0
   /** undefined: not read from storage yet; null: no account claimed the feed yet. */
   private account: number | null | undefined
+  private readonly presence = new FeedPresence({
+    storage: this.ctx.storage,
+    env: this.env,
+    openSockets: () => this.openSockets(),
+    broadcastTo: (accepts, text) => this.broadcastTo(accepts, text),
+  })
 
   protected async handOffRefusal(state: FeedSocket) {
     return (await this.servesAccount(state.accountId)) ? null : 'this feed serves another account'
@@ -101,45 +98,32 @@ export class AccountFeed extends LiveObject<FeedSocket> {
 
   protected async onReady(ws: WebSocket, state: FeedSocket) {
     ws.send(frame('ready', { account_id: state.accountId }))
-    if (state.userId === undefined) return
-    // A dashboard is open: the member is connected (back within the grace: nothing changes).
-    await cancelGoingOffline(this.ctx.storage, state.userId)
-    const status = await markConnected(this.env, state.accountId, state.userId, true)
-    if (status) this.tellPresence(state.accountId, state.userId, status)
+    if (state.userId !== undefined) await this.presence.opened(state.accountId, state.userId)
   }
 
   protected override async onClose(ws: WebSocket, state: FeedSocket | null) {
     const userId = state?.authed ? state.userId : undefined
-    if (userId === undefined || this.socketsOf(userId, ws) > 0) return
-    // The member's last dashboard closed: offline after the grace, unless one comes back.
-    await scheduleGoingOffline(this.ctx.storage, userId)
-    await this.rearm()
+    if (userId !== undefined && (await this.presence.closed(userId, ws))) await this.rearm()
   }
 
   protected override async rearm() {
-    const next = Math.min(this.nextAuthDeadline(), await nextGoingOffline(this.ctx.storage))
+    const next = Math.min(this.nextAuthDeadline(), await this.presence.next())
     if (Number.isFinite(next)) await this.ctx.storage.setAlarm(next)
     else await this.ctx.storage.deleteAlarm()
   }
 
   protected override async onAlarm() {
     const account = this.account ?? (await this.ctx.storage.get<number>(ACCOUNT))
-    for (const userId of await takeDueGoingOffline(this.ctx.storage)) {
-      if (!account || this.socketsOf(userId) > 0) continue
-      const status = await markConnected(this.env, account, userId, false)
-      if (status) this.tellPresence(account, userId, status)
-    }
+    await this.presence.due(account)
     await this.rearm()
   }
 
   /**
    * The member's chosen availability (or auto_offline) changed, or they left: tells every
-   * dashboard of the account their effective status (`presence.update`; offline once gone).
+   * dashboard of the account, theirs too, their effective status (`presence.update`).
    */
   async presenceChanged(accountId: number, userId: number): Promise<void> {
-    if (!(await this.servesAccount(accountId))) return
-    const status = await currentAvailability(this.env, accountId, userId)
-    this.tellPresence(accountId, userId, status ?? 'offline')
+    if (await this.servesAccount(accountId)) await this.presence.changed(accountId, userId)
   }
 
   protected async onFrame(ws: WebSocket) {
@@ -148,24 +132,7 @@ export class AccountFeed extends LiveObject<FeedSocket> {
 
   /** Whether the user has a dashboard open on this account (an authenticated socket here). */
   async userConnected(userId: number): Promise<boolean> {
-    return this.openSockets().some(
-      ({ attachment }) => attachment?.authed === true && attachment.userId === userId,
-    )
-  }
-
-  /**
-   * Colleagues' presence is the account's: every other member's authenticated dashboard gets it
-   * (the member's own shows what they chose).
-   */
-  private tellPresence(accountId: number, userId: number, status: Availability) {
-    this.broadcastTo((s) => s.userId !== userId, presenceUpdateFrame(accountId, userId, status))
-  }
-
-  /** The member's open authenticated sockets here, `except` the one closing. */
-  private socketsOf(userId: number, except?: WebSocket) {
-    return this.openSockets().filter(
-      ({ ws, attachment }) => ws !== except && attachment?.authed && attachment.userId === userId,
-    ).length
+    return this.presence.connected(userId)
   }
 
   /** Sends one event to every agent socket allowed to see its inbox. */
