@@ -363,6 +363,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/profile/auto_offline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn auto_offline on or off in one account (offline once the last dashboard closes) */
+        post: operations["updateProfileAutoOffline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounts/{account_id}/inboxes": {
         parameters: {
             query?: never;
@@ -773,6 +790,26 @@ export interface paths {
         patch: operations["updateContactNote"];
         trace?: never;
     };
+    "/api/v1/accounts/{account_id}/contacts/{id}/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Possible duplicates of a contact (Parley)
+         * @description Other contacts of the account with the same email (case-insensitive), phone number or identifier, held by one and held or claimed (`additional_attributes.unverified_claims`) by the other, either way round; only contacts the caller may read; at most 10, oldest first. Merge one with `POST /actions/contact_merge`.
+         */
+        get: operations["listContactDuplicates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounts/{account_id}/conversations": {
         parameters: {
             query?: never;
@@ -1120,7 +1157,7 @@ export interface paths {
         put?: never;
         /**
          * Add a user to the account by email, creating the user if needed (administrators)
-         * @description A user without a password (new, or existing and never signed in) that belongs to no other account gets an invitation link: the response's `invitation_url` (Parley's addition), valid once for 7 days, with which it sets its password and signs in. Only its SHA-256 is stored: the link is shown this once (POST …/invitation makes a new one).
+         * @description A user without a password (new, or existing and never signed in) that belongs to no other account gets an invitation link: the response's `invitation_url` (Parley's addition), valid once for 7 days, with which it sets its password and signs in. Only its SHA-256 is stored: the link is shown this once (POST …/invitation makes a new one). `inbox_ids` (Parley's addition) adds the agent to those inboxes of the account in the same request.
          */
         post: operations["createAgent"];
         delete?: never;
@@ -3832,6 +3869,11 @@ export interface components {
             auto_resolve_message?: string | null;
             auto_resolve_ignore_waiting?: boolean | null;
             auto_resolve_label?: string | null;
+            /**
+             * @description ISO 4217 code (USD, EUR, BRL…); null or absent: USD
+             * @example EUR
+             */
+            currency?: string | null;
             /** @description An agent's reply to an unassigned conversation assigns it to that agent (default true) */
             auto_assign_on_reply?: boolean | null;
             /** @description Only false or null: Parley does not transcribe audio */
@@ -4060,6 +4102,17 @@ export interface components {
             account_id: number;
             /** @enum {string} */
             availability: "online" | "offline" | "busy";
+        };
+        /**
+         * @example {
+         *       "account_id": 1,
+         *       "auto_offline": false
+         *     }
+         */
+        AutoOfflineInput: {
+            account_id: number;
+            /** @description On: offline a short while after your last dashboard closes (the default) */
+            auto_offline: boolean;
         };
         /**
          * @example {
@@ -5114,6 +5167,14 @@ export interface components {
         };
         /**
          * @example {
+         *       "payload": []
+         *     }
+         */
+        ContactDuplicates: {
+            payload: components["schemas"]["Contact"][];
+        };
+        /**
+         * @example {
          *       "meta": {
          *         "sender": {
          *           "additional_attributes": {},
@@ -5727,6 +5788,14 @@ export interface components {
             /** @enum {string} */
             availability?: "online" | "offline" | "busy";
             auto_offline?: boolean;
+            /**
+             * @description Parley's addition (Chatwoot adds inbox members with a separate call): inboxes of the account to add the agent to, with the invitation. An id that is not an inbox of the account refuses the whole request (422) and nothing is created. At most 100.
+             * @example [
+             *       1,
+             *       2
+             *     ]
+             */
+            inbox_ids?: number[];
         };
         /**
          * @example {
@@ -10557,6 +10626,111 @@ export interface operations {
             };
         };
     };
+    updateProfileAutoOffline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoOfflineInput"];
+            };
+        };
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body must be JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listInboxes: {
         parameters: {
             query?: never;
@@ -13936,6 +14110,101 @@ export interface operations {
             };
             /** @description The request failed validation */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listContactDuplicates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The possible duplicates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactDuplicates"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

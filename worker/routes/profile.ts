@@ -2,6 +2,7 @@ import { createRoute, type z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { drainMemberInboxes } from '../assignment/queues'
 import { setAvailability } from '../db/queries/account-users'
+import { setAutoOffline } from '../db/queries/presence'
 import { deleteSessionsOfStatement } from '../db/queries/sessions'
 import {
   findUser,
@@ -28,6 +29,7 @@ import {
 import { accountSecurity } from '../schemas/auth'
 import { jsonBody, jsonResponse } from '../schemas/common'
 import {
+  AutoOfflineInputSchema,
   AvailabilityInputSchema,
   ProfileSchema,
   ProfileUpdateSchema,
@@ -170,6 +172,27 @@ const updateAvailability = createRoute({
   },
 })
 
+const updateAutoOffline = createRoute({
+  operationId: 'updateProfileAutoOffline',
+  method: 'post',
+  path: '/api/v1/profile/auto_offline',
+  tags,
+  security: accountSecurity,
+  summary: 'Turn auto_offline on or off in one account (offline once the last dashboard closes)',
+  middleware: [unwrapBody('profile')],
+  request: { body: jsonBody(AutoOfflineInputSchema) },
+  responses: {
+    200: jsonResponse(ProfileSchema, 'The profile'),
+    ...errorResponses(
+      'unauthorized',
+      'not_found',
+      'validation_failed',
+      'unsupported_media_type',
+      'rate_limited',
+    ),
+  },
+})
+
 export const profileRoutes = createRouter()
   .openapi(showProfile, async (c) => c.json(await renderProfile(c), 200))
   .openapi(updateProfile, async (c) => {
@@ -207,5 +230,16 @@ export const profileRoutes = createRouter()
       const eventIds = await drainMemberInboxes(c.env, account_id, [currentUserId(c)], now)
       publishAfterResponse(c, account_id, eventIds)
     }
+    return c.json(await renderProfile(c), 200)
+  })
+  .openapi(updateAutoOffline, async (c) => {
+    const { account_id, auto_offline } = c.req.valid('json')
+    const userId = currentUserId(c)
+    // The membership's truth is the directory (`c.var.db` here); its shard copies follow.
+    const updated = await setAutoOffline(c.var.db, account_id, userId, auto_offline)
+    if (!updated) throw apiError('not_found', `You are not a member of account ${account_id}`)
+    await copyToShards(c.env, accountUsers, [updated.id])
+    // Turning it off with no dashboard open can bring the member back: colleagues see it live.
+    await announcePresence(c.env, account_id, userId)
     return c.json(await renderProfile(c), 200)
   })

@@ -137,6 +137,15 @@ export const AvailabilityInputSchema = z
   })
   .openapi('AvailabilityInput', { example: examples.AvailabilityInputExample })
 
+export const AutoOfflineInputSchema = z
+  .object({
+    account_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    auto_offline: z.boolean().openapi({
+      description: 'On: offline a short while after your last dashboard closes (the default)',
+    }),
+  })
+  .openapi('AutoOfflineInput', { example: { account_id: 1, auto_offline: false } })
+
 export const AccountUserSchema = z
   .object({
     id: z.number().int(),

@@ -139,6 +139,50 @@ describe('agent presence from the account feed', () => {
     admin.close()
   })
 
+  it("the agent's own other tab follows their choice live", async () => {
+    const world = await createWorld()
+    const tab = await liveSocket(feedPath(world), world.agent.token)
+    await tab.flush()
+    const from = tab.frames.length
+    await choose(world, world.agent.token, 'busy')
+    expect(await presenceOf(tab, world.agent.id, from)).toBe('busy')
+    tab.close()
+  })
+
+  it('POST /profile/auto_offline turns it off: the chosen status holds with no dashboard', async () => {
+    const world = await createWorld()
+    const set = await api('/api/v1/profile/auto_offline', {
+      token: world.agent.token,
+      body: { profile: { account_id: world.accountId, auto_offline: false } },
+    })
+    expect(set.status).toBe(200)
+    const own = (set.json.accounts as { id: number; auto_offline: boolean }[]).find(
+      (a) => a.id === world.accountId,
+    )
+    expect(own?.auto_offline).toBe(false)
+    expect(await statusOf(world, world.agent.id)).toBe('online')
+    const back = await api('/api/v1/profile/auto_offline', {
+      token: world.agent.token,
+      body: { profile: { account_id: world.accountId, auto_offline: true } },
+    })
+    expect(back.status).toBe(200)
+    expect(await statusOf(world, world.agent.id)).toBe('offline')
+  })
+
+  it('POST /profile/auto_offline refuses an account the user is not in, and a bad value', async () => {
+    const world = await createWorld()
+    const other = await api('/api/v1/profile/auto_offline', {
+      token: world.agent.token,
+      body: { profile: { account_id: world.accountId + 1000, auto_offline: false } },
+    })
+    expect(other.status).toBe(404)
+    const bad = await api('/api/v1/profile/auto_offline', {
+      token: world.agent.token,
+      body: { profile: { account_id: world.accountId, auto_offline: 'no' } },
+    })
+    expect(bad.status).toBe(422)
+  })
+
   it('auto-assignment and the widget count an agent online only while connected', async () => {
     const world = await createWorld()
     const inbox = await createPublicInbox(world)

@@ -54,3 +54,13 @@ export async function findMemberPresence(db: Db, accountId: number, userId: numb
     .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)))
   return row
 }
+
+/** Sets the member's auto_offline (Chatwoot's profile switch); the row's id, undefined if none. */
+export async function setAutoOffline(db: Db, accountId: number, userId: number, on: boolean) {
+  const [row] = await db
+    .update(accountUsers)
+    .set({ autoOffline: on })
+    .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)))
+    .returning({ id: accountUsers.id })
+  return row
+}
