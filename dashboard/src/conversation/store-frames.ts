@@ -2,6 +2,7 @@ import type { Signal } from '@preact/signals'
 import type { Conversation, Profile } from '../api/schema'
 import type { FeedFrame, RoomFrame } from '../live/types'
 import { type ChatMessage, MESSAGE_TYPE } from './messages'
+import type { RoomStatus } from './room'
 
 interface FrameTarget {
   state: {
@@ -9,6 +10,7 @@ interface FrameTarget {
     conversation: Signal<Conversation | null>
     announcement: Signal<{ name: string; text: string } | null>
     viewers: Signal<{ id: number; name: string }[]>
+    roomStatus: Signal<RoomStatus>
   }
   catchUp(): void
   merge(incoming: ChatMessage[]): ChatMessage[]
@@ -57,7 +59,9 @@ export function applyRoomFrame(
       const next = frame.data as Conversation
       if (next.id !== state.deps.displayId) return
       state.conversation.value = next
-      if (source === 'room') target.catchUp()
+      // The change's activity lines come with no frame: fetch what is newer. The room's copy
+      // does it while the room is live; the feed's copy (status changes) while it is away.
+      if (source === 'room' || state.roomStatus.value !== 'live') target.catchUp()
       return
     }
     case 'room.roster': {
