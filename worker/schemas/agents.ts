@@ -105,6 +105,9 @@ export function toUserPushData(
   }
 }
 
+/** An invitation's `inbox_ids`: at most this many. */
+export const MAX_INBOX_IDS = 100
+
 const AgentRoleSchema = z.enum(['administrator', 'agent'])
 const AvailabilityInputSchema = z.enum(['online', 'offline', 'busy'])
 
@@ -115,6 +118,18 @@ export const AgentInputSchema = z
     role: AgentRoleSchema.default('agent'),
     availability: AvailabilityInputSchema.optional(),
     auto_offline: z.boolean().optional(),
+    inbox_ids: z
+      .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+      .max(MAX_INBOX_IDS)
+      .transform((ids) => [...new Set(ids)])
+      .optional()
+      .openapi({
+        description:
+          "Parley's addition (Chatwoot adds inbox members with a separate call): inboxes of the " +
+          'account to add the agent to, with the invitation. An id that is not an inbox of the ' +
+          `account refuses the whole request (422) and nothing is created. At most ${MAX_INBOX_IDS}.`,
+        example: [1, 2],
+      }),
   })
   .openapi('AgentInput', { example: examples.AgentInputExample })
 

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import type { Db } from '../client'
-import { accountUsers, inboxMembers } from '../schema'
+import { accountUsers, inboxes, inboxMembers } from '../schema'
 import { type AgentRow, chunk, selectAgents } from './agents'
 
 // Three bound values per inserted row keeps each insert well under D1's 100 parameters.
@@ -62,4 +62,35 @@ export async function memberInboxIdsByUser(db: Db, accountId: number, userIds: r
     byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row.inboxId])
   }
   return byUser
+}
+
+/** Which of these inbox ids are inboxes of the account (the others belong elsewhere or to none). */
+export async function accountInboxIds(db: Db, accountId: number, ids: readonly number[]) {
+  const pages = await Promise.all(
+    chunk(ids).map((page) =>
+      db
+        .select({ id: inboxes.id })
+        .from(inboxes)
+        .where(and(eq(inboxes.accountId, accountId), inArray(inboxes.id, page))),
+    ),
+  )
+  return new Set(pages.flat().map((row) => row.id))
+}
+
+/**
+ * One user into several inboxes of the account. The user may be a subquery: a user invited in
+ * the same batch has no id yet.
+ */
+export function addUserToInboxesStatements(
+  db: Db,
+  accountId: number,
+  inboxIds: readonly number[],
+  userId: number | SQL,
+) {
+  return chunk(inboxIds, ROWS_PER_INSERT).map((ids) =>
+    db
+      .insert(inboxMembers)
+      .values(ids.map((inboxId) => ({ accountId, inboxId, userId })))
+      .onConflictDoNothing(),
+  )
 }

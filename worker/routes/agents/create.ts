@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { type SQL, sql } from 'drizzle-orm'
 import { batchAll, findAgent, insertMembershipStatement } from '../../db/queries/agents'
+import { accountInboxIds, addUserToInboxesStatements } from '../../db/queries/inbox-members'
 import { otherAccountCount } from '../../db/queries/password-tokens'
 import { findUserByEmail, insertUserStatement } from '../../db/queries/users'
 import { directoryDb } from '../../db/replicate'
@@ -29,7 +30,8 @@ const createAgent = createRoute({
     'A user without a password (new, or existing and never signed in) that belongs to no other ' +
     "account gets an invitation link: the response's `invitation_url` (Parley's addition), " +
     'valid once for 7 days, with which it sets its password and signs in. Only its SHA-256 is ' +
-    'stored: the link is shown this once (POST …/invitation makes a new one).',
+    'stored: the link is shown this once (POST …/invitation makes a new one). `inbox_ids` ' +
+    "(Parley's addition) adds the agent to those inboxes of the account in the same request.",
   middleware: [administratorsOnly, unwrapBody('agent')],
   request: { params: AccountIdParamsSchema, body: jsonBody(AgentInputSchema) },
   responses: {
@@ -61,7 +63,21 @@ export const agentCreateRoutes = createRouter().openapi(createAgent, async (c) =
   if (!existing && !body.name) {
     throw validationError([fieldError('name', 'is required for a new user', 'required')])
   }
+  const inboxIds = body.inbox_ids ?? []
+  // Checked before anything is written: a foreign inbox refuses the whole invitation.
+  const known = await accountInboxIds(c.var.db, accountId, inboxIds)
+  const unknown = inboxIds.filter((id) => !known.has(id))
+  if (unknown.length > 0) {
+    throw validationError([
+      fieldError('inbox_ids', `has inboxes that are not in this account: ${unknown.join(', ')}`),
+    ])
+  }
   await assertRoomFor(directory, accountId, 'agents')
+  // Inbox members live with the account's data; when that is the directory (one database),
+  // they join the invitation's batch. On a shard they need the user's copy first (their key).
+  const oneDatabase = c.var.shard === null
+  const inboxMemberships = (userId: number | SQL) =>
+    addUserToInboxesStatements(c.var.db, accountId, inboxIds, userId)
   const membership = (userId: number | SQL) =>
     insertMembershipStatement(directory, {
       accountId,
@@ -93,12 +109,14 @@ export const agentCreateRoutes = createRouter().openapi(createAgent, async (c) =
       : [insertUserStatement(directory, { name: body.name ?? '', email: body.email })]),
     membership(existing?.id ?? idByEmail),
     ...(link ? [link.insert] : []),
+    ...(oneDatabase ? inboxMemberships(existing?.id ?? idByEmail) : []),
   ])
   const user = existing ?? (await findUserByEmail(directory, body.email))
   const agent = user && (await findAgent(directory, accountId, user.id))
   if (!agent) throw new Error('agent insert returned nothing')
   // A grant: the user and its membership reach the shards after the directory.
   await copyMembership(c.env, { userId: agent.user.id, membershipId: agent.membership.id })
+  if (!oneDatabase) await batchAll(c.var.db, inboxMemberships(agent.user.id))
   if (link) mailInvitation(c, agent.user, link)
   return c.json(
     toAgent(agent.user, agent.membership, {
