@@ -6,6 +6,7 @@ import {
   LIMIT_KEYS,
   SWITCHABLE_FEATURES,
 } from '../lib/account-plan'
+import { isCurrencyCode } from '../lib/currency'
 import { isoFromSeconds } from '../lib/time'
 import { AttributesSchema, EmailSchema, MAX_ATTRIBUTE_KEYS, NameSchema } from './common'
 import * as examples from './examples/accounts'
@@ -124,6 +125,17 @@ export const PlatformAccountUpdateSchema = PlatformAccountInputSchema.omit({
 export const AUTO_RESOLVE_MIN = 10
 export const AUTO_RESOLVE_MAX = 1_439_856
 
+/**
+ * Parley's addition: the ISO 4217 code money totals (funnels) are shown in, kept in settings;
+ * absent or null means USD. Only codes the runtime's Intl knows, so every client can format it.
+ */
+const CurrencySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((code) => isCurrencyCode(code), { message: 'is not an ISO 4217 currency code' })
+  .openapi({ description: 'ISO 4217 code (USD, EUR, BRL…); null or absent: USD', example: 'EUR' })
+
 export const AccountUpdateSchema = z
   .object({
     name: NameSchema.optional(),
@@ -144,6 +156,7 @@ export const AccountUpdateSchema = z
     auto_resolve_message: z.string().max(20_000).nullable().optional(),
     auto_resolve_ignore_waiting: z.boolean().nullable().optional(),
     auto_resolve_label: z.string().max(255).nullable().optional(),
+    currency: CurrencySchema.nullable().optional(),
     auto_assign_on_reply: z.boolean().nullable().optional().openapi({
       description:
         "An agent's reply to an unassigned conversation assigns it to that agent (default true)",
@@ -168,6 +181,7 @@ export const SETTINGS_FIELDS = [
   'auto_resolve_label',
   'audio_transcriptions',
   'auto_assign_on_reply',
+  'currency',
 ] as const
 
 export function toAccount(row: AccountRow): z.infer<typeof AccountSchema> {
