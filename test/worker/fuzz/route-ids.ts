@@ -33,6 +33,10 @@ export const ROUTE_IDS: Record<string, Entry> = {
   '/api/v1/accounts/{account_id}/contacts/search': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/contacts/{id}': { account_id: 'account', id: 'contact' },
   '/api/v1/accounts/{account_id}/contacts/{id}/labels': { account_id: 'account', id: 'contact' },
+  '/api/v1/accounts/{account_id}/contacts/{id}/duplicates': {
+    account_id: 'account',
+    id: 'contact',
+  },
   '/api/v1/accounts/{account_id}/contacts/{id}/destroy_custom_attributes': {
     account_id: 'account',
     id: 'contact',

@@ -1,5 +1,6 @@
 import { createRouter } from '../router'
 import { contactAttributeRoutes } from './attributes'
+import { contactDuplicateRoutes } from './duplicates'
 import { contactExportRoutes } from './exports'
 import { contactImportRoutes } from './imports'
 import { contactInboxLinkRoutes } from './inbox-links'
@@ -21,3 +22,4 @@ export const contactRoutes = createRouter()
   .route('/', contactInboxLinkRoutes)
   .route('/', contactMergeRoutes)
   .route('/', contactNoteRoutes)
+  .route('/', contactDuplicateRoutes)
