@@ -7,9 +7,9 @@ import { useStrings } from '../i18n/context'
 import { AppLink } from '../workspace/ui/AppLink'
 import type { BoardCard as Card } from './board-state'
 import type { BoardStore } from './board-store'
-import { formatDecimal } from './decimal'
 import { humanDuration } from './duration'
 import { MoveMenu } from './MoveMenu'
+import type { MoneyFormat } from './money'
 
 export interface BoardCardProps {
   card: Card
@@ -18,10 +18,12 @@ export interface BoardCardProps {
   store: BoardStore
   /** The assignee's name; null when unassigned or not among the listed agents. */
   assignee: string | null
+  /** The account's money format (the stage's). */
+  money: MoneyFormat
 }
 
 /** A conversation on the board: who, with whom, how long in the stage, its total; movable. */
-export function BoardCard({ card, stage, stages, store, assignee }: BoardCardProps) {
+export function BoardCard({ card, stage, stages, store, assignee, money }: BoardCardProps) {
   const t = useStrings().funnels
   const { accountId } = useAccount()
   const moveButton = useRef<HTMLButtonElement>(null)
@@ -69,7 +71,7 @@ export function BoardCard({ card, stage, stages, store, assignee }: BoardCardPro
         </div>
         <div>
           <dt>{t.total}</dt>
-          <dd>{formatDecimal(card.products_total)}</dd>
+          <dd>{money(card.products_total)}</dd>
         </div>
       </dl>
       <MoveMenu

@@ -111,6 +111,7 @@ export function FunnelBoard({ funnelId }: { funnelId: number }) {
               stages={board.stages}
               store={store}
               agentNames={agentNames}
+              money={options.money}
             />
           ))}
         </section>

@@ -3,20 +3,22 @@ import { type FunnelsStrings, format } from '../i18n'
 import { useStrings } from '../i18n/context'
 import { BoardCard } from './BoardCard'
 import type { BoardStore } from './board-store'
-import { formatDecimal } from './decimal'
+import type { MoneyFormat } from './money'
 
 export interface StageColumnProps {
   stage: BoardStage
   stages: BoardStage[]
   store: BoardStore
   agentNames: Map<number, string>
+  /** The account's money format, for the stage's total and the cards'. */
+  money: MoneyFormat
 }
 
 const countOf = (count: number, t: FunnelsStrings) =>
   count === 1 ? t.conversationCountOne : format(t.conversationCount, { count })
 
 /** A stage: its name and colour, count, exact products total and cards; a drop target. */
-export function StageColumn({ stage, stages, store, agentNames }: StageColumnProps) {
+export function StageColumn({ stage, stages, store, agentNames, money }: StageColumnProps) {
   const t = useStrings().funnels
   const headingId = `stage-${stage.id}-heading`
   const dragging = store.dragging.value
@@ -59,7 +61,7 @@ export function StageColumn({ stage, stages, store, agentNames }: StageColumnPro
           <span class="stage-count">{countOf(stage.count, t)}</span>
           <span class="stage-total">
             <span class="visually-hidden">{t.productsTotal}: </span>
-            {formatDecimal(stage.products_total)}
+            {money(stage.products_total)}
           </span>
         </p>
       </header>
@@ -74,6 +76,7 @@ export function StageColumn({ stage, stages, store, agentNames }: StageColumnPro
               stage={stage}
               stages={stages}
               store={store}
+              money={money}
               assignee={
                 card.assignee_id === null ? null : (agentNames.get(card.assignee_id) ?? null)
               }

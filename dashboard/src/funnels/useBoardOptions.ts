@@ -1,10 +1,12 @@
 import { unwrap } from '../api/client'
 import { useAccount } from '../app/context'
 import { useLoad } from '../workspace/ui/useLoad'
+import { moneyFormat } from './money'
 
 /**
- * The agents, inboxes and labels the filters offer and the cards name. A list the user may not
- * read is simply empty: the board works without it.
+ * The agents, inboxes and labels the filters offer and the cards name, and the account's
+ * currency its totals are shown in. A list the user may not read is simply empty, and an
+ * unreadable account shows the default currency: the board works without them.
  */
 export function useBoardOptions() {
   const { api, accountId } = useAccount()
@@ -27,7 +29,15 @@ export function useBoardOptions() {
         .catch(() => []),
     [accountId],
   )
+  const currency = useLoad(
+    () =>
+      unwrap(api.GET('/api/v1/accounts/{account_id}', path))
+        .then((account) => (account.settings?.currency as string | undefined) ?? null)
+        .catch(() => null),
+    [accountId],
+  )
   return {
+    money: moneyFormat(currency.data.value),
     agents: agents.data.value ?? [],
     inboxes: inboxes.data.value ?? [],
     labels: labels.data.value ?? [],

@@ -119,6 +119,8 @@ export const accountEn = {
   assignOnReplyHint:
     'Private notes never assign. Turn off to keep replies from taking conversations.',
   autoResolveInvalid: 'Enter a whole number of days from 1 to 999, or leave it empty.',
+  currency: 'Currency',
+  currencyHint: 'Funnel totals and values are shown in this currency.',
   accountId: 'Account id',
   accountIdHint: 'API clients name the account by this id: /api/v1/accounts/{id}/…',
   save: 'Save',

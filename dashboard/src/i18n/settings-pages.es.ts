@@ -123,6 +123,8 @@ export const accountSettingsEs: Strings['accountSettings'] = {
   assignOnReplyHint:
     'Las notas privadas nunca asignan. Desactívalo para que responder no asigne conversaciones.',
   autoResolveInvalid: 'Introduce un número entero de días entre 1 y 999, o déjalo vacío.',
+  currency: 'Moneda',
+  currencyHint: 'Los totales y valores de los embudos se muestran en esta moneda.',
   accountId: 'ID de la cuenta',
   accountIdHint:
     'Los clientes de la API identifican la cuenta con este ID: /api/v1/accounts/{id}/…',

@@ -51,6 +51,8 @@ export interface BoardServerOptions {
   stages: BoardStage[]
   /** Answers a move instead of the server (a refusal, say); undefined lets it through. */
   refuse?: (call: Call) => Response | undefined
+  /** The account's settings.currency; absent: the account never chose one. */
+  currency?: string
 }
 
 /**
@@ -72,6 +74,10 @@ export function boardServer(options: BoardServerOptions) {
         { id: 5, name: 'Ada', email: 'ada@example.com', role: 'administrator' },
         { id: 6, name: 'Bo', email: 'bo@example.com', role: 'agent' },
       ])
+    }
+    if (call.method === 'GET' && call.path === base) {
+      const settings = options.currency ? { currency: options.currency } : {}
+      return Response.json({ id: ACCOUNT, name: 'Acme', locale: 'en', settings })
     }
     if (call.path === `${base}/inboxes`) {
       return Response.json({ payload: [{ id: 1, name: 'Website' }] })

@@ -14,6 +14,7 @@ import { inAccount } from '../shared/params'
 import { SelectField } from '../shared/SelectField'
 import { submit } from '../shared/submit'
 import { useSubmission } from '../shared/useSubmission'
+import { currencyOptions, DEFAULT_CURRENCY } from './currencies'
 import { daysOf, localeOptions, minutesOf } from './locales'
 import '../../styles/settings-pages.css'
 
@@ -23,15 +24,27 @@ interface AccountDraft {
   days: string
   /** settings.auto_assign_on_reply: on unless the account turned it off. */
   assignOnReply: boolean
+  /** settings.currency: funnel money is shown in it (USD until chosen). */
+  currency: string
 }
 
-/** Settings › Account: its name, language and auto-resolve delay, and its id for API clients. */
+/**
+ * Settings › Account: its name, language, auto-resolve delay, currency and reply assignment, and
+ * its id for API clients.
+ */
 export default function AccountSettingsPage(_props: SettingsPageProps) {
   const t = useStrings().accountSettings
   const { api, accountId } = useAccount()
   const params = inAccount(accountId)
-  const draft = useSignal<AccountDraft>({ name: '', locale: 'en', days: '', assignOnReply: true })
+  const draft = useSignal<AccountDraft>({
+    name: '',
+    locale: 'en',
+    days: '',
+    assignOnReply: true,
+    currency: DEFAULT_CURRENCY,
+  })
   const savedAssign = useSignal(true)
+  const savedCurrency = useSignal(DEFAULT_CURRENCY)
   const savedDays = useSignal('')
   const daysInvalid = useSignal(false)
   const submission = useSubmission<'saved'>()
@@ -39,11 +52,13 @@ export default function AccountSettingsPage(_props: SettingsPageProps) {
     const account = await unwrap(api.GET('/api/v1/accounts/{account_id}', params))
     savedDays.value = daysOf(account.settings?.auto_resolve_after)
     savedAssign.value = account.settings?.auto_assign_on_reply !== false
+    savedCurrency.value = (account.settings?.currency as string | undefined) || DEFAULT_CURRENCY
     draft.value = {
       name: account.name,
       locale: account.locale,
       days: savedDays.value,
       assignOnReply: savedAssign.value,
+      currency: savedCurrency.value,
     }
     return account
   }, [accountId])
@@ -52,7 +67,7 @@ export default function AccountSettingsPage(_props: SettingsPageProps) {
   }
 
   const save = async () => {
-    const { name, locale, days, assignOnReply } = draft.value
+    const { name, locale, days, assignOnReply, currency } = draft.value
     const minutes = minutesOf(days)
     daysInvalid.value = minutes === undefined
     if (minutes === undefined) return
@@ -60,7 +75,8 @@ export default function AccountSettingsPage(_props: SettingsPageProps) {
     const resolve = days.trim() === savedDays.value ? {} : { auto_resolve_after: minutes }
     const assign =
       assignOnReply === savedAssign.value ? {} : { auto_assign_on_reply: assignOnReply }
-    const body = { name, locale, ...resolve, ...assign }
+    const money = currency === savedCurrency.value ? {} : { currency }
+    const body = { name, locale, ...resolve, ...assign, ...money }
     const ok = await submission.run(
       () => submit(api.PATCH('/api/v1/accounts/{account_id}', { ...params, body })),
       'saved',
@@ -68,11 +84,12 @@ export default function AccountSettingsPage(_props: SettingsPageProps) {
     if (ok) {
       savedDays.value = days.trim()
       savedAssign.value = assignOnReply
+      savedCurrency.value = currency
     }
   }
 
   const account = loaded.data.value
-  const { name, locale, days, assignOnReply } = draft.value
+  const { name, locale, days, assignOnReply, currency } = draft.value
   return (
     <div class="account-settings">
       <PageHeader title={t.title} description={t.description} />
@@ -116,6 +133,14 @@ export default function AccountSettingsPage(_props: SettingsPageProps) {
                   : submission.fieldError('auto_resolve_after', t.autoResolve)
               }
               onInput={(value) => set({ days: value })}
+            />
+            <SelectField
+              label={t.currency}
+              value={currency}
+              hint={t.currencyHint}
+              options={currencyOptions()}
+              error={submission.fieldError('currency', t.currency)}
+              onChange={(value) => set({ currency: value })}
             />
             <CheckboxField
               label={t.assignOnReply}
