@@ -21,6 +21,8 @@ export const agentsEn = {
   inviteHeading: 'Invite agent',
   invite: 'Invite agent',
   inviting: 'Inviting…',
+  inviteInboxes: 'Inboxes',
+  inviteInboxesHint: 'The new agent sees the conversations of the inboxes you choose.',
   invited_: '{name} was added.',
   invitedWithLink: '{name} was invited. Send them the link below.',
   roleOf: 'Role of {name}',

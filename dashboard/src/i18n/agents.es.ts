@@ -23,6 +23,8 @@ export const agentsEs: Strings['agents'] = {
   inviteHeading: 'Invitar agente',
   invite: 'Invitar agente',
   inviting: 'Invitando…',
+  inviteInboxes: 'Bandejas de entrada',
+  inviteInboxesHint: 'El nuevo agente ve las conversaciones de las bandejas que elijas.',
   invited_: 'Se añadió a {name}.',
   invitedWithLink: 'Se invitó a {name}. Envíale el enlace de abajo.',
   roleOf: 'Rol de {name}',

@@ -20,7 +20,12 @@ export function agentCalls(api: ApiClient, accountId: number) {
   return {
     list: () => unwrap(api.GET('/api/v1/accounts/{account_id}/agents', { params: { path } })),
     // `submit`: a refusal names its fields (email taken, name missing).
-    invite: (body: { name: string; email: string; role: AgentRole }) =>
+    /** The inboxes an invitation may add the agent to (administrators read them all). */
+    inboxes: () =>
+      unwrap(api.GET('/api/v1/accounts/{account_id}/inboxes', { params: { path } })).then(
+        (body) => body.payload,
+      ),
+    invite: (body: { name: string; email: string; role: AgentRole; inbox_ids?: number[] }) =>
       submit(api.POST('/api/v1/accounts/{account_id}/agents', { params: { path }, body })),
     setRole: (id: number, role: AgentRole) =>
       unwrap(
