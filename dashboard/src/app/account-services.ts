@@ -92,6 +92,7 @@ export function createAccountServices(setup: AccountSetup) {
     feed,
     onNews,
     initialFilters: filtersFrom(readJson(filtersKey)),
+    administrator: me.accounts.some((a) => a.id === accountId && a.role === 'administrator'),
   })
   // The list opens next time as the agent left it (tab, status, sort, sidebar choice).
   const stopSavingFilters = effect(() => {

@@ -65,7 +65,15 @@ export function ConversationList({
         </p>
       )}
       {status === 'loading' && list.length === 0 && <p class="list-note">{t.loading}</p>}
-      {status === 'loaded' && list.length === 0 && <p class="list-note">{t.empty}</p>}
+      {status === 'loaded' && list.length === 0 && (
+        <p class="list-note">
+          {store.inboxCount.value !== 0
+            ? t.empty
+            : store.administrator
+              ? t.noInboxAdmin
+              : t.noInbox}
+        </p>
+      )}
       <ul class="rows" aria-label={t.conversations} aria-busy={status === 'loading'}>
         {list.map((conversation) => (
           <ConversationRow

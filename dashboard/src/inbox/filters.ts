@@ -55,6 +55,20 @@ export function filtersFrom(saved: unknown): InboxFilters {
   }
 }
 
+/**
+ * The tab an administrator lands on, from the first load's counts (which span all tabs): Mine
+ * when it has conversations, otherwise Unassigned when some wait there, otherwise Mine. A list
+ * kept on All stays there.
+ */
+export function landingTab(
+  current: AssigneeTab,
+  counts: { mine_count: number; unassigned_count: number },
+): AssigneeTab {
+  if (current === 'all') return current
+  if (counts.mine_count > 0) return 'me'
+  return counts.unassigned_count > 0 ? 'unassigned' : 'me'
+}
+
 /** The list query for one page (`assignee` left out for the tab counts, which span all tabs). */
 export function listQuery(filters: InboxFilters, page: number) {
   return {

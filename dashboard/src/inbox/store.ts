@@ -2,7 +2,7 @@ import { computed, effect, signal } from '@preact/signals'
 import { unwrap } from '../api/client'
 import type { Conversation } from '../api/schema'
 import type { FeedFrame } from '../live/types'
-import { countsQuery, DEFAULT_FILTERS, type InboxFilters, listQuery } from './filters'
+import { countsQuery, DEFAULT_FILTERS, type InboxFilters, landingTab, listQuery } from './filters'
 import { applyConversation, applyMessage, type ListView, unreadConversations } from './live-updates'
 import type { ConversationCounts, InboxStoreOptions, ReadData } from './types'
 
@@ -26,6 +26,9 @@ export function createInboxStore(options: InboxStoreOptions) {
   const hasMore = signal(false)
   const loadingMore = signal(false)
   const openDisplayId = signal<number | null>(null)
+  /** How many inboxes the user sees (the sidebar loads them); 0: explain the empty list. */
+  const inboxCount = signal<number | null>(null)
+  let landing = options.administrator === true
   const unread = computed(() => unreadConversations(conversations.value, openDisplayId.value))
 
   let generation = 0
@@ -58,6 +61,16 @@ export function createInboxStore(options: InboxStoreOptions) {
       page = 1
       hasMore.value = data.payload.length >= PER_PAGE
       counts.value = data.meta
+      if (landing) {
+        landing = false
+        const tab = landingTab(filters.value.assignee, data.meta)
+        if (tab !== filters.value.assignee) {
+          // The counts already loaded say where conversations wait: one more list, no more counts.
+          // Frames held for this load stay held for the next one.
+          setFilters({ assignee: tab })
+          return
+        }
+      }
       const open = openDisplayId.value
       conversations.value = data.payload.map((c) => (c.id === open ? { ...c, unread_count: 0 } : c))
       status.value = 'loaded'
@@ -234,6 +247,8 @@ export function createInboxStore(options: InboxStoreOptions) {
     loadingMore,
     openDisplayId,
     unread,
+    inboxCount,
+    administrator: options.administrator === true,
     start,
     reload,
     loadMore,

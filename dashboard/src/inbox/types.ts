@@ -24,6 +24,11 @@ export interface InboxStoreOptions {
   feed: LiveFeed
   /** Where the list starts (the agent's last choice); the defaults otherwise. */
   initialFilters?: InboxFilters
+  /**
+   * The user administers the account: on its first load the list lands on Unassigned when Mine
+   * is empty and conversations wait there (the tab counts come with that load).
+   */
+  administrator?: boolean
   onNews?: (news: InboxNews) => void
   /** Tab counts follow live changes this long after the last one (one request per burst). */
   countsDelayMs?: number
