@@ -100,4 +100,28 @@ describe('<Header>', () => {
     // One reply-time line, not two.
     expect(screen.getAllByText(/replies in/)).toHaveLength(1)
   })
+
+  it("still ends the chat when the team chunk fails to load: the browser's confirm asks", async () => {
+    const { widget, env } = createTestWidget()
+    env.loadPart = () => Promise.reject(new Error('chunk blocked'))
+    const end = vi.spyOn(widget, 'endConversation').mockResolvedValue()
+    const ask = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true)
+    vi.stubGlobal('confirm', ask)
+    widget.state.conversation.value = { id: 1, status: 'open', agentLastSeenAt: 0 }
+    renderWith(widget, <Header />)
+    await settle()
+    expect(widget.parts.failed.value.team).toBe(true)
+    const endButton = screen.getByRole('button', { name: 'End conversation' })
+    // Cancelled in the browser's dialog: the conversation goes on.
+    fireEvent.click(endButton)
+    await settle()
+    expect(ask).toHaveBeenCalledWith('End conversation')
+    expect(end).not.toHaveBeenCalled()
+    // Confirmed: it ends.
+    fireEvent.click(endButton)
+    await settle()
+    expect(ask).toHaveBeenCalledTimes(2)
+    expect(end).toHaveBeenCalledTimes(1)
+    vi.unstubAllGlobals()
+  })
 })

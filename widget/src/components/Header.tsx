@@ -1,4 +1,4 @@
-import { useRef, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { useWidget } from './context'
 import { Icon } from './Icon'
 import { ReplyLine } from './ReplyLine'
@@ -16,7 +16,15 @@ export function Header() {
   // The ✓ asks first: ending by a stray click loses the visitor their conversation.
   const [confirming, setConfirming] = useState(false)
   const team = usePart('team')
+  const teamFailed = widget.parts.failed.value.team === true
   const endButton = useRef<HTMLButtonElement>(null)
+  // Without the team chunk (its fetch failed) the ✓ still ends the chat: the browser's own
+  // confirm asks instead of the inline question.
+  useEffect(() => {
+    if (!confirming || team || !teamFailed) return
+    setConfirming(false)
+    if (confirm(t.conversation.end)) void widget.endConversation()
+  }, [confirming, team, teamFailed, t, widget])
 
   return (
     <header class="header">

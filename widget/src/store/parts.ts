@@ -19,19 +19,24 @@ export type PartName = keyof Parts
 
 export function createParts(env: WidgetEnv, emit: (event: WidgetEvent, detail?: unknown) => void) {
   const loaded = signal<Partial<Parts>>({})
+  // Parts whose last fetch failed, so a control that needs one can fall back instead of waiting.
+  const failed = signal<Partial<Record<PartName, boolean>>>({})
   const requested = new Set<PartName>()
   return {
     loaded,
+    failed,
     /** Fetches a part once; a failed fetch is reported and tried again on the next use. */
     need(name: PartName): void {
       if (loaded.peek()[name] || requested.has(name)) return
       requested.add(name)
+      if (failed.peek()[name]) failed.value = { ...failed.peek(), [name]: false }
       env.loadPart(name).then(
         (part) => {
           loaded.value = { ...loaded.peek(), [name]: part }
         },
         (error: unknown) => {
           requested.delete(name)
+          failed.value = { ...failed.peek(), [name]: true }
           emit('error', { message: error instanceof Error ? error.message : String(error) })
         },
       )
