@@ -44,7 +44,7 @@ demoRoutes.get('/', async (c) => {
   if (!identifier) return c.text('Run `npm start` to seed the demo inbox.', 404)
   return c.html(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Parley demo shop</title><link rel="stylesheet" href="/demo/page.css"></head>
+<title>Parley demo shop</title><link rel="stylesheet" href="/demo/page.css"><link rel="icon" href="/app/icons/icon.svg" type="image/svg+xml"></head>
 <body><main><h1>Parley demo shop</h1>
 <p>This page embeds the chat widget with one script tag. Open it from the button in the corner.</p>
 <p>Answer as an agent in <a href="/app/login">the agent inbox</a> (npm start prints the demo agent’s sign-in).</p></main>
@@ -59,15 +59,15 @@ demoRoutes.get('/demo/strict-csp', async (c) => {
     `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self'; connect-src 'self' ws: wss:`,
   )
   return c.html(html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Strict CSP page</title><link rel="stylesheet" href="/demo/page.css"></head>
+<html lang="en"><head><meta charset="utf-8"><title>Strict CSP page</title><link rel="stylesheet" href="/demo/page.css"><link rel="icon" href="/app/icons/icon.svg" type="image/svg+xml"></head>
 <body><main><h1>A page with a strict Content-Security-Policy</h1></main>
-<script nonce="${nonce}" src="/widget.js" data-inbox="${identifier ?? ''}" async></script></body></html>`)
+<script nonce="${nonce}" src="/widget.js?inbox=${identifier ?? ''}" async></script></body></html>`)
 })
 
 demoRoutes.get('/demo/chatwoot', async (c) => {
   const identifier = await demoInbox(c)
   return c.html(html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Chatwoot snippet page</title><link rel="stylesheet" href="/demo/page.css"></head>
+<html lang="en"><head><meta charset="utf-8"><title>Chatwoot snippet page</title><link rel="stylesheet" href="/demo/page.css"><link rel="icon" href="/app/icons/icon.svg" type="image/svg+xml"></head>
 <body><main><h1>Chatwoot's embed snippet, with only the script URL changed</h1></main>
 <script src="/demo/chatwoot-snippet.js" data-token="${identifier ?? ''}"></script></body></html>`)
 })
