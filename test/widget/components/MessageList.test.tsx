@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/preact'
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { MessageList } from '../../../widget/src/components/MessageList'
 import { localMessage } from '../../../widget/src/store/messages'
 import { createTestWidget, message, renderWith, settle } from '../helpers'
@@ -68,5 +68,148 @@ describe('<MessageList>', () => {
     widget.state.messages.value = [{ ...local, id: 9, delivery: undefined }]
     await settle()
     expect(screen.getByText('hi').closest('.message')).toBe(before)
+  })
+})
+
+/** Stands in for the browser's layout: the log's scroll metrics, and its ResizeObserver. */
+function fakeLayout() {
+  const observed: { callback: () => void; targets: Element[] }[] = []
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      entry: { callback: () => void; targets: Element[] }
+      constructor(callback: () => void) {
+        this.entry = { callback, targets: [] }
+        observed.push(this.entry)
+      }
+      // A new target is reported once at once, as browsers do.
+      observe(target: Element) {
+        if (this.entry.targets.includes(target)) return
+        this.entry.targets.push(target)
+        this.entry.callback()
+      }
+      disconnect() {
+        this.entry.targets = []
+      }
+    },
+  )
+  const metrics = { scrollHeight: 1000, clientHeight: 300 }
+  return {
+    metrics,
+    /** Gives the log its metrics; scrollTop is clamped as a browser does. */
+    attach(log: HTMLElement) {
+      let top = 0
+      Object.defineProperty(log, 'scrollHeight', { get: () => metrics.scrollHeight })
+      Object.defineProperty(log, 'clientHeight', { get: () => metrics.clientHeight })
+      Object.defineProperty(log, 'scrollTop', {
+        get: () => top,
+        set: (value: number) => {
+          top = Math.max(0, Math.min(value, metrics.scrollHeight - metrics.clientHeight))
+        },
+      })
+    },
+    /** What a size change of the log or its content does: the observers are told. */
+    resized(target: Element) {
+      for (const entry of observed) if (entry.targets.includes(target)) entry.callback()
+    },
+  }
+}
+
+const bottom = (log: HTMLElement) => log.scrollHeight - log.clientHeight
+
+describe('<MessageList> following the newest message', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  function scene() {
+    const layout = fakeLayout()
+    const { widget } = createTestWidget()
+    widget.state.messages.value = [message({ id: 1, content: 'Hello' })]
+    renderWith(widget, <MessageList />)
+    const log = screen.getByRole('log')
+    layout.attach(log)
+    return { layout, widget, log }
+  }
+
+  it('stays on the newest message when the log shrinks (a pasted text grows the text box) or its content grows (an image loads)', async () => {
+    const { layout, log } = scene()
+    log.scrollTop = bottom(log)
+    fireEvent.scroll(log)
+    // The text box grew by three lines: the log is shorter, scrollTop unchanged, no scroll event.
+    layout.metrics.clientHeight = 200
+    expect(log.scrollTop).toBe(700)
+    layout.resized(log)
+    expect(log.scrollTop).toBe(800)
+    // An attachment's image loaded in the last message: the content is taller.
+    layout.metrics.scrollHeight = 1300
+    layout.resized(log.querySelector('.message:last-of-type') as Element)
+    expect(log.scrollTop).toBe(1100)
+    expect(screen.queryByRole('button', { name: /New messages/ })).toBeNull()
+  })
+
+  it('keeps the place of a visitor who scrolled up, and offers replies that arrive below with a "new messages" button that takes them down', async () => {
+    const { layout, widget, log } = scene()
+    log.scrollTop = bottom(log)
+    fireEvent.scroll(log)
+    log.scrollTop = 100
+    fireEvent.scroll(log)
+    layout.metrics.scrollHeight = 1200
+    widget.state.messages.value = [
+      ...widget.state.messages.value,
+      message({ id: 2, content: 'Are you there?' }),
+      message({ id: 3, content: 'We can help with that.' }),
+    ]
+    await settle()
+    layout.resized(log)
+    expect(log.scrollTop).toBe(100)
+    const jump = screen.getByRole('button', { name: 'New messages' })
+    fireEvent.click(jump)
+    await settle()
+    expect(log.scrollTop).toBe(bottom(log))
+    expect(screen.queryByRole('button', { name: /New messages/ })).toBeNull()
+    expect(document.activeElement).toBe(log)
+  })
+
+  it('a size change and the scroll event that follows it do not stop following: only scrolling up does', async () => {
+    const { layout, widget, log } = scene()
+    log.scrollTop = bottom(log)
+    fireEvent.scroll(log)
+    // A pasted text grows the text box: the log shrinks, the observer takes it back down, and
+    // the browser then reports that scroll.
+    layout.metrics.clientHeight = 180
+    layout.resized(log)
+    fireEvent.scroll(log)
+    widget.state.messages.value = [...widget.state.messages.value, message({ id: 2 })]
+    layout.metrics.scrollHeight = 1200
+    await settle()
+    layout.resized(log.querySelector('.message:last-of-type') as Element)
+    expect(log.scrollTop).toBe(bottom(log))
+    expect(screen.queryByRole('button', { name: /New messages/ })).toBeNull()
+  })
+})
+
+describe('<MessageList> following, when the browser reports a scroll late', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it('a scroll event that arrives after the content grew, before the observer reports it, does not stop following', async () => {
+    const layout = fakeLayout()
+    const { widget } = createTestWidget()
+    widget.state.messages.value = [message({ id: 1, content: 'Hello' })]
+    renderWith(widget, <MessageList />)
+    const log = screen.getByRole('log')
+    layout.attach(log)
+    log.scrollTop = bottom(log)
+    fireEvent.scroll(log)
+    // An agent's long reply lands: the content is 200 px taller. The scroll event of the last
+    // scroll down is dispatched in the next frame, before the observers run, and reads the new
+    // height against the old position.
+    layout.metrics.scrollHeight = 1200
+    fireEvent.scroll(log)
+    layout.resized(log.querySelector('.message:last-of-type') as Element)
+    expect(log.scrollTop).toBe(bottom(log))
+    expect(screen.queryByRole('button', { name: /New messages/ })).toBeNull()
   })
 })
