@@ -32,5 +32,22 @@ export function assigneeChangeWrite(
     : actor.type === 'user' && assignee.id === actor.id
       ? activityText.selfAssigned(actor.name)
       : activityText.assigned(assignee.name, actor.name)
-  return patchConversation(db, conversation, patch, now, [text])
+  return withPerformer(patchConversation(db, conversation, patch, now, [text]), actor)
+}
+
+/**
+ * Names who made the change in its conversation_updated event's data (`performed_by`, Chatwoot
+ * dispatches its assignee change with the current user), so what follows the commit knows an
+ * agent who assigned themselves: Chatwoot notifies no one of a self-assignment.
+ */
+export function withPerformer(write: Write, actor: Agent): Write {
+  const performedBy = { type: actor.type, id: actor.id }
+  return {
+    ...write,
+    events: write.events.map((event) =>
+      event.kind === 'conversation_updated'
+        ? { ...event, data: { performed_by: performedBy } }
+        : event,
+    ),
+  }
 }

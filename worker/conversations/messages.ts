@@ -16,6 +16,7 @@ import {
 import { commitEvents, type EventInput } from '../events/outbox'
 import { deleteStored, type StoredFile, storeUpload } from '../lib/files'
 import { messageReport } from '../reports/events'
+import { withPerformer } from './assignment'
 import { type Agent, activityText, patchConversation, type Statement, type Write } from './changes'
 import { mayReopen, messageEffects } from './message-effects'
 
@@ -170,7 +171,8 @@ export function messageWrite(
   const activities = assignTo
     ? [...effects.activities, activityText.selfAssigned(assignTo.name)]
     : effects.activities
-  const update = patchConversation(db, conversation, patch, now, activities)
+  const patched = patchConversation(db, conversation, patch, now, activities)
+  const update = assignTo ? withPerformer(patched, assignTo) : patched
   const rows = messageRows(db, conversation, message, stored, now)
   return {
     statements: [...rows.inserts, ...update.statements, ...rows.after],
