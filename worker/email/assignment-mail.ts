@@ -1,5 +1,5 @@
 import type { Db } from '../db/client'
-import { assignedConversation, assignmentsOfEvents } from '../db/queries/assignment-mail'
+import { assignedConversation } from '../db/queries/assignment-mail'
 import { accountFeed } from '../live/stubs'
 import { escapeHtml, readMailFrom } from './agent-mail'
 import type { Mailer } from './mailer'
@@ -7,7 +7,8 @@ import type { Mailer } from './mailer'
 /**
  * A mail to an agent a conversation was just assigned to, when they have no dashboard open on
  * the account (the account feed holds no socket of theirs): otherwise the dashboard shows it.
- * Publishing the assignment's `conversation_updated` queues the job on the continuity queue.
+ * Their assignment notification queues the job on the continuity queue when they chose it by
+ * email (notification-mail.ts), as Chatwoot's default for a new agent does.
  */
 
 export type AssignmentJob = {
@@ -15,18 +16,6 @@ export type AssignmentJob = {
   accountId: number
   conversationId: number
   userId: number
-}
-
-/** Queues a job for each user these just-committed events made an assignee. */
-export async function queueAssignmentMail(env: Env, db: Db, accountId: number, eventIds: number[]) {
-  if (!readMailFrom(env.MAIL_FROM)) return
-  const found: AssignmentJob[] = []
-  for (let i = 0; i < eventIds.length; i += 90) {
-    for (const a of await assignmentsOfEvents(db, eventIds.slice(i, i + 90))) {
-      found.push({ type: 'assignment', accountId, ...a })
-    }
-  }
-  if (found.length > 0) await env.CONTINUITY.sendBatch(found.map((body) => ({ body })))
 }
 
 /** The link to the conversation in the dashboard, on the deployment's public origin. */

@@ -10,7 +10,6 @@ import { randomToken } from '../lib/crypto'
 import { conversationRoom } from '../live/stubs'
 import { accountFrom } from './account-sender'
 import { readMailFrom } from './agent-mail'
-import { queueAssignmentMail } from './assignment-mail'
 import { mailSenderName } from './compose-reply'
 import { continuityMail, safeColor, safePageUrl } from './continuity-mail'
 import type { Mailer } from './mailer'
@@ -37,12 +36,11 @@ export function continuityDelaySeconds(env: Pick<Env, 'CONTINUITY_DELAY_SECONDS'
 
 /**
  * Queues the continuity queue's jobs for these just-committed events: one per website
- * conversation they added a reply to, and one per agent they made an assignee
- * (./assignment-mail.ts).
+ * conversation they added a reply to. (An assignee's mail is queued with their notification,
+ * worker/notifications/notify.ts, when they chose it by email.)
  */
 export async function queueContinuity(env: Env, db: Db, accountId: number, eventIds: number[]) {
   if (!readMailFrom(env.MAIL_FROM)) return
-  await queueAssignmentMail(env, db, accountId, eventIds)
   const ids = new Set<number>()
   for (let i = 0; i < eventIds.length; i += 90) {
     for (const id of await continuityConversationsOfEvents(db, eventIds.slice(i, i + 90))) {

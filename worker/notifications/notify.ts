@@ -1,15 +1,18 @@
 import type { Db } from '../db/client'
+import { userNames } from '../db/queries/notification-delivery'
 import {
   countNotifications,
   insertNotifications,
-  loadNotifiableEvents,
   loadNotificationActors,
   settingsOfUsers,
   usersWhoSeeInbox,
 } from '../db/queries/notifications'
+import { notificationMailJob } from '../email/notification-mail'
 import { nowSeconds } from '../lib/time'
 import { accountFeed } from '../live/stubs'
 import { toNotification } from '../schemas/notifications'
+import { conversationAppPath, notificationBody, notificationTitle } from './describe'
+import { loadPlanInput } from './load'
 import { type Candidate, planNotifications, subscribed } from './plan'
 import type { PushQueueMessage } from './push'
 
@@ -26,11 +29,18 @@ async function allowed(db: Db, accountId: number, candidates: Candidate[]) {
   const settings = await settingsOfUsers(db, accountId, [
     ...new Set(candidates.map((c) => c.userId)),
   ])
+  const notified = new Set<string>()
   const kept = candidates.filter((c) => {
     if (!seeing.get(c.inboxId)?.has(c.userId)) return false
     const s = settings.get(c.userId)
     // Chatwoot makes a notification only for a user subscribed to it by email or by push.
-    return subscribed(s, 'email', c.notificationType) || subscribed(s, 'push', c.notificationType)
+    const wanted =
+      subscribed(s, 'email', c.notificationType) || subscribed(s, 'push', c.notificationType)
+    // One notification per user and event: the first kind they keep (the plan's order).
+    const key = `${c.userId}:${c.sourceKey}`
+    if (!wanted || notified.has(key)) return false
+    notified.add(key)
+    return true
   })
   return { kept, settings }
 }
@@ -38,11 +48,11 @@ async function allowed(db: Db, accountId: number, candidates: Candidate[]) {
 /**
  * A publish follow-up (worker/queues/follow-ups.ts): makes the notifications of committed events,
  * sends each new one to its user's open dashboards (`notification.created`) and queues its Web
- * Push. Safe to run twice: a second run inserts nothing (the unique source key), so it sends
- * nothing either.
+ * Push and its mail, by the user's flags. Safe to run twice: a second run inserts nothing (the
+ * unique source key), so it sends and mails nothing either.
  */
 export async function notifyFromEvents(env: Env, db: Db, accountId: number, eventIds: number[]) {
-  const loaded = await loadNotifiableEvents(db, accountId, eventIds)
+  const loaded = await loadPlanInput(db, accountId, eventIds)
   const candidates = planNotifications(accountId, loaded, nowSeconds())
   if (candidates.length === 0) return
   const { kept, settings } = await allowed(db, accountId, candidates)
@@ -52,8 +62,15 @@ export async function notifyFromEvents(env: Env, db: Db, accountId: number, even
   )
   if (created.length === 0) return
   const actors = await loadNotificationActors(db, accountId, created)
+  const senders = await userNames(
+    db,
+    [...actors.messages.values()].flatMap((m) =>
+      m.senderType === 'User' && m.senderId ? [m.senderId] : [],
+    ),
+  )
   const feed = accountFeed(env, accountId)
   const pushes: { body: PushQueueMessage }[] = []
+  const mails: { body: NonNullable<ReturnType<typeof notificationMailJob>> }[] = []
   for (const row of created) {
     const notification = toNotification(row, actors)
     const counts = await countNotifications(db, accountId, row.userId)
@@ -62,20 +79,29 @@ export async function notifyFromEvents(env: Env, db: Db, accountId: number, even
       unread_count: counts.unreadCount,
       count: counts.count,
     })
-    if (subscribed(settings.get(row.userId), 'push', row.notificationType)) {
+    const userSettings = settings.get(row.userId)
+    if (subscribed(userSettings, 'push', row.notificationType)) {
+      const message = actors.messages.get(row.secondaryActorId ?? 0)
+      const displayId = notification.primary_actor.id
+      const sender = message?.senderType === 'User' ? senders.get(message.senderId ?? 0) : undefined
       pushes.push({
         body: {
           type: 'push',
           userId: row.userId,
           payload: {
-            title: notification.push_message_title,
-            body: '',
-            url: `/app/accounts/${accountId}/conversations/${notification.primary_actor.id}`,
+            title: notificationTitle(row.notificationType, displayId, sender),
+            body: notificationBody(message?.content),
+            url: conversationAppPath(accountId, displayId),
             tag: `conversation-${row.primaryActorId}`,
           },
         },
       })
     }
+    const mail = subscribed(userSettings, 'email', row.notificationType)
+      ? notificationMailJob(env, row)
+      : null
+    if (mail) mails.push({ body: mail })
   }
   if (pushes.length > 0) await env.PUSH.sendBatch(pushes)
+  if (mails.length > 0) await env.CONTINUITY.sendBatch(mails)
 }

@@ -7,6 +7,7 @@ import { conversations } from '../db/schema'
 import { type AssignmentJob, sendAssignmentMail } from '../email/assignment-mail'
 import { type ContinuityJob, sendContinuity } from '../email/continuity'
 import { type Mailer, mailerOf } from '../email/mailer'
+import { type NotificationMailJob, sendNotificationMail } from '../email/notification-mail'
 import { publishCommitted } from '../events/outbox'
 import { nowSeconds } from '../lib/time'
 import { PUBLISH_FOLLOW_UPS } from './follow-ups'
@@ -15,14 +16,17 @@ import { settleMessage } from './settle'
 
 /**
  * The continuity queue (wrangler.toml): delayed jobs that mail a visitor missed replies, jobs
- * that mail an offline agent a conversation assigned to them, and the delayed ask for a website
+ * that mail an offline agent a notification they chose by email (an assignment, a mention, …;
+ * worker/email/notification-mail.ts), and the delayed ask for a website
  * visitor's email (worker/automation/email-collect.ts).
  */
 export const CONTINUITY_QUEUE = 'parley-continuity'
 
 export const isContinuityQueue = (queue: string) => queue === CONTINUITY_QUEUE
 
-function parse(body: unknown): ContinuityJob | AssignmentJob | EmailCollectJob | null {
+type Job = ContinuityJob | AssignmentJob | NotificationMailJob | EmailCollectJob
+
+function parse(body: unknown): Job | null {
   if (typeof body !== 'object' || body === null) return null
   const b = body as Record<string, unknown>
   const accountId = carriedAccountId(b)
@@ -32,6 +36,14 @@ function parse(body: unknown): ContinuityJob | AssignmentJob | EmailCollectJob |
   if (b.type === 'continuity') return { type: 'continuity', accountId, conversationId }
   if (b.type === 'assignment' && Number.isSafeInteger(b.userId)) {
     return { type: 'assignment', accountId, conversationId, userId: b.userId as number }
+  }
+  if (
+    b.type === 'notification' &&
+    Number.isSafeInteger(b.userId) &&
+    Number.isSafeInteger(b.notificationId)
+  ) {
+    const [userId, notificationId] = [b.userId as number, b.notificationId as number]
+    return { type: 'notification', accountId, conversationId, userId, notificationId }
   }
   return null
 }
@@ -68,6 +80,7 @@ export async function handleContinuityQueue(
             return undefined
           }
           if (job.type === 'assignment') await sendAssignmentMail(env, db, job, mailer)
+          else if (job.type === 'notification') await sendNotificationMail(env, db, job, mailer)
           else await sendContinuity(env, db, job, mailer)
           return undefined
         },

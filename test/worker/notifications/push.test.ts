@@ -168,9 +168,10 @@ describe('Web Push', () => {
       sub: expect.stringMatching(/^mailto:/),
     })
     expect(claims.exp).toEqual(expect.any(Number))
+    // Chatwoot's push: a short title saying who did what where, the message as the body.
     expect(JSON.parse(await decrypt(delivery.body, keys))).toEqual({
-      title: `[#${conversation.id}] Look @Agent please`,
-      body: '',
+      title: `Admin mentioned you in #${conversation.id}`,
+      body: 'Look @Agent please',
       url: `/app/accounts/${world.accountId}/conversations/${conversation.id}`,
       tag: expect.stringMatching(/^conversation-\d+$/),
     })
