@@ -55,6 +55,13 @@ describe('two agents in one conversation', () => {
     await replyA.fill('Here is the answer')
     await a.page.getByRole('button', { name: 'Send' }).click()
     await b.page.getByRole('region', { name: 'Messages' }).getByText('Here is the answer').waitFor()
+    // A's reply took the unassigned conversation: both see the activity line without a reload.
+    for (const tab of [a, b]) {
+      await tab.page
+        .getByRole('region', { name: 'Messages' })
+        .getByText(/self-assigned this conversation$/)
+        .waitFor()
+    }
     await b.page.getByRole('button', { name: 'Send' }).click()
     const warning = b.page.getByRole('alert').filter({ hasText: 'replied since you started' })
     await warning.waitFor()
@@ -73,5 +80,43 @@ describe('two agents in one conversation', () => {
     await b.page.getByRole('checkbox', { name: fresh }).waitFor()
     await a.context.close()
     await b.context.close()
+  }, 90_000)
+
+  it("gets a label and a canned response made in another tab's Settings without a reload", async () => {
+    const name = uniq('Sam Settings')
+    const displayId = await newContactConversation(name, 'Can you help?')
+    const settings = await signedInTab(browser, adminCredentials())
+    const agent = await signedInTab(browser)
+    await agent.page.goto(conversationUrl(displayId))
+    const reply = agent.page.getByRole('textbox', { name: 'Reply' })
+    await reply.waitFor()
+
+    // The agent's label menu and canned list stay open while Settings changes.
+    await agent.page.getByRole('button', { name: 'Labels', exact: true }).click()
+    const title = uniq('live').replace(' ', '-')
+    await settings.page.goto(url(`/app/accounts/${env().accountId}/settings/labels`))
+    await settings.page.getByRole('button', { name: 'Add label' }).click()
+    await settings.page.getByLabel('Title', { exact: true }).fill(title)
+    await settings.page.getByRole('button', { name: 'Save', exact: true }).click()
+    await agent.page.getByRole('checkbox', { name: title }).waitFor()
+    await agent.page.getByRole('checkbox', { name: title }).check()
+    await agent.page.locator('.cv-header .label-chip', { hasText: title }).waitFor()
+    await agent.page.keyboard.press('Escape')
+
+    const code = `live${uniq('x').split(' ')[1]}`
+    await reply.fill(`/${code.slice(0, 3)}`)
+    await settings.page.goto(url(`/app/accounts/${env().accountId}/settings/canned-responses`))
+    await settings.page.getByRole('button', { name: 'Add canned response' }).click()
+    await settings.page.getByLabel('Short code', { exact: true }).fill(code)
+    await settings.page.getByLabel('Content', { exact: true }).fill('Made a moment ago')
+    await settings.page.getByRole('button', { name: 'Save', exact: true }).click()
+    const listbox = agent.page.getByRole('listbox', { name: 'Canned responses' })
+    await listbox.getByRole('option', { name: new RegExp(code) }).waitFor()
+    await agent.page.screenshot({ path: '/tmp/collab-settings-live-1366.png' })
+    expect(await violationsAtBothWidths(agent.page)).toEqual(NO_VIOLATIONS)
+    await agent.page.setViewportSize(PHONE)
+    await agent.page.screenshot({ path: '/tmp/collab-settings-live-360.png' })
+    await settings.context.close()
+    await agent.context.close()
   }, 90_000)
 })
