@@ -1,9 +1,7 @@
 import { untracked, useSignal, useSignalEffect } from '@preact/signals'
 import { useEffect, useId, useMemo, useRef } from 'preact/hooks'
 import { useAccount } from '../app/context'
-import { MentionListbox, mentionOptionId } from '../notify/MentionListbox'
-import { insertMention } from '../notify/mention-query'
-import { useMentions } from '../notify/useMentions'
+import { useComposerMentions } from '../notify/useComposerMentions'
 import { CannedListbox, cannedOptionId } from './CannedListbox'
 import { ComposerFiles } from './ComposerFiles'
 import { colleagueReplySince } from './collision'
@@ -42,10 +40,6 @@ export function Composer() {
   const box = useRef<HTMLTextAreaElement>(null)
   const listId = `${useId()}-canned`
   const canned = useCanned(text.value)
-  // In a private note, `@name` offers the inbox's agents (Chatwoot's mention notifies them).
-  const mentionListId = `${listId}-mentions`
-  const inboxId = store.state.conversation.value?.inbox_id
-  const mentions = useMentions(text.value, mode.value === 'note', inboxId)
   const typing = useMemo(
     // Private-note typing goes out marked private: other agents see it, the visitor never does.
     () => createTypingSender((on) => store.room()?.typing(on, mode.peek() === 'note') ?? false),
@@ -100,26 +94,18 @@ export function Composer() {
     setText('')
   }
 
+  const mentionListId = `${listId}-mentions`
+  const mentions = useComposerMentions({
+    text: text.value,
+    inNote: mode.value === 'note',
+    inboxId: store.state.conversation.value?.inbox_id,
+    listId: mentionListId,
+    setText,
+    box,
+  })
+
   const onKeyDown = (event: KeyboardEvent) => {
-    if (mentions.open) {
-      const agent = mentions.options[mentions.active]
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        event.preventDefault()
-        mentions.move(event.key === 'ArrowDown' ? 1 : -1)
-        return
-      }
-      if (event.key === 'Escape') {
-        event.preventDefault()
-        event.stopPropagation()
-        mentions.close()
-        return
-      }
-      if ((event.key === 'Enter' || event.key === 'Tab') && agent && !event.isComposing) {
-        event.preventDefault()
-        setText(insertMention(text.value, agent))
-        return
-      }
-    }
+    if (mentions.onKeyDown(event)) return
     if (canned.open) {
       const option = canned.options[canned.active]
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -175,17 +161,7 @@ export function Composer() {
         </button>
       </div>
       {withRecipients && <RecipientFields cc={cc} bcc={bcc} checked={recipientsChecked.value} />}
-      {mentions.open && (
-        <MentionListbox
-          id={mentionListId}
-          options={mentions.options}
-          active={mentions.active}
-          onPick={(agent) => {
-            setText(insertMention(text.value, agent))
-            box.current?.focus()
-          }}
-        />
-      )}
+      {mentions.listbox}
       {canned.open && (
         <CannedListbox
           id={listId}
@@ -206,7 +182,7 @@ export function Composer() {
         aria-controls={mentions.open ? mentionListId : canned.open ? listId : undefined}
         aria-activedescendant={
           mentions.open
-            ? mentionOptionId(mentionListId, mentions.active)
+            ? mentions.activeDescendant
             : canned.open
               ? cannedOptionId(listId, canned.active)
               : undefined
