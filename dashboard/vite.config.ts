@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import preact from '@preact/preset-vite'
 import { defineConfig, type Plugin } from 'vite'
@@ -17,7 +17,9 @@ function serviceWorker(): Plugin {
   return {
     name: 'parley-service-worker',
     apply: 'build',
-    generateBundle(_options, bundle) {
+    // After writing, not in generateBundle: Vite drops its empty CSS-only chunks in its own
+    // generateBundle, after this plugin's, and a listed file that 404s would fail the install.
+    writeBundle(options, bundle) {
       const assets = Object.keys(bundle)
         .filter((file) => file.startsWith('assets/'))
         .map((file) => `/app/${file}`)
@@ -27,7 +29,7 @@ function serviceWorker(): Plugin {
       const source = readFileSync(path.join(here, 'pwa', 'sw.js'), 'utf8')
         .replace('__SHELL_VERSION__', version)
         .replace('__SHELL_FILES__', JSON.stringify(files))
-      this.emitFile({ type: 'asset', fileName: 'sw.js', source })
+      writeFileSync(path.join(options.dir ?? outDir, 'sw.js'), source)
     },
   }
 }
@@ -37,12 +39,14 @@ function serviceWorker(): Plugin {
 // /app/assets/ and are served straight from the assets; every other /app path is the worker's
 // (wrangler.toml `run_worker_first`), which answers with index.html under a strict CSP, or with
 // the installable app's files (public/: the manifest and icons; the service worker above).
+const outDir = path.join(here, '..', 'widget', 'dist', 'app')
+
 export default defineConfig({
   root: here,
   base: '/app/',
   plugins: [preact({ devToolsEnabled: false, prefreshEnabled: false }), serviceWorker()],
   build: {
-    outDir: path.join(here, '..', 'widget', 'dist', 'app'),
+    outDir,
     emptyOutDir: true,
     assetsDir: 'assets',
     target: 'es2022',
