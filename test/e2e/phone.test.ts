@@ -105,6 +105,42 @@ describe('the conversation at 360 px', () => {
     expect(await reply(page).inputValue()).toBe('Half a reply')
     await context.close()
   })
+
+  it('unfolds the actions for a shortcut that needs them, and shows a failed action with them folded', async () => {
+    const { name, last } = await conversationWithMessages()
+    const { context, page } = await signedInTab(browser(), adminCredentials(), PHONE)
+    await showAll(page)
+    await inboxRow(page, name).click()
+    await messages(page).getByText(last).waitFor()
+    await reply(page).click()
+    await page.keyboard.press('Escape')
+    const actions = page.getByRole('button', { name: 'Actions' })
+    expect(await actions.getAttribute('aria-expanded')).toBe('false')
+
+    // "a" focuses the assignee, which is inside the folded actions.
+    await page.keyboard.press('a')
+    const assignee = page.getByRole('combobox', { name: 'Assignee' })
+    expect(await assignee.isVisible()).toBe(true)
+    expect(await assignee.evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(await actions.getAttribute('aria-expanded')).toBe('true')
+
+    // Folded again, "e" (resolve) fails: the error is on screen all the same.
+    await actions.click()
+    await page.route('**/toggle_status', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'unavailable', message: 'Try again in a moment.' }),
+      }),
+    )
+    await page.keyboard.press('e')
+    const failed = page.getByRole('alert').filter({ hasText: 'That change failed' })
+    await failed.waitFor()
+    expect(await failed.isVisible()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Resolve' }).isVisible()).toBe(false)
+    expect(await seriousViolations(page)).toEqual([])
+    await context.close()
+  })
 })
 
 describe('the inbox and the other pages at 360 px', () => {

@@ -18,6 +18,7 @@ import { Header } from './Header'
 import { LanguagePicker } from './LanguagePicker'
 import { PaneToggle } from './PaneToggle'
 import { PreferenceControls } from './PreferenceControls'
+import { unfoldingCommands } from './phone-folds'
 import { type AccountRoute, conversationPath, inboxPath, type Router } from './router'
 import { installShortcuts } from './shortcuts'
 
@@ -100,7 +101,11 @@ export function AccountShell(props: AccountShellProps) {
     () =>
       installShortcuts(document, {
         enabled: () => services.preferences.value.shortcuts,
-        commands: services.commands,
+        commands: unfoldingCommands(
+          services.commands,
+          () => conversationRegion.current,
+          actionsOpen,
+        ),
         move(step) {
           const list = store.conversations.value
           if (list.length === 0) return
