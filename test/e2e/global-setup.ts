@@ -28,7 +28,9 @@ function ensureWidgetBuilt() {
   const built = ['widget.js', 'widget-app.js', 'reference/swagger-ui-bundle.js', 'app/index.html']
   if (built.every((file) => existsSync(path.join(dist, file)))) return
   console.log('[e2e] widget/dist is missing: running npm run build…')
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+  // Built as from a terminal: vitest's NODE_ENV=test would make a development build.
+  const { NODE_ENV: _testMode, ...buildEnv } = process.env
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: buildEnv })
   if (build.status !== 0) throw new Error('npm run build failed')
 }
 
