@@ -1,3 +1,4 @@
+import { useSignal } from '@preact/signals'
 import { unwrap } from '../api/client'
 import { useAccount } from '../app/context'
 import { contactsPath } from '../app/router'
@@ -6,6 +7,7 @@ import { AppLink } from '../workspace/ui/AppLink'
 import { PageHeader } from '../workspace/ui/PageHeader'
 import { useLoad } from '../workspace/ui/useLoad'
 import { ContactConversations } from './ContactConversations'
+import { ContactEditSlot } from './ContactEditSlot'
 import { ContactFacts } from './ContactFacts'
 import { ContactNotes } from './ContactNotes'
 import { DuplicateNotice } from './DuplicateNotice'
@@ -13,7 +15,11 @@ import { DuplicateNotice } from './DuplicateNotice'
 /** One contact: what is known about them, their labels, their conversations and notes. */
 export function ContactDetail({ contactId }: { contactId: number }) {
   const t = useStrings().contacts
-  const { api, accountId } = useAccount()
+  const { api, accountId, navigate } = useAccount()
+  const editing = useSignal(false)
+  const saved = useSignal(false)
+  // Bumped after a merge that keeps this contact, so its notes and suggestions load again.
+  const merges = useSignal(0)
   const path = { account_id: accountId, id: contactId }
   const contact = useLoad(
     () =>
@@ -40,6 +46,13 @@ export function ContactDetail({ contactId }: { contactId: number }) {
   )
   const person = contact.data.value
   const back = contactsPath(accountId)
+  const merged = (keptId: number) => {
+    if (keptId !== contactId) return navigate(contactsPath(accountId, keptId))
+    merges.value += 1
+    void contact.reload()
+    void labels.reload()
+    void conversations.reload()
+  }
 
   return (
     <div class="workspace-page contacts contact-detail">
@@ -53,10 +66,41 @@ export function ContactDetail({ contactId }: { contactId: number }) {
       <p class="form-error" role="alert">
         {contact.error.value ?? ''}
       </p>
-      {person && <DuplicateNotice key={person.id} contact={person} />}
+      <p role="status" class="contacts-status">
+        {saved.value ? t.contactSaved : ''}
+      </p>
+      {person && (
+        <DuplicateNotice key={`${person.id}-${merges.value}`} contact={person} onMerged={merged} />
+      )}
       {person && (
         <div class="contact-detail-grid">
-          <ContactFacts contact={person} />
+          {editing.value ? (
+            <ContactEditSlot
+              contact={person}
+              onSaved={() => {
+                editing.value = false
+                saved.value = true
+                void contact.reload()
+              }}
+              onCancel={() => {
+                editing.value = false
+              }}
+            />
+          ) : (
+            <div class="contact-facts-column">
+              <button
+                type="button"
+                class="button contact-edit-button"
+                onClick={() => {
+                  saved.value = false
+                  editing.value = true
+                }}
+              >
+                {t.edit}
+              </button>
+              <ContactFacts contact={person} />
+            </div>
+          )}
           <section aria-labelledby="contact-labels">
             <h2 id="contact-labels">{t.labels}</h2>
             {labels.error.value && <p class="form-error">{labels.error.value}</p>}
@@ -75,7 +119,7 @@ export function ContactDetail({ contactId }: { contactId: number }) {
             conversations={conversations.data.value}
             error={conversations.error.value}
           />
-          <ContactNotes contactId={person.id} />
+          <ContactNotes key={`${person.id}-${merges.value}`} contactId={person.id} />
         </div>
       )}
     </div>

@@ -29,7 +29,7 @@ export function ContactNotes({ contactId }: { contactId: number }) {
       <form
         onSubmit={(event) => {
           event.preventDefault()
-          action.act(async () => {
+          void action.act(async () => {
             await addNote(api, accountId, contactId, draft.value)
             draft.value = ''
             await notes.reload()

@@ -6,22 +6,27 @@ import { useStrings } from '../i18n/context'
 import { AppLink } from '../workspace/ui/AppLink'
 import { ConfirmButton } from '../workspace/ui/ConfirmButton'
 import { messageOf, useLoad } from '../workspace/ui/useLoad'
-import { claimsOf, findPossibleDuplicates, mergeContacts } from './duplicates-api'
+import { findPossibleDuplicates, keptOf, mergeContacts } from './duplicates-api'
 import type { Contact } from './types'
 
 /**
- * "Possible duplicate of <name>" for each contact holding what this one only claims (an email,
- * phone number or identifier a visitor typed), with a Merge that asks first, moves this contact
- * into that one and opens it.
+ * "Possible duplicate: <name>" for each contact with the same email, phone number or identifier
+ * (held or only claimed), with a Merge that says first what moves and what is deleted, then
+ * merges and hands over the kept contact's id.
  */
-export function DuplicateNotice({ contact }: { contact: Contact }) {
+export function DuplicateNotice({
+  contact,
+  onMerged,
+}: {
+  contact: Contact
+  onMerged(keptId: number): void
+}) {
   const t = useStrings().contacts
-  const { api, accountId, navigate } = useAccount()
+  const { api, accountId } = useAccount()
   const error = useSignal<string | null>(null)
-  const claimed = Object.keys(claimsOf(contact)).length > 0
   const duplicates = useLoad(
-    () => (claimed ? findPossibleDuplicates(api, accountId, contact) : Promise.resolve([])),
-    [accountId, contact.id, claimed],
+    () => findPossibleDuplicates(api, accountId, contact),
+    [accountId, contact.id],
   )
   const found = duplicates.data.value ?? []
   if (found.length === 0) return null
@@ -30,28 +35,34 @@ export function DuplicateNotice({ contact }: { contact: Contact }) {
     <section class="contact-duplicates" aria-labelledby="contact-duplicates">
       <h2 id="contact-duplicates">{t.possibleDuplicates}</h2>
       <ul>
-        {found.map((other) => (
-          <li key={other.id}>
-            <p>
-              {t.possibleDuplicateOf}{' '}
-              <AppLink href={contactsPath(accountId, other.id)}>{nameOf(other)}</AppLink>
-            </p>
-            <ConfirmButton
-              label={format(t.mergeInto, { name: nameOf(other) })}
-              question={format(t.mergeQuestion, { name: nameOf(other) })}
-              confirmLabel={t.mergeConfirm}
-              onConfirm={async () => {
-                error.value = null
-                try {
-                  await mergeContacts(api, accountId, other.id, contact.id)
-                  navigate(contactsPath(accountId, other.id))
-                } catch (failure) {
-                  error.value = messageOf(failure)
-                }
-              }}
-            />
-          </li>
-        ))}
+        {found.map((other) => {
+          const { base, mergee } = keptOf(contact, other)
+          const keepsThis = base.id === contact.id
+          const names = { name: nameOf(other), base: nameOf(base), mergee: nameOf(mergee) }
+          return (
+            <li key={other.id}>
+              <p>
+                {t.possibleDuplicateOf}{' '}
+                <AppLink href={contactsPath(accountId, other.id)}>{nameOf(other)}</AppLink>
+                {other.email ? ` (${other.email})` : ''}
+              </p>
+              <ConfirmButton
+                label={format(keepsThis ? t.mergeHere : t.mergeInto, names)}
+                question={format(t.mergeWhatMoves, names)}
+                confirmLabel={t.mergeConfirm}
+                onConfirm={async () => {
+                  error.value = null
+                  try {
+                    await mergeContacts(api, accountId, base.id, mergee.id)
+                    onMerged(base.id)
+                  } catch (failure) {
+                    error.value = messageOf(failure)
+                  }
+                }}
+              />
+            </li>
+          )
+        })}
       </ul>
       <p class="contact-duplicates-hint">{t.duplicateHint}</p>
       <p class="form-error" role="alert">

@@ -22,32 +22,34 @@ export function claimsOf(contact: Contact): Claims {
 }
 
 /**
- * The other contacts holding an email, phone number or identifier this contact claims, found
- * with the contacts search (only those the agent may see), each once.
+ * The other contacts with the same email, phone number or identifier, held or only claimed by
+ * either (the API's Parley addition GET /contacts/{id}/duplicates: only those the agent may see).
  */
 export async function findPossibleDuplicates(
   api: ApiClient,
   accountId: number,
   contact: Contact,
 ): Promise<Contact[]> {
+  const body = await unwrap(
+    api.GET('/api/v1/accounts/{account_id}/contacts/{id}/duplicates', {
+      params: { path: { account_id: accountId, id: contact.id } },
+    }),
+  )
+  return body.payload
+}
+
+/**
+ * Which of the two a merge keeps: the one holding what the other only claimed (the visitor's
+ * word is the weaker record), else the contact being looked at.
+ */
+export function keptOf(contact: Contact, other: Contact): { base: Contact; mergee: Contact } {
   const claims = claimsOf(contact)
-  const found = new Map<number, Contact>()
-  for (const field of CLAIM_FIELDS) {
-    const value = claims[field]
-    if (!value) continue
-    const body = await unwrap(
-      api.GET('/api/v1/accounts/{account_id}/contacts/search', {
-        params: {
-          path: { account_id: accountId },
-          query: { q: value, include_contact_inboxes: 'false' },
-        },
-      }),
-    )
-    for (const other of body.payload) {
-      if (other.id !== contact.id && other[field] === value) found.set(other.id, other)
-    }
-  }
-  return [...found.values()]
+  const otherHolds = CLAIM_FIELDS.some((field) => {
+    const claimed = claims[field]
+    const held = other[field]
+    return Boolean(claimed && held && claimed.toLowerCase() === held.toLowerCase())
+  })
+  return otherHolds ? { base: other, mergee: contact } : { base: contact, mergee: other }
 }
 
 /** Merges `mergee` into `base` (the mergee is deleted); answers the merged contact. */

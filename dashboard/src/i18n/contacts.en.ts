@@ -66,10 +66,22 @@ export const contactsEn = {
   possibleDuplicates: 'Possible duplicate',
   possibleDuplicateOf: 'Possible duplicate of',
   duplicateHint:
-    'A visitor gave an email, phone number or identifier that contact has, without proving it. Merging moves this contact’s conversations into it and deletes this one.',
+    'Same email, phone number or identifier, held by one contact or given by a visitor without proof. Merging keeps one contact and deletes the other.',
   mergeInto: 'Merge into {name}',
-  mergeQuestion: 'Merge this contact into {name}?',
+  mergeHere: 'Merge {name} into this contact',
+  mergeWhatMoves:
+    'Merge {mergee} into {base}? Conversations, notes, contact inboxes, labels and attributes move to {base}, and {mergee} is deleted.',
   mergeConfirm: 'Merge',
+  // Edit
+  edit: 'Edit contact',
+  editContact: 'Edit contact',
+  phoneHint: 'International format: + and the country code, e.g. +14155550123.',
+  save: 'Save',
+  saving: 'Saving…',
+  cancelEdit: 'Cancel',
+  contactSaved: 'Contact saved.',
+  editLoading: 'Loading the form…',
+  editUnavailable: 'The form could not be loaded. Reload the page to try again.',
   // Notes
   notes: 'Notes',
   newNote: 'New note',

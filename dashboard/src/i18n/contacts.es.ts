@@ -69,10 +69,22 @@ export const contactsEs: Strings['contacts'] = {
   possibleDuplicates: 'Posible duplicado',
   possibleDuplicateOf: 'Posible duplicado de',
   duplicateHint:
-    'Un visitante dio un correo electrónico, teléfono o identificador que tiene ese contacto, sin demostrarlo. Al fusionar, las conversaciones de este contacto pasan a aquel y este se elimina.',
+    'Mismo correo electrónico, teléfono o identificador, que tiene un contacto o que dio un visitante sin demostrarlo. Al fusionar se conserva un contacto y se elimina el otro.',
   mergeInto: 'Fusionar con {name}',
-  mergeQuestion: '¿Fusionar este contacto con {name}?',
+  mergeHere: 'Fusionar {name} con este contacto',
+  mergeWhatMoves:
+    '¿Fusionar {mergee} con {base}? Las conversaciones, notas, bandejas del contacto, etiquetas y atributos pasan a {base}, y {mergee} se elimina.',
   mergeConfirm: 'Fusionar',
+  // Editar
+  edit: 'Editar contacto',
+  editContact: 'Editar contacto',
+  phoneHint: 'Formato internacional: + y el prefijo del país, p. ej. +34600123456.',
+  save: 'Guardar',
+  saving: 'Guardando…',
+  cancelEdit: 'Cancelar',
+  contactSaved: 'Contacto guardado.',
+  editLoading: 'Cargando el formulario…',
+  editUnavailable: 'No se pudo cargar el formulario. Recarga la página para volver a intentarlo.',
   // Notas
   notes: 'Notas',
   newNote: 'Nota nueva',
