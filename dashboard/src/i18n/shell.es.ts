@@ -85,8 +85,10 @@ export const shellEs: Strings['shell'] = {
   search: 'Buscar mensajes',
   searchHint: 'Pulsa / para buscar',
   empty: 'No hay conversaciones aquí.',
-  noInbox: 'Todavía no estás en ninguna bandeja de entrada. Pide a un administrador que te añada a una.',
-  noInboxAdmin: 'Esta cuenta todavía no tiene bandejas de entrada. Añade una en Ajustes › Bandejas de entrada.',
+  noInbox:
+    'Todavía no estás en ninguna bandeja de entrada. Pide a un administrador que te añada a una.',
+  noInboxAdmin:
+    'Esta cuenta todavía no tiene bandejas de entrada. Añade una en Ajustes › Bandejas de entrada.',
   loadFailed: 'No se pudieron cargar las conversaciones.',
   retry: 'Reintentar',
   loadingMore: 'Cargando más conversaciones…',

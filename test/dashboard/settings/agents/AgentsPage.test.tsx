@@ -67,7 +67,7 @@ const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) }
 describe('Agents settings page', () => {
   it("shows a colleague's presence live from the feed's presence.update", async () => {
     const services = accountServices(server().api, { me: { id: 1, name: 'Admin' } as Profile })
-    renderWith(
+    await renderWith(
       services,
       <AgentsPage route={{ name: 'settings', accountId: ACCOUNT, section: 'agents', id: null }} />,
     )
