@@ -125,13 +125,18 @@ describe('webhook events end to end', () => {
     }
   })
 
-  it('an outgoing message sends message_created to both targets', async () => {
+  it('an outgoing reply to the unassigned conversation sends conversation_updated (the replier assigned) and message_created to both targets', async () => {
     const res = await as('POST', conversation('/messages'), { content: 'Second reply' })
     expect(res.status).toBe(200)
     outgoingId = res.json.id
-    const got = await step(1, 1)
+    const got = await step(2, 2)
     for (const target of [got.account, got.inbox]) {
-      expect(kinds(target)).toEqual(['message_created'])
+      expect(kinds(target)).toEqual(['conversation_updated', 'message_created'])
+      const updated = only(target, 'conversation_updated')
+      expect(expectChangedAttributes(updated, ['assignee_id']).assignee_id).toEqual({
+        previous_value: null,
+        current_value: world.admin.id,
+      })
       const body = only(target, 'message_created')
       expectMessageShape(body, world.accountId, displayId)
       expect(body).toMatchObject({ id: outgoingId, message_type: 'outgoing', private: false })
@@ -225,8 +230,9 @@ describe('webhook events end to end', () => {
     for (const target of [got.account, got.inbox]) {
       expect(kinds(target)).toEqual(['conversation_updated'])
       const body = only(target, 'conversation_updated')
+      // The admin's reply above made the admin the assignee.
       expect(expectChangedAttributes(body, ['assignee_id']).assignee_id).toEqual({
-        previous_value: null,
+        previous_value: world.admin.id,
         current_value: world.agent.id,
       })
       expect(body.meta).toMatchObject({
