@@ -1,15 +1,13 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { createDb } from '../../../worker/db/client'
-import { assignmentsOfEvents } from '../../../worker/db/queries/assignment-mail'
 import type { AssignmentJob } from '../../../worker/email/assignment-mail'
 import { emailServiceMailer } from '../../../worker/email/mailer'
 import { CONTINUITY_QUEUE, handleContinuityQueue } from '../../../worker/queues/continuity'
 import { addInboxMember } from '../conversation-helpers'
-import { accountDb, api } from '../helpers'
+import { api } from '../helpers'
 import { openSocket } from '../live-helpers'
 import { envWithMail, recordingEmail } from '../mail-helpers'
-import { createVisitor, eventRows, publicScene, startConversation } from '../public-helpers'
+import { createVisitor, publicScene, startConversation } from '../public-helpers'
 
 async function assignedScene() {
   const { world, inbox } = await publicScene('web_widget')
@@ -43,18 +41,6 @@ async function runJob(s: Scene, email: ReturnType<typeof recordingEmail>) {
 }
 
 describe('mail to an agent a conversation is assigned to', () => {
-  it('is queued for the assignee the assignment event names', async () => {
-    const s = await assignedScene()
-    const ids = (await eventRows(s.world.accountId, 'conversation_updated')).map(
-      (row) => row.id as number,
-    )
-    const db = createDb(await accountDb(s.world.accountId))
-    expect(await assignmentsOfEvents(db, ids)).toContainEqual({
-      conversationId: s.conversation.id,
-      userId: s.world.agent.id,
-    })
-  })
-
   it('mails an agent with no dashboard open a link to the conversation', async () => {
     const s = await assignedScene()
     const email = recordingEmail()
