@@ -53,6 +53,7 @@ import { publicEventRoutes } from './routes/public/events'
 import { publicInboxRoutes } from './routes/public/inbox'
 import { publicLiveRoutes } from './routes/public/live'
 import { publicMessageRoutes } from './routes/public/messages'
+import { widgetLoaderRoutes } from './routes/public/widget-loader'
 import { reportRoutes } from './routes/reports'
 import { teamRoutes } from './routes/teams'
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries'
@@ -161,6 +162,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', liveRoutes)
   app.route('/', demoRoutes)
   app.route('/', appShellRoutes)
+  app.route('/', widgetLoaderRoutes)
   app.route('/', publicInboxRoutes)
   app.route('/', publicContactRoutes)
   app.route('/', publicConversationRoutes)

@@ -34,27 +34,34 @@ describe('the widget under a strict Content-Security-Policy', () => {
         })
       })
     })
+    const requests: string[] = []
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname))
     const response = await page.goto(url('/demo/strict-csp'))
     const policy = response?.headers()['content-security-policy'] ?? ''
     expect(policy).toMatch(/script-src 'self' 'nonce-[^']+'/)
     expect(policy).toContain("style-src 'self'")
     expect(policy).not.toContain('unsafe-inline')
 
-    // Before any intent, the launcher takes the inbox colour from launcher.css, a stylesheet the
-    // loader links with the page's nonce.
-    const color: string = await page.evaluate(async () => {
-      const script = document.querySelector('script[data-inbox]') as HTMLScriptElement
-      const res = await fetch(`/public/api/v1/inboxes/${script.dataset.inbox}`)
-      return (await res.json()).widget_color
+    // Before any intent, the launcher has the inbox colour the worker wrote into the loader
+    // (/widget.js?inbox=): one request, no stylesheet from Parley's origin, no settings request.
+    const inbox = await page.evaluate(() => {
+      const script = document.querySelector('script[src*="widget.js"]') as HTMLScriptElement
+      return new URL(script.src).searchParams.get('inbox') as string
     })
+    const color: string = await (await fetch(url(`/public/api/v1/inboxes/${inbox}`)))
+      .json()
+      .then((body: { widget_color: string }) => body.widget_color)
     const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(color.slice(i, i + 2), 16))
+    // The loader is async: once its launcher is drawn, it has the colour (set in the same task).
+    const launcher = page.locator('parley-widget button.launcher')
+    await launcher.waitFor()
     await expect
-      .poll(() =>
-        page
-          .locator('parley-widget button.launcher')
-          .evaluate((el) => getComputedStyle(el).backgroundColor),
-      )
+      .poll(() => launcher.evaluate((el) => getComputedStyle(el).backgroundColor))
       .toBe(`rgb(${r}, ${g}, ${b})`)
+    expect(requests.filter((path) => path === '/widget.js')).toHaveLength(1)
+    // (The page's own /demo/page.css is the site's, not Parley's.)
+    const fromParley = requests.filter((path) => /launcher\.css|widget\.css|^\/public\//.test(path))
+    expect(fromParley).toEqual([])
 
     const name = uniq('Cora Strict')
     const w = await openAndIntroduce(page, name, 'cora@example.com')
