@@ -7217,6 +7217,7 @@ export interface components {
          *       "csat_survey_enabled": true,
          *       "greeting_enabled": true,
          *       "greeting_message": "Hello! Ask us anything.",
+         *       "lock_to_single_conversation": false,
          *       "identifier": "customer-4821",
          *       "identity_validation_enabled": true,
          *       "locale": "en"
@@ -7260,6 +7261,7 @@ export interface components {
             csat_survey_enabled: boolean;
             greeting_enabled: boolean;
             greeting_message: string | null;
+            lock_to_single_conversation: boolean;
             identifier: string;
             identity_validation_enabled: boolean;
             locale: string;

@@ -54,6 +54,7 @@ export const PublicInboxSchema = InboxSchema.pick({
   csat_survey_enabled: true,
   greeting_enabled: true,
   greeting_message: true,
+  lock_to_single_conversation: true,
 })
   .extend({
     identifier: z.string(),
@@ -100,6 +101,8 @@ export function toPublicInbox(
     csat_survey_enabled: inbox.csat_survey_enabled,
     greeting_enabled: inbox.greeting_enabled,
     greeting_message: inbox.greeting_message,
+    // The widget offers no new conversation while one is ongoing in a locked inbox.
+    lock_to_single_conversation: inbox.lock_to_single_conversation,
   }
 }
 

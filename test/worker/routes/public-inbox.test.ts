@@ -60,10 +60,20 @@ describe('GET /public/api/v1/inboxes/{inbox_identifier}', () => {
         'greeting_message',
         'online',
         'available_agents',
+        'lock_to_single_conversation',
       ].sort(),
     )
     expect(res.text).not.toContain(inbox.hmacToken)
     expect(res.text).not.toContain('whsec_')
+  })
+
+  it('tells the widget whether the inbox locks a visitor to one conversation at a time', async () => {
+    const locked = await publicScene('web_widget', {
+      settings: { lock_to_single_conversation: true },
+    })
+    expect((await locked.inbox.call('')).json.lock_to_single_conversation).toBe(true)
+    const open = await publicScene('web_widget')
+    expect((await open.inbox.call('')).json.lock_to_single_conversation).toBe(false)
   })
 
   it('shows an API inbox too', async () => {

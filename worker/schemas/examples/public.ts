@@ -13,6 +13,7 @@ export const PublicInboxExample = {
   csat_survey_enabled: true,
   greeting_enabled: true,
   greeting_message: 'Hello! Ask us anything.',
+  lock_to_single_conversation: false,
   identifier: 'customer-4821',
   identity_validation_enabled: true,
   locale: 'en',
