@@ -42,7 +42,13 @@ describe("a contact's possible duplicate, as the administrator", () => {
     expect(await violationsAtBothWidths(page)).toEqual(NO_VIOLATIONS)
 
     await notice.getByRole('button', { name: `Merge into ${seeded.name}` }).click()
-    await notice.getByText(`Merge this contact into ${seeded.name}?`).waitFor()
+    await notice
+      .getByText(
+        new RegExp(
+          `into ${seeded.name}\\? Conversations, notes, contact inboxes, labels and attributes move to ${seeded.name}, and .* is deleted\\.`,
+        ),
+      )
+      .waitFor()
     expect(await violationsAtBothWidths(page)).toEqual(NO_VIOLATIONS)
     await notice.getByRole('button', { name: 'Merge', exact: true }).click()
 
