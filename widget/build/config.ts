@@ -118,6 +118,7 @@ export function localeChunkConfig(outDir: string, lang: string): UserConfig {
 export const PART_CHUNKS = ['rich', 'prechat', 'hours', 'attachments', 'team'] as const
 /** The parts that carry their own styles (adopted as they load; also written as files). */
 const PART_CSS: Partial<Record<(typeof PART_CHUNKS)[number] | string, string>> = {
+  rich: 'src/styles/rich.css',
   team: 'src/styles/team.css',
 }
 
