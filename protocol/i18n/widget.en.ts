@@ -5,7 +5,12 @@
 export const en = {
   dir: 'ltr' as 'ltr' | 'rtl',
   launcher: { open: 'Open chat', close: 'Close chat', unread: '{count} unread' },
-  panel: { label: 'Chat with {name}', close: 'Close chat', loading: 'Loading…' },
+  panel: {
+    label: 'Chat with {name}',
+    close: 'Close chat',
+    loading: 'Loading…',
+    past: 'Past conversations',
+  },
   welcome: {
     title: 'Hi there!',
     tagline: 'Ask us anything — we are happy to help.',

@@ -9,6 +9,7 @@ import { createApiClient } from '../../widget/src/client/api'
 import { WidgetContext } from '../../widget/src/components/context'
 import * as attachments from '../../widget/src/components/parts/attachments'
 import * as hours from '../../widget/src/components/parts/hours'
+import * as past from '../../widget/src/components/parts/past'
 import * as prechat from '../../widget/src/components/parts/prechat'
 import * as rich from '../../widget/src/components/parts/rich'
 import * as team from '../../widget/src/components/parts/team'
@@ -24,7 +25,7 @@ import { createWidget, type Widget } from '../../widget/src/store/widget'
 import { FakeServer, INBOX } from './fake-server'
 
 const LOCALE_STRINGS = { en, es, pt, ar }
-const PARTS: Parts = { rich, prechat, hours, attachments, team }
+const PARTS: Parts = { rich, prechat, hours, attachments, team, past }
 
 /** Stands in for the shared live connection: the test pushes frames and reads what was sent. */
 export class FakeLive implements SharedLive {

@@ -78,6 +78,7 @@ describe('widget budgets', () => {
     expect(sizes.partChunks).toEqual([
       'widget-part-attachments.js',
       'widget-part-hours.js',
+      'widget-part-past.js',
       'widget-part-prechat.js',
       'widget-part-rich.js',
       'widget-part-team.js',

@@ -115,11 +115,12 @@ export function localeChunkConfig(outDir: string, lang: string): UserConfig {
 }
 
 /** Rarely used parts of the app, each a chunk (widget/src/components/parts/<name>.ts). */
-export const PART_CHUNKS = ['rich', 'prechat', 'hours', 'attachments', 'team'] as const
+export const PART_CHUNKS = ['rich', 'prechat', 'hours', 'attachments', 'team', 'past'] as const
 /** The parts that carry their own styles (adopted as they load; also written as files). */
 const PART_CSS: Partial<Record<(typeof PART_CHUNKS)[number] | string, string>> = {
   rich: 'src/styles/rich.css',
   team: 'src/styles/team.css',
+  past: 'src/styles/past.css',
 }
 
 /**

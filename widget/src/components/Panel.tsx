@@ -1,15 +1,29 @@
-import { useEffect, useRef } from 'preact/hooks'
+import type { JSX } from 'preact'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { format } from '../i18n'
 import { Conversation } from './Conversation'
 import { useWidget } from './context'
 import { Header } from './Header'
 import { usePart } from './use-part'
 
-/** The pre-chat form (a chunk, fetched when an inbox asks for it): "Loading" until it arrives. */
-function PreChat({ loading }: { loading: string }) {
-  const part = usePart('prechat')
-  return part ? (
-    <part.PreChatForm />
+/**
+ * A view from a part chunk (the pre-chat form, the past conversations), fetched on first use:
+ * "Loading" until it arrives.
+ */
+function PartView<K extends 'prechat' | 'past'>({
+  name,
+  view,
+  loading,
+  ...props
+}: {
+  name: K
+  view: string
+  loading: string
+  onClose?: () => void
+}) {
+  const View = (usePart(name) as Record<string, (p: object) => JSX.Element> | undefined)?.[view]
+  return View ? (
+    <View {...props} />
   ) : (
     <p class="state" role="status">
       {loading}
@@ -24,6 +38,7 @@ export function Panel() {
   const t = state.t.value
   const ref = useRef<HTMLDivElement>(null)
   const inbox = state.inbox.value
+  const [past, setPast] = useState(false)
 
   useEffect(() => {
     const panel = ref.current
@@ -37,7 +52,23 @@ export function Panel() {
     widget.close()
   }
 
-  let body = <Conversation />
+  let body = past ? (
+    <PartView
+      name="past"
+      view="PastConversations"
+      loading={t.panel.loading}
+      onClose={() => setPast(false)}
+    />
+  ) : (
+    <>
+      {state.session.value && (
+        <button type="button" class="link-button" onClick={() => setPast(true)}>
+          {t.panel.past}
+        </button>
+      )}
+      <Conversation />
+    </>
+  )
   if (!inbox && !state.session.value) {
     body = state.inboxError.value ? (
       <div class="state" role="alert">
@@ -51,7 +82,8 @@ export function Panel() {
         {t.panel.loading}
       </p>
     )
-  } else if (state.needsPrechat.value) body = <PreChat loading={t.panel.loading} />
+  } else if (state.needsPrechat.value)
+    body = <PartView name="prechat" view="PreChatForm" loading={t.panel.loading} />
 
   return (
     <div

@@ -3,7 +3,12 @@ import type { Strings } from '../../../protocol/i18n/widget.en'
 export const ar: Strings = {
   dir: 'rtl',
   launcher: { open: 'فتح المحادثة', close: 'إغلاق المحادثة', unread: '{count} غير مقروءة' },
-  panel: { label: 'محادثة مع {name}', close: 'إغلاق المحادثة', loading: 'جارٍ التحميل…' },
+  panel: {
+    label: 'محادثة مع {name}',
+    close: 'إغلاق المحادثة',
+    loading: 'جارٍ التحميل…',
+    past: 'المحادثات السابقة',
+  },
   welcome: {
     title: 'مرحبًا!',
     tagline: 'اسألنا عن أي شيء، يسعدنا أن نساعدك.',

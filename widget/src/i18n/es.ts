@@ -3,7 +3,12 @@ import type { Strings } from '../../../protocol/i18n/widget.en'
 export const es: Strings = {
   dir: 'ltr',
   launcher: { open: 'Abrir chat', close: 'Cerrar chat', unread: '{count} sin leer' },
-  panel: { label: 'Chat con {name}', close: 'Cerrar chat', loading: 'Cargando…' },
+  panel: {
+    label: 'Chat con {name}',
+    close: 'Cerrar chat',
+    loading: 'Cargando…',
+    past: 'Conversaciones anteriores',
+  },
   welcome: {
     title: '¡Hola!',
     tagline: 'Pregúntanos lo que quieras, estaremos encantados de ayudarte.',

@@ -3,7 +3,12 @@ import type { Strings } from '../../../protocol/i18n/widget.en'
 export const pt: Strings = {
   dir: 'ltr',
   launcher: { open: 'Abrir chat', close: 'Fechar chat', unread: '{count} não lidas' },
-  panel: { label: 'Chat com {name}', close: 'Fechar chat', loading: 'Carregando…' },
+  panel: {
+    label: 'Chat com {name}',
+    close: 'Fechar chat',
+    loading: 'Carregando…',
+    past: 'Conversas anteriores',
+  },
   welcome: {
     title: 'Olá!',
     tagline: 'Pergunte o que quiser, teremos prazer em ajudar.',

@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals'
 import type * as Attachments from '../components/parts/attachments'
 import type * as Hours from '../components/parts/hours'
+import type * as Past from '../components/parts/past'
 import type * as Prechat from '../components/parts/prechat'
 import type * as Rich from '../components/parts/rich'
 import type * as Team from '../components/parts/team'
@@ -14,6 +15,7 @@ export interface Parts {
   hours: typeof Hours
   attachments: typeof Attachments
   team: typeof Team
+  past: typeof Past
 }
 export type PartName = keyof Parts
 

@@ -119,6 +119,8 @@ export function createWidget(deps: WidgetDeps) {
 
   return {
     state,
+    // For the part chunks' own reads (the past conversations' list).
+    api,
     parts: createParts(deps.env, deps.emit),
     open,
     close,
