@@ -2,8 +2,8 @@ import { untracked, useSignal, useSignalEffect } from '@preact/signals'
 import { useEffect, useId, useMemo, useRef } from 'preact/hooks'
 import { useAccount } from '../app/context'
 import { useComposerMentions } from '../notify/useComposerMentions'
-import { CannedListbox, cannedOptionId } from './CannedListbox'
 import { ComposerFiles } from './ComposerFiles'
+import { ComposerListbox, composerOptionId } from './ComposerListbox'
 import { colleagueReplySince } from './collision'
 import { usePane } from './context'
 import { type ComposerMode, draftKey, loadDraft, saveDraft } from './drafts'
@@ -163,15 +163,23 @@ export function Composer() {
       {withRecipients && <RecipientFields cc={cc} bcc={bcc} checked={recipientsChecked.value} />}
       {mentions.listbox}
       {canned.open && (
-        <CannedListbox
+        <ComposerListbox
           id={listId}
+          label={t.cannedResponses}
           options={canned.options}
           active={canned.active}
           onPick={(option) => {
             setText(option.content)
             box.current?.focus()
           }}
-        />
+        >
+          {(option) => (
+            <>
+              <span class="cv-canned-code">/{option.short_code}</span>
+              <span class="cv-canned-text">{option.content}</span>
+            </>
+          )}
+        </ComposerListbox>
       )}
       <textarea
         ref={box}
@@ -184,7 +192,7 @@ export function Composer() {
           mentions.open
             ? mentions.activeDescendant
             : canned.open
-              ? cannedOptionId(listId, canned.active)
+              ? composerOptionId(listId, canned.active)
               : undefined
         }
         placeholder={mode.value === 'reply' ? t.replyPlaceholder : t.notePlaceholder}

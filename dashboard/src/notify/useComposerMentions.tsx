@@ -1,5 +1,6 @@
 import type { RefObject } from 'preact'
-import { MentionListbox, mentionOptionId } from './MentionListbox'
+import { useAccount } from '../app/context'
+import { ComposerListbox, composerOptionId } from '../conversation/ComposerListbox'
 import { insertMention } from './mention-query'
 import { useMentions } from './useMentions'
 
@@ -18,6 +19,7 @@ export function useComposerMentions(options: {
 }) {
   const { text, listId, setText, box } = options
   const mentions = useMentions(text, options.inNote, options.inboxId)
+  const t = useAccount().strings.notify
 
   /** Handles the key when the picker is open; true when it did (the composer stops there). */
   const onKeyDown = (event: KeyboardEvent) => {
@@ -43,21 +45,24 @@ export function useComposerMentions(options: {
   }
 
   const listbox = mentions.open ? (
-    <MentionListbox
+    <ComposerListbox
       id={listId}
+      label={t.mentionAgents}
       options={mentions.options}
       active={mentions.active}
       onPick={(agent) => {
         setText(insertMention(text, agent))
         box.current?.focus()
       }}
-    />
+    >
+      {(agent) => <span class="cv-canned-text">@{agent.name}</span>}
+    </ComposerListbox>
   ) : null
 
   return {
     open: mentions.open,
     onKeyDown,
     listbox,
-    activeDescendant: mentions.open ? mentionOptionId(listId, mentions.active) : undefined,
+    activeDescendant: mentions.open ? composerOptionId(listId, mentions.active) : undefined,
   }
 }
