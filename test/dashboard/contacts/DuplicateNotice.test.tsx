@@ -5,7 +5,7 @@ import { ACCOUNT, contact, renderPage, services, settle } from './harness'
 const contacts = `/api/v1/accounts/${ACCOUNT}/contacts`
 const mergePath = `/api/v1/accounts/${ACCOUNT}/actions/contact_merge`
 
-/** Contact 42 claims Olivia's email; the search finds Olivia (7) and 42 itself. */
+/** Contact 42 claims Olivia's email; the duplicates endpoint finds Olivia (7) when it matches. */
 function duplicateServer(claims: Record<string, string> = { email: 'olivia@example.com' }) {
   const merges: unknown[] = []
   const olivia = contact(7, { name: 'Olivia Owner', email: 'olivia@example.com' })
@@ -19,13 +19,8 @@ function duplicateServer(claims: Record<string, string> = { email: 'olivia@examp
     if (url.pathname === `${contacts}/7`) return Response.json({ payload: olivia })
     if (url.pathname.endsWith('/labels')) return Response.json({ payload: [] })
     if (url.pathname.endsWith('/conversations')) return Response.json({ payload: [] })
-    if (url.pathname === `${contacts}/search`) {
-      const q = url.searchParams.get('q')
-      const payload = q === 'olivia@example.com' ? [olivia, visitor] : []
-      return Response.json({
-        meta: { count: payload.length, current_page: 1, has_more: false },
-        payload,
-      })
+    if (url.pathname === `${contacts}/42/duplicates`) {
+      return Response.json({ payload: claims.email === 'olivia@example.com' ? [olivia] : [] })
     }
     if (url.pathname === mergePath && request.method === 'POST') {
       merges.push(await request.json())
@@ -67,23 +62,21 @@ describe("a contact's possible duplicate", () => {
     await renderPage(s, 42)
     fireEvent.click(screen.getByRole('button', { name: 'Merge into Olivia Owner' }))
     expect(merges).toEqual([])
-    expect(screen.getByText('Merge this contact into Olivia Owner?')).toBeTruthy()
+    expect(
+      screen.getByText(
+        'Merge swift-river-4821 into Olivia Owner? Conversations, notes, contact inboxes, labels and attributes move to Olivia Owner, and swift-river-4821 is deleted.',
+      ),
+    ).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Merge' }))
     await settle()
     expect(merges).toEqual([{ base_contact_id: 7, mergee_contact_id: 42 }])
     expect(s.navigate).toHaveBeenCalledWith('/app/accounts/1/contacts/7')
   })
 
-  it('shows nothing when no other contact holds the claim, or there is no claim', async () => {
+  it('shows nothing when the account has no other contact with the same email, phone or identifier', async () => {
     const { services: s, requests } = duplicateServer({ phone_number: '+15550000000' })
     await renderPage(s, 42)
+    expect(requests.some((u) => u.pathname === `${contacts}/42/duplicates`)).toBe(true)
     expect(screen.queryByRole('region', { name: 'Possible duplicate' })).toBeNull()
-    expect(requests.some((u) => u.pathname === `${contacts}/search`)).toBe(true)
-    const plain = services((url) => {
-      if (url.pathname === `${contacts}/42`) return Response.json({ payload: contact(42) })
-      return Response.json({ payload: [] })
-    })
-    await renderPage(plain.services, 42)
-    expect(plain.requests.some((u) => u.pathname === `${contacts}/search`)).toBe(false)
   })
 })

@@ -18,6 +18,7 @@ function leaves(table: unknown, prefix = ''): Map<string, string> {
 /** Product names, code and symbols, the same in Spanish. */
 const SAME_IN_BOTH = [
   'conversation.bot',
+  'conversation.moreLabels',
   'conversation.previousItem',
   'crud.no',
   'funnelPanel.placeOption',
