@@ -47,6 +47,10 @@ describe('past conversations', () => {
   it('lists the visitor’s conversations, newest first, with their last message and status', async () => {
     await returningVisitor()
     const past = await openPast()
+    // The view says where the visitor is: its heading takes the focus.
+    expect(document.activeElement).toBe(
+      within(past).getByRole('heading', { name: 'Past conversations' }),
+    )
     const items = within(past).getAllByRole('listitem')
     expect(items.map((item) => item.textContent)).toEqual([
       'Can I change the address?Open',
@@ -72,7 +76,7 @@ describe('past conversations', () => {
     fireEvent.click(within(again).getByRole('button', { name: 'Start a new conversation' }))
     await settle()
     expect(widget.state.conversation.value).toBeNull()
-    expect(screen.getByRole('textbox', { name: 'Type your message' })).toBeTruthy()
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Type your message' }))
   })
 
   it('goes back to the chat it came from', async () => {
@@ -84,6 +88,7 @@ describe('past conversations', () => {
     expect(screen.getByRole('log', { name: 'Messages' }).textContent).toContain(
       'Can I change the address?',
     )
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Type your message' }))
   })
 
   it('offers no new conversation while one is open when the inbox locks to one conversation', async () => {

@@ -27,6 +27,7 @@ export function PastConversations({ onClose }: { onClose: () => void }) {
   const [list, setList] = useState<Conversation[] | null>(null)
   const [failed, setFailed] = useState(false)
   const title = useRef<HTMLHeadingElement>(null)
+  const section = useRef<HTMLElement>(null)
   const sourceId = state.session.value?.sourceId
 
   useEffect(() => {
@@ -38,6 +39,12 @@ export function PastConversations({ onClose }: { onClose: () => void }) {
     )
   }, [widget, sourceId])
 
+  const leave = () => {
+    const panel = section.current?.parentElement
+    onClose()
+    // The chat is back on the next render: the focus goes to its text box, not lost with the list.
+    setTimeout(() => panel?.querySelector<HTMLElement>('[data-autofocus]')?.focus())
+  }
   const open = (conversation: Conversation) => {
     if (conversation.id !== state.conversation.value?.id) {
       widget.startNewConversation()
@@ -49,23 +56,23 @@ export function PastConversations({ onClose }: { onClose: () => void }) {
       // Loads the stored conversation: its newest messages, then its live updates.
       void widget.retryLoad()
     }
-    onClose()
+    leave()
   }
   const startNew = () => {
     widget.startNewConversation()
-    onClose()
+    leave()
   }
   const locked =
     state.inbox.value?.lock_to_single_conversation === true &&
     list?.some((c) => c.status !== 'resolved')
 
   return (
-    <section class="past" aria-labelledby="past-title">
+    <section ref={section} class="past" aria-labelledby="past-title">
       <div class="past-bar">
         <h2 id="past-title" ref={title} tabIndex={-1}>
           {p.title}
         </h2>
-        <button type="button" class="secondary" onClick={onClose}>
+        <button type="button" class="secondary" onClick={leave}>
           {p.back}
         </button>
       </div>
