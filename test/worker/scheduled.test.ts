@@ -126,8 +126,10 @@ describe('auto-resolve', () => {
     expect((await conversationRow(world.accountId, waiting.id))?.status).toBe('open')
     expect((await conversationRow(world.accountId, answered.id))?.status).toBe('resolved')
     const lines = (await messageRows(await tableId(scene, answered.id))).map((m) => m.content)
+    // The agent's reply also assigned the conversation to them (auto_assign_on_reply).
     expect(lines).toEqual([
       'Answered',
+      'Admin self-assigned this conversation',
       'Conversation was marked resolved by system due to 30 minutes of inactivity',
     ])
   })

@@ -400,6 +400,12 @@ describe('GET /conversations/{id}', () => {
     const scene = await createScene()
     const { world } = scene
     await scene.conversation({ message: { content: 'message 1' } })
+    // No self-assigned line from the first reply: the history below is exactly these messages.
+    await api(`/api/v1/accounts/${world.accountId}`, {
+      method: 'PATCH',
+      token: world.admin.token,
+      body: { auto_assign_on_reply: false },
+    })
     for (let i = 2; i <= 24; i++) {
       await api(`${conversationPath(world, 1)}/messages`, {
         token: world.admin.token,
