@@ -35,6 +35,8 @@ export const DIRECTORY_TABLE_NAMES: ReadonlySet<string> = new Set([
   'password_tokens',
   'account_shards',
   'inbox_routes',
+  // A user's browsers for Web Push: the user's, in no account (worker/notifications/push.ts).
+  'notification_subscriptions',
 ])
 
 const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`
