@@ -115,6 +115,14 @@ describe('conversations with the same table id in two accounts on two databases'
 
   it('never replay another account’s messages, even those filed under the same conversation id', async () => {
     const s = await collidingConversations()
+    // Only the replies below, no self-assigned lines from them (auto_assign_on_reply).
+    for (const world of [s.a, s.b]) {
+      await api(`/api/v1/accounts/${world.accountId}`, {
+        method: 'PATCH',
+        token: world.admin.token,
+        body: { auto_assign_on_reply: false },
+      })
+    }
     await agentPost(s.a, s.conversationA.displayId, { content: 'A reply' })
     await agentPost(s.b, s.displayB, { content: 'B reply' })
     // A row of account B left under the same conversation id on A's shard (as an account move
