@@ -66,7 +66,17 @@ const listRoute = createRoute({
   security: accountSecurity,
   summary: "The signed-in agent's notifications in the account, newest first, 15 a page",
   request: { params: AccountIdParamsSchema, query: NotificationPageQuerySchema },
-  responses: { 200: jsonResponse(NotificationListSchema, 'Notifications'), ...read },
+  responses: {
+    200: jsonResponse(NotificationListSchema, 'Notifications'),
+    // A page that is not a whole number from 1 to 10,000.
+    ...errorResponses(
+      'unauthorized',
+      'forbidden',
+      'not_found',
+      'validation_failed',
+      'rate_limited',
+    ),
+  },
 })
 
 const unreadCountRoute = createRoute({
