@@ -893,6 +893,32 @@ export interface components {
             unread_count: number;
             count: number;
         };
+        /**
+         * @example {
+         *       "id": 17,
+         *       "notification_type": "conversation_mention",
+         *       "push_message_title": "You have been mentioned in conversation [ID - 12] by Ada Admin",
+         *       "primary_actor_type": "Conversation",
+         *       "primary_actor_id": 12,
+         *       "primary_actor": {
+         *         "id": 12,
+         *         "inbox_id": 3,
+         *         "status": "open"
+         *       },
+         *       "read_at": null,
+         *       "secondary_actor": null,
+         *       "user": {
+         *         "id": 4,
+         *         "name": "Ada Admin",
+         *         "available_name": "Ada Admin",
+         *         "type": "user"
+         *       },
+         *       "created_at": 1795840000,
+         *       "last_activity_at": 1795840000,
+         *       "snoozed_until": null,
+         *       "account_id": 1
+         *     }
+         */
         Notification: {
             id: number;
             /** @enum {string} */

@@ -6174,6 +6174,43 @@ export interface components {
             color?: string;
             show_on_sidebar?: boolean;
         };
+        /**
+         * @example {
+         *       "data": {
+         *         "meta": {
+         *           "unread_count": 1,
+         *           "count": 1,
+         *           "current_page": 1
+         *         },
+         *         "payload": [
+         *           {
+         *             "id": 17,
+         *             "notification_type": "conversation_mention",
+         *             "push_message_title": "You have been mentioned in conversation [ID - 12] by Ada Admin",
+         *             "primary_actor_type": "Conversation",
+         *             "primary_actor_id": 12,
+         *             "primary_actor": {
+         *               "id": 12,
+         *               "inbox_id": 3,
+         *               "status": "open"
+         *             },
+         *             "read_at": null,
+         *             "secondary_actor": null,
+         *             "user": {
+         *               "id": 4,
+         *               "name": "Ada Admin",
+         *               "available_name": "Ada Admin",
+         *               "type": "user"
+         *             },
+         *             "created_at": 1795840000,
+         *             "last_activity_at": 1795840000,
+         *             "snoozed_until": null,
+         *             "account_id": 1
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
         NotificationList: {
             data: {
                 meta: {
@@ -6184,6 +6221,32 @@ export interface components {
                 payload: components["schemas"]["Notification"][];
             };
         };
+        /**
+         * @example {
+         *       "id": 17,
+         *       "notification_type": "conversation_mention",
+         *       "push_message_title": "You have been mentioned in conversation [ID - 12] by Ada Admin",
+         *       "primary_actor_type": "Conversation",
+         *       "primary_actor_id": 12,
+         *       "primary_actor": {
+         *         "id": 12,
+         *         "inbox_id": 3,
+         *         "status": "open"
+         *       },
+         *       "read_at": null,
+         *       "secondary_actor": null,
+         *       "user": {
+         *         "id": 4,
+         *         "name": "Ada Admin",
+         *         "available_name": "Ada Admin",
+         *         "type": "user"
+         *       },
+         *       "created_at": 1795840000,
+         *       "last_activity_at": 1795840000,
+         *       "snoozed_until": null,
+         *       "account_id": 1
+         *     }
+         */
         Notification: {
             id: number;
             /** @enum {string} */
@@ -6218,6 +6281,20 @@ export interface components {
             primary_actor_type?: "Conversation";
             primary_actor_id?: number;
         };
+        /**
+         * @example {
+         *       "id": 5,
+         *       "account_id": 1,
+         *       "user_id": 4,
+         *       "selected_email_flags": [
+         *         "email_conversation_assignment"
+         *       ],
+         *       "selected_push_flags": [
+         *         "push_conversation_assignment",
+         *         "push_conversation_mention"
+         *       ]
+         *     }
+         */
         NotificationSettings: {
             id: number | null;
             account_id: number;
@@ -6229,6 +6306,19 @@ export interface components {
             selected_email_flags?: ("email_conversation_creation" | "push_conversation_creation" | "email_conversation_assignment" | "push_conversation_assignment" | "email_assigned_conversation_new_message" | "push_assigned_conversation_new_message" | "email_conversation_mention" | "push_conversation_mention" | "email_participating_conversation_new_message" | "push_participating_conversation_new_message")[];
             selected_push_flags?: ("email_conversation_creation" | "push_conversation_creation" | "email_conversation_assignment" | "push_conversation_assignment" | "email_assigned_conversation_new_message" | "push_assigned_conversation_new_message" | "email_conversation_mention" | "push_conversation_mention" | "email_participating_conversation_new_message" | "push_participating_conversation_new_message")[];
         };
+        /**
+         * @example {
+         *       "id": 2,
+         *       "user_id": 4,
+         *       "subscription_type": "browser_push",
+         *       "subscription_attributes": {
+         *         "endpoint": "https://push.example.com/send/abc123",
+         *         "p256dh": "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+         *         "auth": "tBHItJI5svbpez7KI4CCXg"
+         *       },
+         *       "identifier": "https://push.example.com/send/abc123"
+         *     }
+         */
         NotificationSubscription: {
             id: number;
             user_id: number;
@@ -6238,6 +6328,16 @@ export interface components {
             };
             identifier: string;
         };
+        /**
+         * @example {
+         *       "subscription_type": "browser_push",
+         *       "subscription_attributes": {
+         *         "endpoint": "https://push.example.com/send/abc123",
+         *         "p256dh": "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+         *         "auth": "tBHItJI5svbpez7KI4CCXg"
+         *       }
+         *     }
+         */
         NotificationSubscriptionInput: {
             /** @enum {string} */
             subscription_type: "browser_push";
@@ -6247,6 +6347,11 @@ export interface components {
                 auth: string;
             };
         };
+        /**
+         * @example {
+         *       "vapid_public_key": "BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U"
+         *     }
+         */
         VapidPublicKey: {
             vapid_public_key: string | null;
         };

@@ -87,7 +87,10 @@ const unreadCountRoute = createRoute({
   security: accountSecurity,
   summary: 'How many of the agent’s notifications are unread (a bare number, as Chatwoot)',
   request: { params: AccountIdParamsSchema },
-  responses: { 200: jsonResponse(z.number().int(), 'Unread count'), ...read },
+  responses: {
+    200: jsonResponse(z.number().int().openapi({ example: 3 }), 'Unread count'),
+    ...read,
+  },
 })
 
 const readAllRoute = createRoute({

@@ -10,6 +10,22 @@ const NOTIFICATION_TYPES = [
   'participating_conversation_new_message',
 ] as const
 
+const NOTIFICATION_EXAMPLE = {
+  id: 17,
+  notification_type: 'conversation_mention',
+  push_message_title: 'You have been mentioned in conversation [ID - 12] by Ada Admin',
+  primary_actor_type: 'Conversation',
+  primary_actor_id: 12,
+  primary_actor: { id: 12, inbox_id: 3, status: 'open' },
+  read_at: null,
+  secondary_actor: null,
+  user: { id: 4, name: 'Ada Admin', available_name: 'Ada Admin', type: 'user' as const },
+  created_at: 1795840000,
+  last_activity_at: 1795840000,
+  snoozed_until: null,
+  account_id: 1,
+}
+
 const FLAGS = NOTIFICATION_TYPES.flatMap((t) => [`email_${t}`, `push_${t}`])
 
 export const NotificationSchema = z
@@ -39,7 +55,7 @@ export const NotificationSchema = z
     snoozed_until: z.number().int().nullable(),
     account_id: z.number().int(),
   })
-  .openapi('Notification')
+  .openapi('Notification', { example: NOTIFICATION_EXAMPLE })
 
 export const NotificationListSchema = z
   .object({
@@ -52,7 +68,14 @@ export const NotificationListSchema = z
       payload: z.array(NotificationSchema),
     }),
   })
-  .openapi('NotificationList')
+  .openapi('NotificationList', {
+    example: {
+      data: {
+        meta: { unread_count: 1, count: 1, current_page: 1 },
+        payload: [NOTIFICATION_EXAMPLE],
+      },
+    },
+  })
 
 export const NotificationPageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).optional().openapi({ example: 1 }),
@@ -75,7 +98,15 @@ export const NotificationSettingsSchema = z
     selected_email_flags: z.array(z.string()),
     selected_push_flags: z.array(z.string()),
   })
-  .openapi('NotificationSettings')
+  .openapi('NotificationSettings', {
+    example: {
+      id: 5,
+      account_id: 1,
+      user_id: 4,
+      selected_email_flags: ['email_conversation_assignment'],
+      selected_push_flags: ['push_conversation_assignment', 'push_conversation_mention'],
+    },
+  })
 
 export const NotificationSettingsInputSchema = z
   .object({
@@ -93,7 +124,17 @@ export const NotificationSubscriptionInputSchema = z
       auth: z.string().min(1).max(100),
     }),
   })
-  .openapi('NotificationSubscriptionInput')
+  .openapi('NotificationSubscriptionInput', {
+    example: {
+      subscription_type: 'browser_push',
+      subscription_attributes: {
+        endpoint: 'https://push.example.com/send/abc123',
+        p256dh:
+          'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    },
+  })
 
 export const NotificationSubscriptionSchema = z
   .object({
@@ -103,11 +144,29 @@ export const NotificationSubscriptionSchema = z
     subscription_attributes: z.record(z.string(), z.string()),
     identifier: z.string(),
   })
-  .openapi('NotificationSubscription')
+  .openapi('NotificationSubscription', {
+    example: {
+      id: 2,
+      user_id: 4,
+      subscription_type: 'browser_push',
+      subscription_attributes: {
+        endpoint: 'https://push.example.com/send/abc123',
+        p256dh:
+          'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+      identifier: 'https://push.example.com/send/abc123',
+    },
+  })
 
 export const VapidKeySchema = z
   .object({ vapid_public_key: z.string().nullable() })
-  .openapi('VapidPublicKey')
+  .openapi('VapidPublicKey', {
+    example: {
+      vapid_public_key:
+        'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U',
+    },
+  })
 
 /** Chatwoot's push titles (notification.rb), in English. */
 function titleOf(row: NotificationRow, displayId: number, content: string) {
