@@ -151,6 +151,33 @@ const updateProfile = createRoute({
   },
 })
 
+/**
+ * After a member changed a switch of theirs in one account (availability, auto_offline): a
+ * membership that isn't theirs is a 404; the directory's row (`c.var.db`, the membership's truth)
+ * goes to the shards, and colleagues' dashboards hear the presence it makes.
+ */
+async function membershipSwitched(
+  c: Context<AppEnv>,
+  accountId: number,
+  updated: { id: number } | null | undefined,
+) {
+  if (!updated) throw apiError('not_found', `You are not a member of account ${accountId}`)
+  await copyToShards(c.env, accountUsers, [updated.id])
+  await announcePresence(c.env, accountId, currentUserId(c))
+}
+
+/** What the profile's per-account switches (availability, auto_offline) answer. */
+const membershipSwitchResponses = {
+  200: jsonResponse(ProfileSchema, 'The profile'),
+  ...errorResponses(
+    'unauthorized',
+    'not_found',
+    'validation_failed',
+    'unsupported_media_type',
+    'rate_limited',
+  ),
+}
+
 const updateAvailability = createRoute({
   operationId: 'updateProfileAvailability',
   method: 'post',
@@ -160,16 +187,7 @@ const updateAvailability = createRoute({
   summary: "Set the user's availability in one account",
   middleware: [unwrapBody('profile')],
   request: { body: jsonBody(AvailabilityInputSchema) },
-  responses: {
-    200: jsonResponse(ProfileSchema, 'The profile'),
-    ...errorResponses(
-      'unauthorized',
-      'not_found',
-      'validation_failed',
-      'unsupported_media_type',
-      'rate_limited',
-    ),
-  },
+  responses: membershipSwitchResponses,
 })
 
 const updateAutoOffline = createRoute({
@@ -181,16 +199,7 @@ const updateAutoOffline = createRoute({
   summary: 'Turn auto_offline on or off in one account (offline once the last dashboard closes)',
   middleware: [unwrapBody('profile')],
   request: { body: jsonBody(AutoOfflineInputSchema) },
-  responses: {
-    200: jsonResponse(ProfileSchema, 'The profile'),
-    ...errorResponses(
-      'unauthorized',
-      'not_found',
-      'validation_failed',
-      'unsupported_media_type',
-      'rate_limited',
-    ),
-  },
+  responses: membershipSwitchResponses,
 })
 
 export const profileRoutes = createRouter()
@@ -219,11 +228,8 @@ export const profileRoutes = createRouter()
   })
   .openapi(updateAvailability, async (c) => {
     const { account_id, availability } = c.req.valid('json')
-    // The membership's truth is the directory (`c.var.db` here); its shard copies follow.
     const updated = await setAvailability(c.var.db, account_id, currentUserId(c), availability)
-    if (!updated) throw apiError('not_found', `You are not a member of account ${account_id}`)
-    await copyToShards(c.env, accountUsers, [updated.id])
-    await announcePresence(c.env, account_id, currentUserId(c))
+    await membershipSwitched(c, account_id, updated)
     if (availability === 'online') {
       // Conversations waiting in their inboxes may go to them now (worker/assignment/).
       const now = nowSeconds()
@@ -235,11 +241,11 @@ export const profileRoutes = createRouter()
   .openapi(updateAutoOffline, async (c) => {
     const { account_id, auto_offline } = c.req.valid('json')
     const userId = currentUserId(c)
-    // The membership's truth is the directory (`c.var.db` here); its shard copies follow.
-    const updated = await setAutoOffline(c.var.db, account_id, userId, auto_offline)
-    if (!updated) throw apiError('not_found', `You are not a member of account ${account_id}`)
-    await copyToShards(c.env, accountUsers, [updated.id])
     // Turning it off with no dashboard open can bring the member back: colleagues see it live.
-    await announcePresence(c.env, account_id, userId)
+    await membershipSwitched(
+      c,
+      account_id,
+      await setAutoOffline(c.var.db, account_id, userId, auto_offline),
+    )
     return c.json(await renderProfile(c), 200)
   })
