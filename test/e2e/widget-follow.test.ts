@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,7 +14,8 @@ import {
 } from './helpers.ts'
 
 const AXE = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
-const SHOTS = '/work/notes/shots32'
+// Screenshots for looking at, never inside the repository: SHOTS_DIR or the temporary folder.
+const SHOTS = process.env.SHOTS_DIR ?? tmpdir()
 
 let browser: Browser
 beforeAll(async () => {
