@@ -82,7 +82,15 @@ describe('conversations and messages through @figuro/chatwoot-sdk', () => {
       })
     }
     const details = wire(await client.conversations.get({ accountId, conversationId: created.id }))
-    expect(details.messages.map((m: { content: string }) => m.content)).toEqual(contents)
+    // The first outgoing reply assigns the unassigned conversation to the replier (Chatwoot's
+    // auto-assignment on reply), which adds one activity line after it.
+    const chat = details.messages.filter((m: { message_type: number }) => m.message_type !== 2)
+    expect(chat.map((m: { content: string }) => m.content)).toEqual(contents)
+    expect(
+      details.messages
+        .filter((m: { message_type: number }) => m.message_type === 2)
+        .map((m: { content: string }) => m.content),
+    ).toEqual(['Compat Admin self-assigned this conversation'])
     const page = wire(await client.messages.list({ accountId, conversationId: created.id }))
     expect(details.messages.map((m: { id: number }) => m.id)).toEqual(
       page.payload.map((m: { id: number }) => m.id),
