@@ -336,6 +336,10 @@ export const contactInboxes = sqliteTable(
     sourceId: text().notNull(),
     pubsubToken: text().notNull(),
     hmacVerified: integer({ mode: 'boolean' }).notNull().default(false),
+    /** When the contact texted STOP (or a sibling) to a phone inbox; START clears it. */
+    optedOutAt: integer(),
+    /** The contact's last inbound phone message: WhatsApp's 24-hour window runs from it. */
+    lastInboundAt: integer(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -589,6 +593,62 @@ export const inboundMailIds = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.inboxId, t.mailId] }),
     index('inbound_mail_ids_message_idx').on(t.messageId),
+  ],
+)
+
+/**
+ * A phone inbox's Twilio side (Chatwoot's channel_twilio_sms), one row per inbox. The auth token
+ * is kept only encrypted (worker/lib/secret-box.ts). Twilio's webhooks name the AccountSid and the
+ * To number or Messaging Service, so both pairs are unique: one Twilio sender routes to one inbox.
+ */
+export const twilioChannels = sqliteTable(
+  'twilio_channels',
+  {
+    inboxId: integer()
+      .primaryKey()
+      .references(() => inboxes.id, { onDelete: 'cascade' }),
+    accountId: integer().notNull(),
+    twilioAccountSid: text().notNull(),
+    authTokenEncrypted: text().notNull(),
+    // E.164 without the whatsapp: prefix; null when sending through a Messaging Service.
+    phoneNumber: text(),
+    messagingServiceSid: text(),
+    medium: text({ enum: ['sms', 'whatsapp'] })
+      .notNull()
+      .default('sms'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('twilio_channels_sid_number_unique').on(t.twilioAccountSid, t.phoneNumber),
+    uniqueIndex('twilio_channels_sid_service_unique').on(
+      t.twilioAccountSid,
+      t.messagingServiceSid,
+    ),
+  ],
+)
+
+/**
+ * The MessageSid of every message a phone inbox took in: Twilio retries its webhook, and the
+ * primary key makes the same MessageSid one message (the inbound_mail_ids pattern; a unique index
+ * on messages.source_id would refuse what Chatwoot API clients set freely).
+ */
+export const inboundPhoneMessageIds = sqliteTable(
+  'inbound_phone_message_ids',
+  {
+    accountId: integer().notNull(),
+    inboxId: integer()
+      .notNull()
+      .references(() => inboxes.id, { onDelete: 'cascade' }),
+    messageSid: text().notNull(),
+    messageId: integer()
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.inboxId, t.messageSid] }),
+    index('inbound_phone_message_ids_message_idx').on(t.messageId),
   ],
 )
 
