@@ -1,11 +1,16 @@
 import path from 'node:path'
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import { defineConfig } from 'vitest/config'
+import { startTwilioStandIn } from '../../scripts/twilio-stand-in.mjs'
 
 const root = path.resolve(import.meta.dirname, '../..')
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, 'migrations'))
+  // Twilio's API for the phone inboxes' sends: a stand-in on loopback for the whole run (its
+  // port must be known here, for the binding), scripted and read per AccountSid by the tests.
+  const twilio = await startTwilioStandIn({ quiet: true })
+  twilio.server.unref()
   return {
     plugins: [
       cloudflareTest({
@@ -19,6 +24,7 @@ export default defineConfig(async () => {
             WEBHOOK_TIMEOUT_MS: '1500',
             // Mail to this domain reaches the email() handler (worker/email/reply-address.ts).
             INBOUND_EMAIL_DOMAIN: 'mail.parley.test',
+            TWILIO_API_BASE: twilio.base,
             // A VAPID pair made for the tests only: Web Push is signed with it (notifications/push).
             VAPID_PUBLIC_KEY:
               'BJjwNqRw8cuxxJRrGU1RGy0iWS3D85N6iPlFVaJ3xYLhfVrN4_VujLVzO0cGZrzcLGRH-Vf9DNggkbozyBeGPdw',
