@@ -12,6 +12,7 @@ import { promisify } from 'node:util'
  *   GET /deploy-bundle   what `wrangler deploy --dry-run` would upload, and any benchmark code in it
  *   GET /bench-bundle    the same for the benchmark's config, which must show its code
  *   GET /bench-config    production's bindings that bench/wrangler.toml does not declare
+ *   GET /twilio-signatures  webhook signatures made by Twilio's helper library (the `twilio` package)
  */
 const root = path.resolve(import.meta.dirname, '../..')
 const wrangler = path.join(root, 'node_modules', '.bin', 'wrangler')
@@ -88,7 +89,48 @@ async function benchConfig() {
   return { missing: production.filter((entry) => !bench.includes(entry)) }
 }
 
+/** Webhook requests like Twilio's, for worker/lib/twilio-signature.ts to check against. */
+const TWILIO_CASES: { authToken: string; url: string; params: Record<string, string> }[] = [
+  {
+    authToken: '12345',
+    url: 'https://mycompany.com/myapp.php?foo=1&bar=2',
+    params: {
+      CallSid: 'CA1234567890ABCDE',
+      Caller: '+12349013030',
+      Digits: '1234',
+      From: '+12349013030',
+      To: '+18005551212',
+    },
+  },
+  {
+    authToken: 'f3e1c0ffee0123456789abcdef012345',
+    url: 'https://parley.example/twilio/callback',
+    params: {
+      AccountSid: 'AC0123456789abcdef0123456789abcdef',
+      Body: 'Héllo ünïcode & = + %20 ✓',
+      From: 'whatsapp:+14155550100',
+      MediaUrl0: 'https://api.twilio.com/2010-04-01/Accounts/AC1/Messages/MM1/Media/ME1',
+      MessageSid: 'SM0123456789abcdef0123456789abcdef',
+      NumMedia: '1',
+      ProfileName: 'Zoë',
+      To: 'whatsapp:+14155550199',
+      a: 'lowercase sorts after capitals',
+    },
+  },
+  { authToken: 'token', url: 'http://localhost:8787/twilio/delivery_status', params: {} },
+]
+
+/** Signatures made by Twilio's own helper library for TWILIO_CASES. */
+async function twilioSignatures() {
+  const { default: twilio } = await import('twilio')
+  return TWILIO_CASES.map((c) => ({
+    ...c,
+    signature: twilio.getExpectedTwilioSignature(c.authToken, c.url, c.params),
+  }))
+}
+
 const checks: Record<string, () => Promise<unknown>> = {
+  '/twilio-signatures': twilioSignatures,
   '/deploy-bundle': () => bundleOf(path.join(root, 'wrangler.toml')),
   '/bench-bundle': () => bundleOf(path.join(root, 'bench', 'wrangler.toml')),
   '/bench-config': benchConfig,
