@@ -12,6 +12,7 @@ interface __BaseEnv_Env {
 	MAIL: Queue;
 	CONTINUITY: Queue;
 	PUSH: Queue;
+	PHONE: Queue;
 	API_RATE_LIMITER: RateLimit;
 	VISITOR_RATE_LIMITER: RateLimit;
 	IP_RATE_LIMITER: RateLimit;
@@ -24,6 +25,7 @@ interface __BaseEnv_Env {
 	DEMO_PAGES: string;
 	WEBHOOK_TIMEOUT_MS: string;
 	SWEEP_AGE_SECONDS: string;
+	TWILIO_API_BASE: string;
 	INBOUND_EMAIL_DOMAIN: string;
 	MAIL_FROM: string;
 	CONTINUITY_DELAY_SECONDS: string;
@@ -36,6 +38,8 @@ interface __BaseEnv_Env {
 	WEBHOOK_ALLOWED_HOSTS: string;
 	/** Secret, optional: `smtp://user:pass@host:port` or `smtps://…` sends mail through that SMTP server instead of Email Service (worker/email/smtp-mailer.ts). */
 	SMTP_URL?: string;
+	/** Secret, optional: the key phone inboxes' Twilio auth tokens are sealed with; without it, PLATFORM_API_TOKEN (worker/phone/credentials.ts). */
+	TWILIO_CREDENTIALS_KEY?: string;
 	CONVERSATION_ROOM: DurableObjectNamespace<import("./worker/index").ConversationRoom>;
 	ACCOUNT_FEED: DurableObjectNamespace<import("./worker/index").AccountFeed>;
 	ASSIGNMENT_QUEUE: DurableObjectNamespace<import("./worker/index").AssignmentQueue>;
@@ -52,7 +56,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PUBLIC_BASE_URL" | "DEMO_PAGES" | "WEBHOOK_TIMEOUT_MS" | "SWEEP_AGE_SECONDS" | "INBOUND_EMAIL_DOMAIN" | "MAIL_FROM" | "CONTINUITY_DELAY_SECONDS" | "EMAIL_COLLECT_DELAY_SECONDS" | "PLATFORM_API_TOKEN" | "WEBHOOK_ALLOWED_HOSTS">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PUBLIC_BASE_URL" | "DEMO_PAGES" | "WEBHOOK_TIMEOUT_MS" | "SWEEP_AGE_SECONDS" | "TWILIO_API_BASE" | "INBOUND_EMAIL_DOMAIN" | "MAIL_FROM" | "CONTINUITY_DELAY_SECONDS" | "EMAIL_COLLECT_DELAY_SECONDS" | "PLATFORM_API_TOKEN" | "WEBHOOK_ALLOWED_HOSTS">> {}
 }
 declare module "*.txt" {
 	const value: string;

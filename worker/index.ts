@@ -4,6 +4,7 @@ import { handleQueue } from './queues/consumer'
 import { handleContactJobs, isContactJobsQueue } from './queues/contact-jobs'
 import { handleContinuityQueue, isContinuityQueue } from './queues/continuity'
 import { handleMailQueue, isMailQueue } from './queues/mail'
+import { handlePhoneQueue, isPhoneQueue } from './queues/phone'
 import { handlePushQueue, isPushQueue } from './queues/push'
 import { runScheduledWork } from './scheduled'
 
@@ -18,6 +19,7 @@ export default {
   queue: (batch, env) => {
     if (isContactJobsQueue(batch.queue)) return handleContactJobs(batch, env)
     if (isMailQueue(batch.queue)) return handleMailQueue(batch, env)
+    if (isPhoneQueue(batch.queue)) return handlePhoneQueue(batch, env)
     if (isContinuityQueue(batch.queue)) return handleContinuityQueue(batch, env)
     if (isPushQueue(batch.queue)) return handlePushQueue(batch, env)
     return handleQueue(batch, env)

@@ -16,6 +16,7 @@ import { commitEvents, publishCommitted } from './events/outbox'
 import { sweepOutbox } from './events/sweep'
 import { sweepFileDeletions } from './files/deletions'
 import { log } from './lib/log'
+import { sweepOutgoingTexts } from './phone/outbound-sweep'
 import { PUBLISH_FOLLOW_UPS } from './queues/follow-ups'
 
 /** One piece of time-based work; `now` is the cron's scheduled time in unix seconds. */
@@ -158,6 +159,8 @@ export const SCHEDULED_TASKS: [name: string, task: ScheduledTask][] = [
   // Replies on email conversations whose queue message was lost go on the queue again; a send
   // a crash interrupted is marked failed for the agent to retry (never sent again unasked).
   ['mail_sweep', (env, now) => sweepOutgoingMail(env, now).then(() => undefined)],
+  // The same for texts on phone inboxes (worker/phone/outbound-sweep.ts).
+  ['phone_sweep', (env, now) => sweepOutgoingTexts(env, now).then(() => undefined)],
   // Last, so it also publishes what the tasks above just wrote if their own publish failed.
   ['outbox_sweep', (env, now) => sweepOutbox(env, now, PUBLISH_FOLLOW_UPS).then(() => undefined)],
 ]

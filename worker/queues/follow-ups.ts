@@ -6,6 +6,7 @@ import { queueWaitingReplies } from '../email/outbound'
 import { type PublishFollowUp, publishEventsOn } from '../events/publish'
 import { nowSeconds } from '../lib/time'
 import { notifyFromEvents } from '../notifications/notify'
+import { queueWaitingPhoneReplies } from '../phone/outbound'
 
 /**
  * The inbox automations (worker/automation/) on published events; what they commit (a greeting,
@@ -22,7 +23,8 @@ async function runInboxAutomations(env: Env, db: Db, accountId: number, eventIds
 /**
  * What publishing hands to queues besides the events queue, for the adapters that publish what
  * they commit (requests through routes/write-adapter.ts, the cron and its outbox sweep): the inbox
- * automations, the mail of replies on email conversations (worker/email/outbound.ts) and the
+ * automations, the mail of replies on email conversations (worker/email/outbound.ts), the texts
+ * of replies on phone conversations (worker/phone/outbound.ts) and the
  * continuity jobs of replies on website conversations (worker/email/continuity.ts). They are given
  * to publishing as a parameter because events/ sits below the domain and may not import it. Each
  * is safe to run twice (the sweep re-publishes what a crash left unpublished): an automatic
@@ -33,6 +35,7 @@ async function runInboxAutomations(env: Env, db: Db, accountId: number, eventIds
 export const PUBLISH_FOLLOW_UPS: readonly PublishFollowUp[] = [
   runInboxAutomations,
   queueWaitingReplies,
+  queueWaitingPhoneReplies,
   queueContinuity,
   notifyFromEvents,
 ]

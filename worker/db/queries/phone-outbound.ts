@@ -1,0 +1,207 @@
+import { and, asc, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm'
+import type { Db } from '../client'
+import {
+  attachments,
+  contactInboxes,
+  contacts,
+  conversations,
+  events,
+  messages,
+  twilioChannels,
+} from '../schema'
+import { MESSAGE_TYPE } from './messages'
+import { SENDING_PREFIX } from './outgoing-mail'
+
+/**
+ * Messages on their way out of a phone inbox through Twilio, in the states email replies use
+ * (db/queries/outgoing-mail.ts): waiting (`status = 'sent'`, `source_id` null), being sent
+ * (`progress`, `sending:<claim>`), sent (`sent`, `source_id` = Twilio's MessageSid), failed
+ * (`failed`, `content_attributes.external_error`). The claim, release, record and failure of a
+ * claimed message are the mail's own statements, which name the message and its claim only.
+ * After the send, Twilio's status callbacks move a sent message on (`phoneStatusStatement`).
+ */
+
+const phoneInbox = sql`exists (select 1 from ${twilioChannels} where ${twilioChannels.inboxId} = ${messages.inboxId})`
+
+// An agent's or bot's public reply, or an automatic message (template): all go out as texts.
+const sendable = and(
+  or(
+    eq(messages.messageType, MESSAGE_TYPE.outgoing),
+    eq(messages.messageType, MESSAGE_TYPE.template),
+  ),
+  eq(messages.private, false),
+  isNull(messages.deletedAt),
+)
+
+const waiting = and(eq(messages.status, 'sent'), isNull(messages.sourceId))
+
+/** Of these events' messages, those waiting to go out through Twilio. */
+export function waitingPhoneRepliesOfEvents(db: Db, eventIds: number[]) {
+  return db
+    .select({ id: messages.id })
+    .from(events)
+    .innerJoin(messages, eq(messages.id, events.messageId))
+    .where(
+      and(
+        inArray(events.id, eventIds),
+        inArray(events.kind, ['message_created', 'message_updated']),
+        sendable,
+        waiting,
+        phoneInbox,
+      ),
+    )
+}
+
+/** Claims a waiting phone reply for one send; true when this caller won it. */
+export async function claimPhoneReply(db: Db, messageId: number, claim: string, now: number) {
+  const rows = await db
+    .update(messages)
+    .set({ status: 'progress', sourceId: `${SENDING_PREFIX}${claim}`, updatedAt: now })
+    .where(and(eq(messages.id, messageId), sendable, waiting, phoneInbox))
+    .returning({ id: messages.id })
+  return rows.length === 1
+}
+
+/** What a text is made of: the message, the inbox's Twilio channel, the contact's address. */
+export async function loadPhoneReply(db: Db, messageId: number) {
+  const [row] = await db
+    .select({
+      message: {
+        id: messages.id,
+        accountId: messages.accountId,
+        content: messages.content,
+        messageType: messages.messageType,
+      },
+      channel: {
+        accountSid: twilioChannels.twilioAccountSid,
+        authTokenEncrypted: twilioChannels.authTokenEncrypted,
+        phoneNumber: twilioChannels.phoneNumber,
+        messagingServiceSid: twilioChannels.messagingServiceSid,
+        medium: twilioChannels.medium,
+      },
+      contactInboxSourceId: contactInboxes.sourceId,
+      contactPhone: contacts.phoneNumber,
+    })
+    .from(messages)
+    .innerJoin(twilioChannels, eq(twilioChannels.inboxId, messages.inboxId))
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+    .leftJoin(contactInboxes, eq(contactInboxes.id, conversations.contactInboxId))
+    .where(eq(messages.id, messageId))
+  if (!row) return null
+  const files = await db
+    .select({ objectKey: attachments.objectKey, fileName: attachments.fileName })
+    .from(attachments)
+    .where(eq(attachments.messageId, messageId))
+    .orderBy(asc(attachments.id))
+  return { ...row, files }
+}
+
+export type PhoneReplyRow = NonNullable<Awaited<ReturnType<typeof loadPhoneReply>>>
+
+/** The ids of phone inboxes on this database: the sweeps read their messages by inbox. */
+function phoneInboxIds(db: Db) {
+  return db.select({ id: twilioChannels.inboxId }).from(twilioChannels)
+}
+
+/** Phone replies waiting since before `before` (not before `notBefore`): their queue message was lost. */
+export async function strandedPhoneReplies(
+  db: Db,
+  before: number,
+  notBefore: number,
+  limit: number,
+) {
+  const inboxIds = (await phoneInboxIds(db)).map((i) => i.id)
+  if (inboxIds.length === 0) return []
+  return db
+    .select({ id: messages.id, accountId: messages.accountId })
+    .from(messages)
+    .where(
+      and(
+        inArray(messages.inboxId, inboxIds),
+        waiting,
+        sendable,
+        lt(messages.updatedAt, before),
+        sql`${messages.updatedAt} >= ${notBefore}`,
+      ),
+    )
+    .orderBy(asc(messages.id))
+    .limit(limit)
+}
+
+/** Phone replies claimed before `before` and never recorded: the text may or may not have left. */
+export async function interruptedPhoneReplies(db: Db, before: number, limit: number) {
+  const inboxIds = (await phoneInboxIds(db)).map((i) => i.id)
+  if (inboxIds.length === 0) return []
+  return db
+    .select({ id: messages.id, accountId: messages.accountId, sourceId: messages.sourceId })
+    .from(messages)
+    .where(
+      and(
+        inArray(messages.inboxId, inboxIds),
+        eq(messages.status, 'progress'),
+        like(messages.sourceId, `${SENDING_PREFIX}%`),
+        lt(messages.updatedAt, before),
+      ),
+    )
+    .orderBy(asc(messages.id))
+    .limit(limit)
+}
+
+/** The statuses a sent text may be in before it moves to `to`: it never moves backwards. */
+const EARLIER_STATUSES = {
+  delivered: ['sent'],
+  read: ['sent', 'delivered'],
+  failed: ['sent'],
+} as const
+
+export type PhoneStatus = keyof typeof EARLIER_STATUSES
+
+/**
+ * Moves the outgoing message the inbox sent as `messageSid` to `to`, only forwards; a failure
+ * records `externalError` in `content_attributes.external_error`. Returns the message's id when
+ * it moved (none: unknown, or already as far or further).
+ */
+export function phoneStatusStatement(
+  db: Db,
+  target: { inboxId: number; messageSid: string },
+  to: PhoneStatus,
+  externalError: string | null,
+  now: number,
+) {
+  return db
+    .update(messages)
+    .set({
+      status: to,
+      updatedAt: now,
+      ...(externalError === null
+        ? {}
+        : {
+            contentAttributes: sql`json_set(${messages.contentAttributes}, '$.external_error', ${externalError})`,
+          }),
+    })
+    .where(
+      and(
+        eq(messages.inboxId, target.inboxId),
+        eq(messages.sourceId, target.messageSid),
+        inArray(messages.messageType, [MESSAGE_TYPE.outgoing, MESSAGE_TYPE.template]),
+        inArray(messages.status, [...EARLIER_STATUSES[to]]),
+      ),
+    )
+    .returning({ id: messages.id, accountId: messages.accountId })
+}
+
+/** The account and conversation of a phone inbox's message, for its `message_updated`. */
+export async function phoneMessageIds(db: Db, messageId: number) {
+  const [row] = await db
+    .select({
+      accountId: messages.accountId,
+      conversationId: messages.conversationId,
+      inboxId: messages.inboxId,
+      contactId: conversations.contactId,
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(eq(messages.id, messageId))
+  return row ?? null
+}
