@@ -86,10 +86,14 @@ export async function replyInSql(
     sender.senderType === 'User' && message.messageType === MESSAGE_TYPE.outgoing && !isPrivate
       ? sql` and not (c.assignee_id is null and coalesce((select json_extract(a.settings, '$.auto_assign_on_reply') from accounts a where a.id = c.account_id), 1) <> 0)`
       : sql``
+  // A phone inbox's text is checked before it is created (phone/send-guard.ts): the usual path.
+  const text = isPrivate
+    ? sql``
+    : sql` and not exists (select 1 from twilio_channels t where t.inbox_id = c.inbox_id)`
   const guard = batchable(
     db,
     db.all(
-      sql`${sql.raw(GUARD_SQL.head)}exists (select 1 from conversations c where ${thisConversation}${visible}${assigns})${sql.raw(GUARD_SQL.tail(UNAVAILABLE_CONVERSATION_GUARD))}`,
+      sql`${sql.raw(GUARD_SQL.head)}exists (select 1 from conversations c where ${thisConversation}${visible}${assigns}${text})${sql.raw(GUARD_SQL.tail(UNAVAILABLE_CONVERSATION_GUARD))}`,
     ),
   )
 

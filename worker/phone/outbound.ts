@@ -8,8 +8,10 @@ import {
 } from '../db/queries/phone-outbound'
 import { failReply, type SendOutcome } from '../email/outbound'
 import { signedMediaUrl } from '../lib/media-links'
-import { openSecret } from '../lib/secret-box'
+import { openAuthToken } from './credentials'
+import { isTemplateMessage, MAX_TEXT_CHARS, REFUSAL_TEXTS, TOO_LONG_TEXT } from './send-guard'
 import { type OutgoingText, sendText, TwilioSendError } from './twilio-messages'
+import { phoneSendRefusal } from './window'
 
 /**
  * Agents' replies and automatic messages on phone inboxes, out as texts through Twilio, the way
@@ -64,7 +66,22 @@ async function textOf(env: Env, reply: PhoneReplyRow, now: number): Promise<Outg
     ? reply.contactInboxSourceId
     : reply.contactPhone
   if (!number) return 'the contact has no phone number'
-  const authToken = await openSecret(env.PLATFORM_API_TOKEN, channel.authTokenEncrypted)
+  // Checked again at the send: a STOP may have come in since the message was written, and an
+  // automatic message was never checked.
+  const refusal = phoneSendRefusal(
+    { optedOutAt: reply.optedOutAt ?? null, lastInboundAt: reply.lastInboundAt ?? null },
+    { medium: channel.medium },
+    now,
+    {
+      template: isTemplateMessage(
+        reply.message.messageType,
+        reply.message.additionalAttributes as Record<string, unknown>,
+      ),
+    },
+  )
+  if (refusal) return REFUSAL_TEXTS[refusal]
+  if ((reply.message.content ?? '').length > MAX_TEXT_CHARS) return TOO_LONG_TEXT
+  const authToken = await openAuthToken(env, channel.authTokenEncrypted)
   if (!authToken) return "the inbox's Twilio auth token cannot be read"
   const mediaUrls: string[] = []
   for (const file of reply.files) {

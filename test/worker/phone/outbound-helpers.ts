@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test'
-import { sealSecret } from '../../../worker/lib/secret-box'
+import { sealAuthToken } from '../../../worker/phone/credentials'
 import { handlePhoneQueue } from '../../../worker/queues/phone'
 import {
   addInboxMember,
@@ -64,13 +64,11 @@ export async function phoneScene(medium: 'sms' | 'whatsapp' = 'sms'): Promise<Ph
       `insert into twilio_channels (inbox_id, account_id, twilio_account_sid, auth_token_encrypted,
         phone_number, medium) values (?, ?, ?, ?, '+15550001111', ?)`,
     )
-    .bind(
-      inbox.id,
-      world.accountId,
-      accountSid,
-      await sealSecret(env.PLATFORM_API_TOKEN, authToken),
-      medium,
-    )
+    .bind(inbox.id, world.accountId, accountSid, await sealAuthToken(env, authToken), medium)
+    .run()
+  // The directory's route Twilio's webhooks find the inbox's account by (worker/phone/routing.ts).
+  await env.DIRECTORY.prepare('insert into inbox_routes (identifier, account_id) values (?, ?)')
+    .bind(`twilio:${accountSid}:+15550001111`, world.accountId)
     .run()
   await addInboxMember(world, inbox.id, world.agent.id)
   const contactId = await insertContact(world.accountId, {
@@ -88,7 +86,7 @@ export async function phoneScene(medium: 'sms' | 'whatsapp' = 'sms'): Promise<Ph
     .first<{ id: number }>()
   if (!row) throw new Error('no conversation row')
   await scriptTwilio(accountSid, [])
-  return {
+  const scene = {
     world,
     inboxId: inbox.id,
     contactId,
@@ -97,6 +95,11 @@ export async function phoneScene(medium: 'sms' | 'whatsapp' = 'sms'): Promise<Ph
     accountSid,
     authToken,
   }
+  // On WhatsApp the customer wrote just now: the 24-hour window is open.
+  if (medium === 'whatsapp') {
+    await setContactInbox(scene, { lastInboundAt: Math.floor(Date.now() / 1000) })
+  }
+  return scene
 }
 
 /** An agent's message posted through the API. */
@@ -156,4 +159,21 @@ export async function insertWaitingText(
     .first<{ id: number }>()
   if (!row) throw new Error('insertWaitingText returned nothing')
   return row.id
+}
+
+/** The contact inbox of the scene's conversation, set as the test needs. */
+export async function setContactInbox(
+  scene: PhoneScene,
+  fields: { optedOutAt?: number | null; lastInboundAt?: number | null },
+) {
+  const db = await accountDb(scene.world.accountId)
+  const row = await db
+    .prepare('select contact_inbox_id as id from conversations where id = ?')
+    .bind(scene.conversationId)
+    .first<{ id: number | null }>()
+  if (!row?.id) throw new Error('the conversation has no contact inbox')
+  await db
+    .prepare('update contact_inboxes set opted_out_at = ?, last_inbound_at = ? where id = ?')
+    .bind(fields.optedOutAt ?? null, fields.lastInboundAt ?? null, row.id)
+    .run()
 }

@@ -9,6 +9,7 @@ import {
   phoneScene,
   postPhoneMessage,
   scriptTwilio,
+  setContactInbox,
   twilioSends,
 } from './outbound-helpers'
 
@@ -44,6 +45,17 @@ describe('a reply on a phone inbox, sent through the phone queue', () => {
       To: 'whatsapp:+15557654321',
       From: 'whatsapp:+15550001111',
     })
+  })
+
+  it('fails at the send, unsent, a text to a contact who opted out after it was written', async () => {
+    const scene = await phoneScene()
+    const id = await insertWaitingText(scene)
+    await setContactInbox(scene, { optedOutAt: Math.floor(Date.now() / 1000) })
+    expect(await deliverPhoneMessage(scene, id)).toEqual([{ kind: 'ack' }])
+    expect(await twilioSends(scene.accountSid)).toEqual([])
+    const row = await phoneMessageRow(scene, id)
+    expect(row?.status).toBe('failed')
+    expect(JSON.parse(row?.content_attributes ?? '{}').external_error).toMatch(/opted out/)
   })
 
   it("retries after a 429 with Twilio's Retry-After, then sends it once", async () => {

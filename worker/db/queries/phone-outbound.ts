@@ -71,6 +71,7 @@ export async function loadPhoneReply(db: Db, messageId: number) {
         accountId: messages.accountId,
         content: messages.content,
         messageType: messages.messageType,
+        additionalAttributes: messages.additionalAttributes,
       },
       channel: {
         accountSid: twilioChannels.twilioAccountSid,
@@ -80,6 +81,8 @@ export async function loadPhoneReply(db: Db, messageId: number) {
         medium: twilioChannels.medium,
       },
       contactInboxSourceId: contactInboxes.sourceId,
+      optedOutAt: contactInboxes.optedOutAt,
+      lastInboundAt: contactInboxes.lastInboundAt,
       contactPhone: contacts.phoneNumber,
     })
     .from(messages)
@@ -191,17 +194,51 @@ export function phoneStatusStatement(
     .returning({ id: messages.id, accountId: messages.accountId })
 }
 
-/** The account and conversation of a phone inbox's message, for its `message_updated`. */
-export async function phoneMessageIds(db: Db, messageId: number) {
+/** The inbox's outgoing message Twilio sent as `messageSid`, with the ids its events carry. */
+export async function findSentPhoneMessage(db: Db, inboxId: number, messageSid: string) {
   const [row] = await db
     .select({
+      id: messages.id,
       accountId: messages.accountId,
       conversationId: messages.conversationId,
       inboxId: messages.inboxId,
       contactId: conversations.contactId,
+      status: messages.status,
     })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
-    .where(eq(messages.id, messageId))
+    .where(
+      and(
+        eq(messages.inboxId, inboxId),
+        eq(messages.sourceId, messageSid),
+        inArray(messages.messageType, [MESSAGE_TYPE.outgoing, MESSAGE_TYPE.template]),
+      ),
+    )
+    .limit(1)
+  return row ?? null
+}
+
+/**
+ * What decides whether a text may go to a conversation's contact now (phone/send-guard.ts): the
+ * inbox's medium and the contact inbox's opt-out and last inbound time. Null when the inbox has
+ * no Twilio channel.
+ */
+export async function phoneSendState(db: Db, inboxId: number, contactInboxId: number | null) {
+  const [row] = await db
+    .select({
+      medium: twilioChannels.medium,
+      optedOutAt: contactInboxes.optedOutAt,
+      lastInboundAt: contactInboxes.lastInboundAt,
+    })
+    .from(twilioChannels)
+    .leftJoin(
+      contactInboxes,
+      and(
+        eq(contactInboxes.id, contactInboxId ?? -1),
+        eq(contactInboxes.inboxId, twilioChannels.inboxId),
+      ),
+    )
+    .where(eq(twilioChannels.inboxId, inboxId))
+    .limit(1)
   return row ?? null
 }

@@ -15,6 +15,7 @@ import { nowSeconds } from '../../lib/time'
 import { sendToVisitorNow } from '../../live/fast-path'
 import { restrictedAgentId, visibleConversation } from '../../middleware/access'
 import { unwrapBody } from '../../middleware/body'
+import { refuseUnsendableText } from '../../phone/send-guard'
 import { accountSecurity } from '../../schemas/auth'
 import { jsonResponse } from '../../schemas/common'
 import {
@@ -114,6 +115,8 @@ export const messageCreateRoutes = createRouter().openapi(createMessageRoute, as
     }
   }
   const conversation = await visibleConversation(c, displayId)
+  // A phone inbox's reply it could not send as a text is refused before it exists.
+  await refuseUnsendableText(c.var.db, conversation, message, nowSeconds())
   if (messageType === MESSAGE_TYPE.incoming) {
     const inbox = await findInbox(c.var.db, c.var.accountId, conversation.inboxId)
     if (inbox?.channelType !== 'api') {
