@@ -3,7 +3,7 @@
  *
  *   adapters: worker/routes, worker/middleware, worker/app.ts, worker/index.ts, worker/scheduled.ts,
  *             worker/queues, worker/durable-objects (HTTP, cron, queue, sockets → actor + input)
- *     └─► domain: worker/conversations, contacts, funnels, reports, webhooks, files, scale,
+ *     └─► domain: worker/conversations, contacts, funnels, reports, webhooks, files, scale, phone,
  *                 identity, accounts, email, automation, assignment (plain functions: state + input +
  *                 actor + now)
  *           └─► worker/db (schema, queries, batches) · worker/events · worker/live
@@ -27,7 +27,7 @@ const HTTP_MODULES = [
 
 /** Modules of the domain: what a conversation, contact, funnel… is and how it changes. */
 const DOMAIN =
-  '^worker/(conversations|contacts|funnels|reports|webhooks|files|scale|identity|accounts|email|automation|assignment)/'
+  '^worker/(conversations|contacts|funnels|reports|webhooks|files|scale|identity|accounts|email|phone|automation|assignment)/'
 
 module.exports = {
   forbidden: [

@@ -1,7 +1,10 @@
 // A stand-in for Twilio's REST API on localhost, with no dependencies: what `TWILIO_API_BASE`
 // points at in the worker tests (test/worker/vitest.config.ts starts it) and in a local run
 // (`node scripts/twilio-stand-in.mjs --auth-token <token>`, then `TWILIO_API_BASE=http://127.0.0.1:4010 npm start`).
-//   GET  /2010-04-01/Accounts/{sid}.json           the credential check: 200 with the account
+//   GET  /2010-04-01/Accounts/{sid}.json           the credential check: 200 with the account;
+//        401 for the auth token `wrong-token`, 404 for a SID containing `Missing`, the connection
+//        dropped for one containing `Down` (Twilio unreachable)
+//   GET  /media/{name}?bytes=N&type=T   an MMS's media (N bytes of T), only with basic auth
 //   POST /2010-04-01/Accounts/{sid}/Messages.json  a send: printed, recorded, answered by the
 //        account's script (default 201 with a new MessageSid); with an auth token, the message's
 //        StatusCallback then gets a signed `sent` and `delivered`, as Twilio posts them
@@ -18,6 +21,13 @@ export function twilioSignature(authToken, url, params) {
     .sort()
     .reduce((text, key) => text + key + params[key], url)
   return createHmac('sha1', authToken).update(data).digest('base64')
+}
+
+/** The password of a request's basic auth (the auth token), or null without one. */
+const authPassword = (req) => {
+  const header = req.headers.authorization ?? ''
+  if (!header.startsWith('Basic ')) return null
+  return Buffer.from(header.slice(6), 'base64').toString().split(':').slice(1).join(':')
 }
 
 const readBody = (req) =>
@@ -68,7 +78,21 @@ export async function startTwilioStandIn({ port = 0, authToken = null, quiet = f
     if (control?.[1] === 'received') return json(200, received.get(control[2]) ?? [])
     const account = url.pathname.match(/^\/2010-04-01\/Accounts\/([^/]+)\.json$/)
     if (account && req.method === 'GET') {
+      // Twilio's refusals of the credential check, by the SID or token asked about.
+      if (account[1].includes('Down')) return void req.socket.destroy()
+      if (account[1].includes('Missing'))
+        return json(404, { code: 20404, message: 'The requested resource was not found' })
+      if (authPassword(req) === 'wrong-token')
+        return json(401, { code: 20003, message: 'Authenticate' })
       return json(200, { sid: account[1], status: 'active', friendly_name: 'Stand-in account' })
+    }
+    // An MMS's media, as Twilio serves it to the account's basic auth only.
+    if (url.pathname.startsWith('/media/') && req.method === 'GET') {
+      if (authPassword(req) === null) return json(401, { code: 20003, message: 'Authenticate' })
+      const content = Buffer.alloc(Number(url.searchParams.get('bytes') ?? '64'), 7)
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(content)
+      res.writeHead(200, { 'content-type': url.searchParams.get('type') ?? 'image/png' })
+      return void res.end(content)
     }
     const send = url.pathname.match(/^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/)
     if (!send || req.method !== 'POST') return json(404, { code: 20404, message: 'Not found' })

@@ -40,6 +40,7 @@ import {
 import { newWebhookSecret } from '../webhooks/signature'
 import { assertFeatureOn, assertRoomFor } from './account-limits'
 import { withForwardingIdentifier } from './inbox-forwarding'
+import { createPhoneInbox, twilioRouteOfInbox } from './phone-inbox'
 import { createRouter } from './router'
 
 const tags = ['Inboxes']
@@ -208,6 +209,19 @@ export const inboxRoutes = createRouter()
     if (channelType === 'email' && !channel.email) {
       throw validationError([fieldError('channel.email', 'is required', 'required')])
     }
+    if (channelType === 'phone' && channel.account_sid) {
+      const inbox = await createPhoneInbox(c, {
+        name: body.name,
+        medium: channel.medium ?? 'sms',
+        accountSid: channel.account_sid,
+        authToken: channel.auth_token ?? '',
+        phoneNumber: channel.phone_number ?? null,
+        messagingServiceSid: channel.messaging_service_sid ?? null,
+        settings: settingsFrom(body, channel),
+        fieldPrefix: 'channel.',
+      })
+      return c.json(toInbox(inbox, { withSecrets: true }), 200)
+    }
     if (channelType === 'phone' && !channel.phone_number) {
       throw validationError([fieldError('channel.phone_number', 'is required', 'required')])
     }
@@ -273,6 +287,7 @@ export const inboxRoutes = createRouter()
     requireAdministrator(c)
     const { id } = c.req.valid('param')
     const { db, accountId } = c.var
+    const twilioRoute = await twilioRouteOfInbox(db, accountId, id)
     // Its conversations' files are recorded in the delete's batch, so a crash leaves none behind.
     const [, [deleted]] = await db.batch([
       ...recordInboxFilesStatements(db, accountId, id),
@@ -286,6 +301,8 @@ export const inboxRoutes = createRouter()
       await deleteInboxRouteStatement(directory, deleted.identifier)
       forgetInboxRoute(deleted.identifier)
     }
+    // A phone inbox's sender is free again once the inbox is gone.
+    if (twilioRoute) await deleteInboxRouteStatement(await directoryDb(c), twilioRoute)
     // Its conversations went with it: their rooms close every socket, the visitor's too (4410).
     await revokeLiveAccess(c.env, [c.var.accountId])
     return c.json({ message: 'Inbox deleted' }, 200)

@@ -4,6 +4,7 @@ import { forwardingAddress } from '../email/reply-address'
 import { isKnownTimeZone } from '../lib/business-hours'
 import { AttributesSchema, EmailSchema, NameSchema, TextSchema } from './common'
 import * as examples from './examples/inboxes'
+import { MediumSchema, MessagingServiceSidSchema, TwilioAccountSidSchema } from './twilio'
 
 type InboxRow = typeof inboxes.$inferSelect
 export type ChannelType = InboxRow['channelType']
@@ -96,6 +97,17 @@ export const ChannelInputSchema = z.object({
     .string()
     .regex(/^\+[1-9]\d{1,14}$/, 'must be in E.164 format')
     .optional(),
+  // A phone inbox connected to Twilio (routes/phone-inbox.ts); without account_sid it neither
+  // receives nor sends.
+  account_sid: TwilioAccountSidSchema.optional(),
+  auth_token: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .openapi({ description: 'Twilio auth token: stored encrypted, never returned' }),
+  messaging_service_sid: MessagingServiceSidSchema.optional(),
+  medium: MediumSchema.optional(),
 })
 
 export const InboxInputSchema = InboxSettingsSchema.extend({
@@ -105,7 +117,13 @@ export const InboxInputSchema = InboxSettingsSchema.extend({
 
 export const InboxUpdateSchema = InboxSettingsSchema.extend({
   name: NameSchema.optional(),
-  channel: ChannelInputSchema.omit({ type: true }).optional(),
+  channel: ChannelInputSchema.omit({
+    type: true,
+    account_sid: true,
+    auth_token: true,
+    messaging_service_sid: true,
+    medium: true,
+  }).optional(),
 }).openapi('InboxUpdate', { example: examples.InboxUpdateExample })
 
 export const InboxSchema = z
@@ -151,6 +169,10 @@ export const InboxSchema = z
     webhook_url: z.string().nullable(),
     email: z.string().nullable(),
     phone_number: z.string().nullable(),
+    medium: MediumSchema.nullable().openapi({
+      description: 'A Twilio phone inbox: sms or whatsapp',
+    }),
+    messaging_service_sid: z.string().nullable(),
     inbox_identifier: z.string().nullable(),
     forward_to_email: z.string().nullable().openapi({
       description:
@@ -204,6 +226,9 @@ export type InboxView = {
 export function toInbox(row: InboxRow, { withSecrets, mailDomain }: InboxView): Inbox {
   const s = row.settings
   const hasIdentifier = row.channelType === 'web_widget' || row.channelType === 'api'
+  const phoneChannel = s.phone_channel as
+    | { medium: 'sms' | 'whatsapp'; messaging_service_sid: string | null }
+    | undefined
   return {
     id: row.id,
     account_id: row.accountId,
@@ -211,7 +236,7 @@ export function toInbox(row: InboxRow, { withSecrets, mailDomain }: InboxView): 
     channel_id: row.id,
     name: row.name,
     channel_type: CHANNEL_CLASS[row.channelType],
-    provider: null,
+    provider: phoneChannel ? 'twilio' : null,
     greeting_enabled: bool(s.greeting_enabled),
     greeting_message: str(s.greeting_message),
     working_hours_enabled: bool(s.working_hours_enabled),
@@ -241,6 +266,8 @@ export function toInbox(row: InboxRow, { withSecrets, mailDomain }: InboxView): 
     webhook_url: row.webhookUrl,
     email: row.email,
     phone_number: row.phoneNumber,
+    medium: phoneChannel?.medium ?? null,
+    messaging_service_sid: phoneChannel?.messaging_service_sid ?? null,
     inbox_identifier: hasIdentifier ? row.identifier : null,
     forward_to_email:
       row.channelType === 'email' && row.identifier && mailDomain

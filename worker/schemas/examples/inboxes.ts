@@ -64,6 +64,8 @@ export const InboxExample = {
   webhook_url: 'https://www.example.com',
   email: 'jane@example.com',
   phone_number: '+14155550123',
+  medium: null,
+  messaging_service_sid: null,
   inbox_identifier: 'Xb9tK2mQ7wP4rL8sN3vZ6yC1',
   forward_to_email: null,
   hmac_token: 'Hm9kX2vP4rT7wQ1zL8nB3cY6',
