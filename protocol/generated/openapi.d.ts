@@ -420,6 +420,46 @@ export interface paths {
         patch: operations["updateInbox"];
         trace?: never;
     };
+    "/api/v1/accounts/{account_id}/channels/twilio_channel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a phone inbox on Twilio (administrators)
+         * @description Chatwoot’s Twilio channel: SMS or WhatsApp from `phone_number` or a Messaging Service. The credentials are checked with Twilio first (422 when Twilio refuses them, 503 when it cannot be reached); the auth token is stored encrypted and never returned. Point the number’s messaging webhook at `/twilio/callback` and its status callback at `/twilio/delivery_status`.
+         */
+        post: operations["createTwilioChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/twilio/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a text from Twilio (SMS, MMS or WhatsApp)
+         * @description Twilio’s messaging webhook, form-encoded and signed with `X-Twilio-Signature` over the URL Twilio called: `PUBLIC_BASE_URL` and the path when the deployment sets it, else the request’s own URL. A missing or wrong signature is 403 and nothing is written; a sender no inbox has is 404. The same `MessageSid` again is the same message (200, nothing new). Bodies over 1600 characters or more than 10 media are 413; media go into the message’s attachments. A text that is only STOP (or UNSUBSCRIBE, CANCEL, END, QUIT, STOPALL) opts the contact out of the number, START (YES, UNSTOP) back in.
+         */
+        post: operations["receiveTwilioMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/accounts/{account_id}/agent_bots": {
         parameters: {
             query?: never;
@@ -2691,6 +2731,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/twilio/delivery_status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Twilio's status callback on a sent text
+         * @description Where Chatwoot receives it, so a shop moving from Chatwoot changes only the host. Signed with X-Twilio-Signature (HMAC-SHA1 of the URL and the sorted parameters with the auth token): unsigned or badly signed is 403 and nothing is written. Moves the message Twilio sent as MessageSid to delivered, read or failed (with ErrorCode in `content_attributes.external_error`), never backwards, and raises `message_updated`.
+         */
+        post: operations["receiveTwilioDeliveryStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     conversation_created: {
@@ -4172,6 +4232,8 @@ export interface components {
          *       "webhook_url": "https://www.example.com",
          *       "email": "jane@example.com",
          *       "phone_number": "+14155550123",
+         *       "medium": null,
+         *       "messaging_service_sid": null,
          *       "inbox_identifier": "Xb9tK2mQ7wP4rL8sN3vZ6yC1",
          *       "forward_to_email": null,
          *       "hmac_token": "Hm9kX2vP4rT7wQ1zL8nB3cY6",
@@ -4242,6 +4304,12 @@ export interface components {
             webhook_url: string | null;
             email: string | null;
             phone_number: string | null;
+            /**
+             * @description A Twilio phone inbox: sms or whatsapp
+             * @enum {string|null}
+             */
+            medium: "sms" | "whatsapp" | null;
+            messaging_service_sid: string | null;
             inbox_identifier: string | null;
             /** @description Email inboxes: the address to forward the support mailbox to (the deployment's inbound mail domain); null for other inboxes or when the deployment receives no mail */
             forward_to_email: string | null;
@@ -4370,6 +4438,12 @@ export interface components {
                 /** Format: email */
                 email?: string;
                 phone_number?: string;
+                account_sid?: string;
+                /** @description Twilio auth token: stored encrypted, never returned */
+                auth_token?: string;
+                messaging_service_sid?: string;
+                /** @enum {string} */
+                medium?: "sms" | "whatsapp";
             };
         };
         /**
@@ -4490,6 +4564,53 @@ export interface components {
                 email?: string;
                 phone_number?: string;
             };
+        };
+        /**
+         * @example {
+         *       "name": "Support SMS",
+         *       "medium": "sms",
+         *       "account_sid": "AC0123456789abcdef0123456789abcdef",
+         *       "auth_token": "your-auth-token",
+         *       "phone_number": "+15550001111"
+         *     }
+         */
+        TwilioChannelInput: {
+            name: string;
+            /**
+             * @default sms
+             * @enum {string}
+             */
+            medium: "sms" | "whatsapp";
+            account_sid: string;
+            /** @description Stored encrypted, never returned */
+            auth_token: string;
+            phone_number?: string | null;
+            messaging_service_sid?: string | null;
+        };
+        /**
+         * @example {
+         *       "MessageSid": "SM0123456789abcdef0123456789abcdef",
+         *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
+         *       "From": "+15557654321",
+         *       "To": "+15550001111",
+         *       "Body": "Hello, is my order on its way?",
+         *       "NumMedia": "0"
+         *     }
+         */
+        TwilioInbound: {
+            MessageSid: string;
+            AccountSid: string;
+            /** @description E.164, or `whatsapp:+…` on WhatsApp */
+            From: string;
+            To: string;
+            MessagingServiceSid?: string;
+            /** @description At most 1600 characters */
+            Body?: string;
+            /** @description At most 10 */
+            NumMedia?: string;
+            MediaUrl0?: string;
+            MediaContentType0?: string;
+            ProfileName?: string;
         };
         /**
          * @example {
@@ -7762,6 +7883,29 @@ export interface components {
                     feedback_message?: string | null;
                 };
             }[];
+        };
+        /**
+         * @example {
+         *       "MessageSid": "SM0123456789abcdef0123456789abcdef",
+         *       "MessageStatus": "delivered",
+         *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
+         *       "From": "+15550001111",
+         *       "To": "+15557654321"
+         *     }
+         */
+        TwilioStatusCallback: {
+            MessageSid: string;
+            /** @description queued, sending, sent, delivered, read, undelivered or failed; only forwards moves apply */
+            MessageStatus: string;
+            AccountSid: string;
+            /** @description Our number (`whatsapp:+…`) */
+            From?: string;
+            To?: string;
+            MessagingServiceSid?: string;
+            ErrorCode?: string;
+            ErrorMessage?: string;
+        } & {
+            [key: string]: unknown;
         };
     };
     responses: never;
@@ -11332,6 +11476,224 @@ export interface operations {
             };
             /** @description Too many requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTwilioChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                account_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwilioChannelInput"];
+            };
+        };
+        responses: {
+            /** @description The new inbox */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Inbox"];
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You need to sign in or sign up before continuing. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body must be JSON (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveTwilioMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TwilioInbound"];
+                "application/json": {
+                    MessageSid?: string;
+                    AccountSid?: string;
+                    /** @description E.164, or `whatsapp:+…` on WhatsApp */
+                    From?: string;
+                    To?: string;
+                    MessagingServiceSid?: string;
+                    /** @description At most 1600 characters */
+                    Body?: string;
+                    /** @description At most 10 */
+                    NumMedia?: string;
+                    MediaUrl0?: string;
+                    MediaContentType0?: string;
+                    ProfileName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Empty TwiML: no automatic answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": string;
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22819,7 +23181,10 @@ export interface operations {
     };
     getFile: {
         parameters: {
-            query?: never;
+            query?: {
+                expires?: string;
+                signature?: string;
+            };
             header?: never;
             path: {
                 kind: "avatar" | "attachment";
@@ -22839,6 +23204,15 @@ export interface operations {
             };
             /** @description The request could not be read */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30422,6 +30796,83 @@ export interface operations {
             };
             /** @description The request body must be JSON (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveTwilioDeliveryStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Form-encoded, as Twilio posts it */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwilioStatusCallback"];
+            };
+        };
+        responses: {
+            /** @description Taken (also when the message is unknown or already further on) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

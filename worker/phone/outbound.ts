@@ -53,11 +53,14 @@ export function phoneAddress(number: string, medium: 'sms' | 'whatsapp') {
   return medium === 'whatsapp' ? `whatsapp:${bare}` : bare
 }
 
-/** The origin Twilio reaches us at, for the status callback and the media links. */
-const publicOrigin = (env: Env) => (env.PUBLIC_BASE_URL || '').replace(/\/+$/, '')
+/**
+ * The origin Twilio reaches us at, for the status callback and the media links: PUBLIC_BASE_URL
+ * (a queue consumer has no request), else the local one, as the other links made off-request.
+ */
+const publicOrigin = (env: Env) =>
+  (env.PUBLIC_BASE_URL || 'http://localhost:8787').replace(/\/+$/, '')
 
-export const statusCallbackUrl = (env: Env) =>
-  publicOrigin(env) ? `${publicOrigin(env)}/twilio/delivery_status` : null
+export const statusCallbackUrl = (env: Env) => `${publicOrigin(env)}/twilio/delivery_status`
 
 /** The text of a reply, or why it cannot be sent at all. */
 async function textOf(env: Env, reply: PhoneReplyRow, now: number): Promise<OutgoingText | string> {
@@ -86,7 +89,7 @@ async function textOf(env: Env, reply: PhoneReplyRow, now: number): Promise<Outg
   const mediaUrls: string[] = []
   for (const file of reply.files) {
     const url = await signedMediaUrl(env.PLATFORM_API_TOKEN, publicOrigin(env), file.objectKey, now)
-    if (!url || !publicOrigin(env)) return 'attachments need PUBLIC_BASE_URL to be set'
+    if (!url) return 'attachments cannot be linked without the PLATFORM_API_TOKEN secret'
     mediaUrls.push(url)
   }
   if (!reply.message.content && mediaUrls.length === 0) return 'the message is empty'

@@ -7,6 +7,8 @@ import { accountShard, shardBinding } from '../db/shards'
 import type { AppEnv } from '../env'
 import { apiError, errorResponses } from '../errors'
 import { parseId } from '../lib/ids'
+import { checkMediaLink } from '../lib/media-links'
+import { nowSeconds } from '../lib/time'
 import { noCredentials } from '../schemas/common'
 import { createRouter } from './router'
 
@@ -26,10 +28,16 @@ const serveFile = createRoute({
         .regex(/^[\w.\- ]{1,120}$/)
         .openapi({ param: { name: 'name', in: 'path' } }),
     }),
+    // A signed, time-limited link (lib/media-links.ts), as a phone inbox's text names its media:
+    // checked when present, so a tampered or expired one is refused.
+    query: z.object({
+      expires: z.string().max(20).optional(),
+      signature: z.string().max(128).optional(),
+    }),
   },
   responses: {
     200: { description: 'The file, with its content type' },
-    ...errorResponses('not_found'),
+    ...errorResponses('forbidden', 'not_found'),
   },
 })
 
@@ -51,6 +59,11 @@ async function stillNamed(c: Context<AppEnv>, key: string, object: R2Object) {
 export const fileRoutes = createRouter().openapi(serveFile, async (c) => {
   const { kind, uuid, name } = c.req.valid('param')
   const key = `${kind}/${uuid}/${name}`
+  const link = c.req.valid('query')
+  if (link.expires !== undefined || link.signature !== undefined) {
+    const check = await checkMediaLink(c.env.PLATFORM_API_TOKEN, key, link, nowSeconds())
+    if (check !== 'valid') throw apiError('forbidden', `This file link is ${check}`)
+  }
   const object = await c.env.FILES.get(key)
   if (!object) throw apiError('not_found')
   if (!(await stillNamed(c, key, object))) {
