@@ -78,4 +78,9 @@ export const OPENAPI_TAGS = [
     description: "Public client API: the visitor's conversations, typing, read state, labels.",
   },
   { name: 'Public Messages', description: "Public client API: a visitor's conversation messages." },
+  {
+    name: 'Twilio',
+    description:
+      "Twilio's webhooks for phone inboxes (SMS and WhatsApp), at Chatwoot's paths, signed with X-Twilio-Signature.",
+  },
 ]
