@@ -24,6 +24,7 @@ import { asyncApiRoutes } from './routes/asyncapi'
 import { authRoutes } from './routes/auth'
 import { authPasswordRoutes } from './routes/auth-password'
 import { cannedResponseRoutes } from './routes/canned-responses'
+import { twilioChannelRoutes } from './routes/channels-twilio'
 import { contactRoutes } from './routes/contacts'
 import { conversationRoutes } from './routes/conversations'
 import { csatSurveyResponseRoutes } from './routes/csat-survey-responses'
@@ -56,6 +57,8 @@ import { publicMessageRoutes } from './routes/public/messages'
 import { widgetLoaderRoutes } from './routes/public/widget-loader'
 import { reportRoutes } from './routes/reports'
 import { teamRoutes } from './routes/teams'
+import { twilioCallbackRoutes } from './routes/twilio-callback'
+import { twilioStatusRoutes } from './routes/twilio-status'
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries'
 import { webhookTestRoutes } from './routes/webhook-tests'
 import { webhookRoutes } from './routes/webhooks'
@@ -138,6 +141,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', asyncApiRoutes)
   app.route('/', profileRoutes)
   app.route('/', inboxRoutes)
+  app.route('/', twilioChannelRoutes)
   app.route('/', agentBotRoutes)
   app.route('/', contactRoutes)
   app.route('/', conversationRoutes)
@@ -170,6 +174,9 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', publicEventRoutes)
   app.route('/', publicLiveRoutes)
   app.route('/', publicCsatSurveyRoutes)
+  // Twilio's webhooks for phone inboxes, at Chatwoot's paths.
+  app.route('/', twilioCallbackRoutes)
+  app.route('/', twilioStatusRoutes)
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'api_access_token', {
     type: 'apiKey',

@@ -440,26 +440,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/twilio/callback": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Receive a text from Twilio (SMS, MMS or WhatsApp)
-         * @description Twilio’s messaging webhook, form-encoded and signed with `X-Twilio-Signature` over the URL Twilio called: `PUBLIC_BASE_URL` and the path when the deployment sets it, else the request’s own URL. A missing or wrong signature is 403 and nothing is written; a sender no inbox has is 404. The same `MessageSid` again is the same message (200, nothing new). Bodies over 1600 characters or more than 10 media are 413; media go into the message’s attachments. A text that is only STOP (or UNSUBSCRIBE, CANCEL, END, QUIT, STOPALL) opts the contact out of the number, START (YES, UNSTOP) back in.
-         */
-        post: operations["receiveTwilioMessage"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/accounts/{account_id}/agent_bots": {
         parameters: {
             query?: never;
@@ -2731,6 +2711,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/twilio/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a text from Twilio (SMS, MMS or WhatsApp)
+         * @description Twilio’s messaging webhook, form-encoded and signed with `X-Twilio-Signature` over the URL Twilio called: `PUBLIC_BASE_URL` and the path when the deployment sets it, else the request’s own URL. A missing or wrong signature is 403 and nothing is written; a sender no inbox has is 404. The same `MessageSid` again is the same message (200, nothing new). Bodies over 1600 characters or more than 10 media are 413; media go into the message’s attachments. A text that is only STOP (or UNSUBSCRIBE, CANCEL, END, QUIT, STOPALL) opts the contact out of the number, START (YES, UNSTOP) back in.
+         */
+        post: operations["receiveTwilioMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/twilio/delivery_status": {
         parameters: {
             query?: never;
@@ -4586,31 +4586,6 @@ export interface components {
             auth_token: string;
             phone_number?: string | null;
             messaging_service_sid?: string | null;
-        };
-        /**
-         * @example {
-         *       "MessageSid": "SM0123456789abcdef0123456789abcdef",
-         *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
-         *       "From": "+15557654321",
-         *       "To": "+15550001111",
-         *       "Body": "Hello, is my order on its way?",
-         *       "NumMedia": "0"
-         *     }
-         */
-        TwilioInbound: {
-            MessageSid: string;
-            AccountSid: string;
-            /** @description E.164, or `whatsapp:+…` on WhatsApp */
-            From: string;
-            To: string;
-            MessagingServiceSid?: string;
-            /** @description At most 1600 characters */
-            Body?: string;
-            /** @description At most 10 */
-            NumMedia?: string;
-            MediaUrl0?: string;
-            MediaContentType0?: string;
-            ProfileName?: string;
         };
         /**
          * @example {
@@ -7883,6 +7858,31 @@ export interface components {
                     feedback_message?: string | null;
                 };
             }[];
+        };
+        /**
+         * @example {
+         *       "MessageSid": "SM0123456789abcdef0123456789abcdef",
+         *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
+         *       "From": "+15557654321",
+         *       "To": "+15550001111",
+         *       "Body": "Hello, is my order on its way?",
+         *       "NumMedia": "0"
+         *     }
+         */
+        TwilioInbound: {
+            MessageSid: string;
+            AccountSid: string;
+            /** @description E.164, or `whatsapp:+…` on WhatsApp */
+            From: string;
+            To: string;
+            MessagingServiceSid?: string;
+            /** @description At most 1600 characters */
+            Body?: string;
+            /** @description At most 10 */
+            NumMedia?: string;
+            MediaUrl0?: string;
+            MediaContentType0?: string;
+            ProfileName?: string;
         };
         /**
          * @example {
@@ -11592,108 +11592,6 @@ export interface operations {
             };
             /** @description Too many requests */
             429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Something went wrong on our side */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The account is being moved; try again in a moment */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    receiveTwilioMessage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/x-www-form-urlencoded": components["schemas"]["TwilioInbound"];
-                "application/json": {
-                    MessageSid?: string;
-                    AccountSid?: string;
-                    /** @description E.164, or `whatsapp:+…` on WhatsApp */
-                    From?: string;
-                    To?: string;
-                    MessagingServiceSid?: string;
-                    /** @description At most 1600 characters */
-                    Body?: string;
-                    /** @description At most 10 */
-                    NumMedia?: string;
-                    MediaUrl0?: string;
-                    MediaContentType0?: string;
-                    ProfileName?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Empty TwiML: no automatic answer */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/xml": string;
-                };
-            };
-            /** @description The request could not be read */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description You are not authorized to do this action */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Resource could not be found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request failed validation */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -30796,6 +30694,108 @@ export interface operations {
             };
             /** @description The request body must be JSON (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request failed validation */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The account is being moved; try again in a moment */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveTwilioMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TwilioInbound"];
+                "application/json": {
+                    MessageSid?: string;
+                    AccountSid?: string;
+                    /** @description E.164, or `whatsapp:+…` on WhatsApp */
+                    From?: string;
+                    To?: string;
+                    MessagingServiceSid?: string;
+                    /** @description At most 1600 characters */
+                    Body?: string;
+                    /** @description At most 10 */
+                    NumMedia?: string;
+                    MediaUrl0?: string;
+                    MediaContentType0?: string;
+                    ProfileName?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Empty TwiML: no automatic answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": string;
+                };
+            };
+            /** @description The request could not be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description You are not authorized to do this action */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource could not be found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

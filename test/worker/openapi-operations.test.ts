@@ -95,13 +95,15 @@ describe('/openapi.json operations', () => {
         .filter(([status, response]) => isSuccess(status) && !jsonSchemaOf(response.content))
         .map(([status]) => `${key} ${status}`),
     )
-    // Only file downloads (CSV for contacts) and the launcher's stylesheet answer a success
-    // with something other than JSON.
+    // Only file downloads (CSV for contacts), the launcher's stylesheet and Twilio's webhooks
+    // (empty TwiML, or no content) answer a success with something other than JSON.
     expect(withoutJson).toEqual([
       'GET /api/v1/accounts/{account_id}/contacts/imports/{import_id}/failed_rows 200',
       'GET /downloads/contact_exports/{export_id} 200',
       'GET /files/{kind}/{uuid}/{name} 200',
       'GET /public/api/v1/inboxes/{inbox_identifier}/launcher.css 200',
+      'POST /twilio/callback 200',
+      'POST /twilio/delivery_status 204',
     ])
   })
 

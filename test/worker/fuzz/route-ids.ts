@@ -23,6 +23,7 @@ export const ROUTE_IDS: Record<string, Entry> = {
   '/api/v1/accounts/{account_id}': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/inboxes': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/inboxes/{id}': { account_id: 'account', id: 'inbox' },
+  '/api/v1/accounts/{account_id}/channels/twilio_channel': { account_id: 'account' },
   '/api/v1/accounts/{account_id}/inboxes/{id}/agent_bot': { account_id: 'account', id: 'inbox' },
   '/api/v1/accounts/{account_id}/inboxes/{id}/set_agent_bot': {
     account_id: 'account',
@@ -288,6 +289,13 @@ export const BODIES: Record<string, (own: Side) => Record<string, unknown>> = {
   }),
   'POST /api/v1/accounts/{account_id}/contacts/{id}/labels': () => ({ labels: ['isolation'] }),
   'POST /api/v1/accounts/{account_id}/inboxes/{id}/set_agent_bot': () => ({ agent_bot: null }),
+  // A sender no other call has: the Twilio stand-in accepts any credentials but `wrong-token`.
+  'POST /api/v1/accounts/{account_id}/channels/twilio_channel': () => ({
+    name: 'Isolation',
+    account_sid: `AC${crypto.randomUUID().replaceAll('-', '')}`,
+    auth_token: 'isolation',
+    phone_number: `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
+  }),
   'POST /api/v1/accounts/{account_id}/contacts/{id}/destroy_custom_attributes': () => ({
     custom_attributes: ['note'],
   }),
