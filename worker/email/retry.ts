@@ -6,7 +6,7 @@ import { MESSAGE_TYPE, type MessageRow } from '../db/queries/messages'
 import { retryReplyStatement } from '../db/queries/outgoing-mail'
 import { apiError } from '../errors'
 
-export const NOT_RETRYABLE = 'Only a failed outgoing email message can be sent again'
+export const NOT_RETRYABLE = 'Only a failed outgoing email or text message can be sent again'
 
 /**
  * An agent's retry of a reply whose mail failed: back to waiting, its `external_error` gone, with
@@ -21,8 +21,9 @@ export function retryReplyWrite(
   message: MessageRow,
   now: number,
 ): Write {
+  // A phone inbox's text goes out again through the phone queue (worker/phone/outbound.ts).
   const retryable =
-    inboxChannelType === 'email' &&
+    (inboxChannelType === 'email' || inboxChannelType === 'phone') &&
     message.messageType === MESSAGE_TYPE.outgoing &&
     !message.private &&
     message.deletedAt === null &&

@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { sweepOutgoingTexts } from '../../../worker/phone/outbound-sweep'
-import { accountDb } from '../helpers'
+import { messagesPath } from '../conversation-helpers'
+import { accountDb, api } from '../helpers'
 import {
   deliverPhoneMessage,
   insertWaitingText,
@@ -150,5 +151,31 @@ describe('a reply posted to a phone conversation', () => {
     expect(row?.source_id).toMatch(/^SM/)
     const sends = await twilioSends(scene.accountSid)
     expect(sends.map((s) => s.params.Body)).toEqual(['Hi Sam, how can we help?'])
+  })
+})
+
+describe('POST …/messages/{message_id}/retry on a phone conversation', () => {
+  it('sends a failed text again through the phone queue, once', async () => {
+    const scene = await phoneScene()
+    await scriptTwilio(scene.accountSid, [
+      { status: 400, body: { code: 30007, message: 'Message filtered' } },
+    ])
+    const id = await insertWaitingText(scene, { content: 'Your code is 1234' })
+    await deliverPhoneMessage(scene, id)
+    expect((await phoneMessageRow(scene, id))?.status).toBe('failed')
+    const res = await api(`${messagesPath(scene.world, scene.displayId)}/${id}/retry`, {
+      method: 'POST',
+      token: scene.world.admin.token,
+    })
+    expect(res.status).toBe(200)
+    expect(res.json.content_attributes?.external_error).toBeUndefined()
+    const until = Date.now() + 15_000
+    let row = await phoneMessageRow(scene, id)
+    while (!row?.source_id?.startsWith('SM') && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 100))
+      row = await phoneMessageRow(scene, id)
+    }
+    expect(row?.status).toBe('sent')
+    expect((await twilioSends(scene.accountSid)).map((s) => s.status)).toEqual([400, 201])
   })
 })

@@ -8,6 +8,7 @@ import {
   events,
   inboxes,
   messages,
+  twilioChannels,
   users,
 } from '../schema'
 import { MESSAGE_TYPE } from './messages'
@@ -122,6 +123,9 @@ export function failReplyStatement(
     .returning({ id: messages.id })
 }
 
+// A phone inbox's text is retried the same way (db/queries/phone-outbound.ts).
+const phoneInbox = sql`exists (select 1 from ${twilioChannels} where ${twilioChannels.inboxId} = ${messages.inboxId})`
+
 /** Puts a failed reply of the account back to waiting, its external error removed. */
 export function retryReplyStatement(db: Db, accountId: number, messageId: number, now: number) {
   return db
@@ -138,7 +142,7 @@ export function retryReplyStatement(db: Db, accountId: number, messageId: number
         eq(messages.accountId, accountId),
         eq(messages.status, 'failed'),
         mailable,
-        emailInbox,
+        or(emailInbox, phoneInbox),
       ),
     )
     .returning({ id: messages.id })
