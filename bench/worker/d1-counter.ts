@@ -1,7 +1,14 @@
-/** What one request cost D1: round trips, and rows read where D1 reports them (`meta.rows_read`). */
-export type D1Counter = { trips: number; rowsRead?: number }
+import { hasDistinctColumns } from '../../worker/lib/d1-gate'
 
-/** Adds the rows a result says it read (`all` and `run` results carry meta; `first` and `raw` do not). */
+/**
+ * What one request cost D1: round trips, and rows read (`meta.rows_read`) by every statement it
+ * ran. `unmeasured` counts statements whose rows could not be read without running them twice
+ * (a write through `raw` whose columns share a name): a measure that claims to be complete
+ * asserts it is 0.
+ */
+export type D1Counter = { trips: number; rowsRead?: number; unmeasured?: number }
+
+/** Adds the rows a result says it read (`all`, `run` and batch results carry meta). */
 function countRows(counter: D1Counter, result: unknown) {
   for (const one of Array.isArray(result) ? result : [result]) {
     const read = (one as { meta?: { rows_read?: unknown } } | null)?.meta?.rows_read
@@ -10,27 +17,77 @@ function countRows(counter: D1Counter, result: unknown) {
   return result
 }
 
+type Row = Record<string, unknown>
+
+/** A single SELECT (or WITH … SELECT) reads only, so running it a second time changes nothing. */
+const isRead = (query: string) =>
+  /^\s*(select|with)\s/i.test(query) && !/\sreturning\s/i.test(query)
+
 /**
- * Wraps a D1 binding to count round trips: each statement run and each batch is one. Used only
- * by the benchmark's entry (bench/worker), which reports the count per request.
+ * D1 reports `meta.rows_read` only for `all`, `run` and batches; `first` and `raw` (drizzle's
+ * select builder uses `raw`) drop it. So `first` runs as `all` and takes its first row, and
+ * `raw` runs as `all` and turns its objects back into arrays when that is exact (every column
+ * has its own name, as the production gate also relies on, worker/lib/d1-gate.ts). Otherwise a
+ * read runs twice, `raw` for the answer and `all` for the count; a write is counted unmeasured.
+ */
+function countedCall(
+  counter: D1Counter,
+  statement: D1PreparedStatement,
+  query: string,
+  method: 'all' | 'run' | 'first' | 'raw',
+  args: unknown[],
+): Promise<unknown> {
+  counter.trips++
+  if (method === 'all' || method === 'run') {
+    return statement[method]().then((result) => countRows(counter, result))
+  }
+  if (method === 'first') {
+    const column = args[0] as string | undefined
+    return statement.all<Row>().then((result) => {
+      countRows(counter, result)
+      const row = result.results[0]
+      if (row === undefined) return null
+      if (column === undefined) return row
+      if (!Object.hasOwn(row, column))
+        throw new Error(`D1_COLUMN_NOTFOUND: Column not found (${column})`)
+      return row[column]
+    })
+  }
+  const options = args[0] as { columnNames?: boolean } | undefined
+  if (!options?.columnNames && isRead(query) && hasDistinctColumns(query)) {
+    return statement.all<Row>().then((result) => {
+      countRows(counter, result)
+      return result.results.map((row) => Object.values(row))
+    })
+  }
+  if (isRead(query)) {
+    return statement.raw(options as { columnNames: true }).then(async (rows) => {
+      countRows(counter, await statement.all())
+      return rows
+    })
+  }
+  counter.unmeasured = (counter.unmeasured ?? 0) + 1
+  return statement.raw(options as { columnNames: true })
+}
+
+/**
+ * Wraps a D1 binding to count round trips (each statement run and each batch is one) and the
+ * rows each read. Used only by the benchmark's entry (bench/worker), which reports the counts
+ * per request, and by tests that hold reads to a rows-read budget; never by production.
  */
 export function countingD1(db: D1Database, counter: D1Counter): D1Database {
   const originals = new WeakMap<object, D1PreparedStatement>()
-  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+  const wrap = (statement: D1PreparedStatement, query: string): D1PreparedStatement => {
     const wrapped = new Proxy(statement, {
       get(target, prop, receiver) {
         const value = Reflect.get(target, prop, receiver)
         if (typeof value !== 'function') return value
         if (prop === 'bind') {
           return (...args: unknown[]) =>
-            wrap((value as (...a: unknown[]) => D1PreparedStatement).apply(target, args))
+            wrap((value as (...a: unknown[]) => D1PreparedStatement).apply(target, args), query)
         }
         if (prop === 'all' || prop === 'raw' || prop === 'run' || prop === 'first') {
-          return (...args: unknown[]) => {
-            counter.trips++
-            const result = (value as (...a: unknown[]) => Promise<unknown>).apply(target, args)
-            return result.then((r) => countRows(counter, r))
-          }
+          return (...args: unknown[]) => countedCall(counter, target, query, prop, args)
         }
         return value.bind(target)
       },
@@ -42,7 +99,7 @@ export function countingD1(db: D1Database, counter: D1Counter): D1Database {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver)
       if (prop === 'prepare') {
-        return (query: string) => wrap(target.prepare(query))
+        return (query: string) => wrap(target.prepare(query), query)
       }
       // A request's D1 session (worker/db/read-replicas.ts) counts as its database does.
       if (prop === 'withSession') {
