@@ -122,6 +122,11 @@ const server = spawn(
     '127.0.0.1',
     TEST_SCHEDULED_FLAG,
     ...(verbose ? [] : ['--log-level', 'warn']),
+    // Phone inboxes talk to Twilio at TWILIO_API_BASE: a local stand-in's when it is set here
+    // (`TWILIO_API_BASE=http://127.0.0.1:4010 npm start`, scripts/twilio-stand-in.mjs).
+    ...(process.env.TWILIO_API_BASE
+      ? ['--var', `TWILIO_API_BASE:${process.env.TWILIO_API_BASE}`]
+      : []),
   ],
   { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: serverEnv },
 )

@@ -118,12 +118,16 @@ export async function startTwilioStandIn({ port = 0, authToken = null, quiet = f
     )
     if (authToken && params.StatusCallback) {
       for (const MessageStatus of ['sent', 'delivered']) {
+        // As Twilio: a moment after the send, naming the sender (our number or the service).
+        await new Promise((resolve) => setTimeout(resolve, 500))
         const callback = {
           AccountSid: sid,
           MessageSid: messageSid,
           MessageStatus,
           To: params.To ?? '',
         }
+        if (params.From) callback.From = params.From
+        if (params.MessagingServiceSid) callback.MessagingServiceSid = params.MessagingServiceSid
         const answered = await postStatus(params.StatusCallback, authToken, callback).catch(
           (error) => `unreachable (${error.message})`,
         )
