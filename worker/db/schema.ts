@@ -448,6 +448,30 @@ export const conversationLabels = sqliteTable(
   ],
 )
 
+/**
+ * How many conversations each (account, status, inbox, assignee) bucket holds, so the list's and
+ * meta's counts read one row per bucket instead of one per conversation. Kept by triggers on
+ * conversations (migrations/0020), in the writing statement itself: every write, whoever makes
+ * it, keeps them exact. An unassigned bucket has assignee type '' and id 0; empty buckets are
+ * deleted. Derived data: an account move rebuilds it on the target (db/queries/account-move.ts).
+ */
+export const conversationCounters = sqliteTable(
+  'conversation_counters',
+  {
+    accountId: integer().notNull(),
+    status: text().notNull(),
+    inboxId: integer().notNull(),
+    assigneeType: text().notNull(),
+    assigneeId: integer().notNull(),
+    conversationCount: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.accountId, t.status, t.inboxId, t.assigneeType, t.assigneeId],
+    }),
+  ],
+)
+
 export const labels = sqliteTable(
   'labels',
   {

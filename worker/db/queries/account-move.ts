@@ -21,6 +21,13 @@ export type MovedTable = {
 const quote = (name: string) => `"${name}"`
 
 /**
+ * Tables whose rows triggers derive from another table's (migrations/0020): the copy of that
+ * table rebuilds them on the target and its deletion empties them, so a copy of their own would
+ * count twice.
+ */
+const DERIVED_TABLE_NAMES: ReadonlySet<string> = new Set(['conversation_counters'])
+
+/**
  * The account's tables, each after the tables it references (inserting in this order and
  * deleting in reverse keeps every foreign key satisfied).
  */
@@ -31,7 +38,8 @@ export function accountDataTables(): MovedTable[] {
   const configs = new Map(tables.map((table) => [getTableConfig(table).name, table]))
   const ordered: string[] = []
   const visit = (name: string, path: string[]) => {
-    if (ordered.includes(name) || DIRECTORY_TABLE_NAMES.has(name)) return
+    if (ordered.includes(name) || DIRECTORY_TABLE_NAMES.has(name) || DERIVED_TABLE_NAMES.has(name))
+      return
     if (path.includes(name)) throw new Error(`foreign keys loop through ${name}`)
     const table = configs.get(name) as SQLiteTable
     for (const key of getTableConfig(table).foreignKeys) {
