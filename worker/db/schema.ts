@@ -317,6 +317,8 @@ export const contacts = sqliteTable(
     uniqueIndex('contacts_account_phone_unique').on(t.accountId, t.phoneNumber),
     uniqueIndex('contacts_account_identifier_unique').on(t.accountId, t.identifier),
     index('contacts_account_name_idx').on(t.accountId, t.name),
+    // Contact search's prefix answer for terms under three characters (ASCII case folded, as LIKE).
+    index('contacts_account_name_lower_idx').on(t.accountId, sql`lower(${t.name})`),
     index('contacts_account_activity_idx').on(t.accountId, t.lastActivityAt),
     index('contacts_account_created_idx').on(t.accountId, t.createdAt),
   ],
