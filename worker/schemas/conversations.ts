@@ -2,6 +2,9 @@ import { z } from '@hono/zod-openapi'
 import type { ConversationSort, ConversationView, TeamRow } from '../db/queries/conversations'
 import { DETAILS_MESSAGE_LIMIT, SORTS } from '../db/queries/conversations'
 import type { MessageView } from '../db/queries/messages'
+import { nowSeconds } from '../lib/time'
+import { isWhatsAppAddress } from '../phone/routing'
+import { phoneSendRefusal } from '../phone/window'
 import { AgentSchema, toAgent } from './agents'
 import { AttributesSchema, IdSchema, nullableRef, SearchTextSchema } from './common'
 import { ContactSchema, toContact } from './contacts'
@@ -43,6 +46,15 @@ const ConversationMetaSchema = z.object({
   assignee_type: z.enum(['User', 'AgentBot']).optional(),
   team: ConversationTeamSchema.optional(),
   hmac_verified: z.boolean(),
+  reply_refusal: z
+    .enum(['opted_out', 'outside_whatsapp_window'])
+    .nullable()
+    .openapi({
+      description:
+        'Why a phone conversation may not be answered now (then can_reply is false): the contact ' +
+        'texted STOP, or on WhatsApp the 24-hour window since their last message has closed and ' +
+        'only a template may be sent. Null otherwise.',
+    }),
 })
 
 const Seconds = z.number().int().openapi({ description: 'Unix seconds; 0 when unset' })
@@ -238,7 +250,23 @@ function metaOf(view: ConversationView, requestUrl: string) {
       : {}),
     ...(team ? { team: toTeam(team) } : {}),
     hmac_verified: view.contactInbox?.hmacVerified ?? false,
+    reply_refusal: replyRefusalOf(view),
   }
+}
+
+/** A phone conversation's refusal now (worker/phone/window.ts); WhatsApp's contacts are `whatsapp:…`. */
+function replyRefusalOf(view: ConversationView) {
+  const contactInbox = view.contactInbox
+  if (view.inbox.channelType !== 'phone' || !contactInbox) return null
+  const medium = isWhatsAppAddress(contactInbox.sourceId) ? 'whatsapp' : 'sms'
+  return phoneSendRefusal(
+    {
+      optedOutAt: contactInbox.optedOutAt ?? null,
+      lastInboundAt: contactInbox.lastInboundAt ?? null,
+    },
+    { medium },
+    nowSeconds(),
+  )
 }
 
 /**
@@ -264,7 +292,7 @@ export function toConversation(
     additional_attributes: c.additionalAttributes,
     agent_last_seen_at: c.agentLastSeenAt ?? 0,
     assignee_last_seen_at: c.assigneeLastSeenAt ?? 0,
-    can_reply: true,
+    can_reply: replyRefusalOf(view) === null,
     contact_last_seen_at: c.contactLastSeenAt ?? 0,
     custom_attributes: c.customAttributes,
     inbox_id: c.inboxId,

@@ -14,6 +14,7 @@ export const ConversationExample = {
     assignee_type: 'User',
     team: ConversationTeamExample,
     hmac_verified: false,
+    reply_refusal: null,
   },
   id: 42,
   messages: [MessagePushDataExample],

@@ -89,7 +89,14 @@ export function detailMessageIds(conversationId: SQLWrapper, limit: number) {
 
 /** What a conversation's JSON shows of its inbox, contact inbox and bot assignee. */
 export const VIEW_INBOX_KEYS = ['id', 'channelType'] as const
-export const VIEW_CONTACT_INBOX_KEYS = ['id', 'sourceId', 'hmacVerified'] as const
+// optedOutAt and lastInboundAt: whether a phone conversation may be answered now (can_reply).
+export const VIEW_CONTACT_INBOX_KEYS = [
+  'id',
+  'sourceId',
+  'hmacVerified',
+  'optedOutAt',
+  'lastInboundAt',
+] as const
 export const VIEW_ASSIGNEE_KEYS = [
   'id',
   'name',
