@@ -78,6 +78,8 @@ export function MessageItem({ message, contactSeenAt, onRetry, onRetrySend }: Me
       ) : message.delivery === 'failed' ? (
         <p class="cv-receipt cv-failed-line">
           <span>{t.failed}</span>
+          {/* Why the server refused it (a phone contact who opted out, WhatsApp's window…). */}
+          {message.error && <span class="cv-failed-reason">{message.error}</span>}
           <button
             type="button"
             class="cv-link-button"

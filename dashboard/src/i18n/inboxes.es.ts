@@ -64,6 +64,28 @@ export const inboxesEs: Strings['inboxes'] = {
   emailStepTest:
     'Envía un correo de prueba a {email}: aparecerá como una conversación nueva en esta bandeja.',
 
+  phoneChoice: 'SMS o WhatsApp (Twilio)',
+  phoneChoiceHint:
+    'Los mensajes a tu número de Twilio se convierten en conversaciones; las respuestas salen como mensajes.',
+  accountSid: 'Account SID de Twilio',
+  accountSidHint: 'De tu consola de Twilio; empieza por AC.',
+  authToken: 'Auth Token de Twilio',
+  authTokenHint: 'Se comprueba ahora con Twilio, se guarda cifrado y no vuelve a mostrarse.',
+  phoneNumber: 'Número de teléfono',
+  phoneNumberHint: 'El número de Twilio desde el que se envía, p. ej. +15550001111.',
+  messagingServiceSid: 'SID del Messaging Service',
+  messagingServiceSidHint: 'O, en lugar de un número, tu Messaging Service; empieza por MG.',
+  medium: 'Medio',
+  mediumSms: 'SMS',
+  mediumWhatsapp: 'WhatsApp',
+  phoneHeading: 'Conectar Twilio',
+  phoneIntro:
+    'Pega estas dos direcciones en tu consola de Twilio, en la configuración de mensajería del número (o del Messaging Service), ambas como HTTP POST.',
+  incomingUrl: 'Llega un mensaje',
+  statusCallbackUrl: 'URL de estado (status callback)',
+  phoneStepTest:
+    'Después envía un mensaje a tu número de Twilio: aparecerá aquí como una conversación nueva.',
+
   settingsTitle: 'Bandeja de entrada: {name}',
   settingsFailed: 'No se pudo cargar esta bandeja.',
   backToList: 'Volver a las bandejas',

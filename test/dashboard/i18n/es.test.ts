@@ -29,6 +29,8 @@ const SAME_IN_BOTH = [
   'inboxes.apiChoice',
   'inboxes.channel.api',
   'inboxes.channel.sms',
+  'inboxes.mediumSms',
+  'inboxes.mediumWhatsapp',
   'inboxes.nodeExample',
   'inboxes.phpExample',
   'inboxes.rubyExample',

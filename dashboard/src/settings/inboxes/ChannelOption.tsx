@@ -1,4 +1,4 @@
-export type Kind = 'web_widget' | 'api' | 'email'
+export type Kind = 'web_widget' | 'api' | 'email' | 'phone'
 
 interface ChannelOptionProps {
   value: Kind

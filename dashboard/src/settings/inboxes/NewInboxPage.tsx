@@ -15,13 +15,15 @@ import { useSubmission } from '../shared/useSubmission'
 import { ChannelInstructions } from './ChannelInstructions'
 import { ChannelOption, type Kind } from './ChannelOption'
 import { goToSettingsLabel } from './EmbedSnippets'
+import { PhoneInboxFields, phoneChannel } from './PhoneInboxFields'
 import { WebhookUrlField } from './WebhookUrlField'
 import '../../styles/inbox-settings.css'
 
 /**
- * Adds a website, API or email inbox (Chatwoot's POST /inboxes body), then shows on the same page
+ * Adds a website, API, email or phone (Twilio) inbox (Chatwoot's POST /inboxes body), then shows on the same page
  * what to do with it: the embed snippets for a website, the identifier and public API for an app,
- * the forwarding address and Email Routing steps for an email inbox.
+ * the forwarding address and Email Routing steps for an email inbox, the two webhook URLs for
+ * Twilio for a phone inbox.
  */
 export default function NewInboxPage(_props: SettingsPageProps) {
   const t = useStrings().inboxes
@@ -31,6 +33,13 @@ export default function NewInboxPage(_props: SettingsPageProps) {
   const websiteUrl = useSignal('')
   const webhookUrl = useSignal('')
   const email = useSignal('')
+  const phone = {
+    accountSid: useSignal(''),
+    authToken: useSignal(''),
+    phoneNumber: useSignal(''),
+    messagingServiceSid: useSignal(''),
+    medium: useSignal<'sms' | 'whatsapp'>('sms'),
+  }
   const submission = useSubmission<'created'>()
   const busy = submission.busy
   const created = useSignal<Inbox | null>(null)
@@ -46,10 +55,12 @@ export default function NewInboxPage(_props: SettingsPageProps) {
         ? { type: 'web_widget', website_url: websiteUrl.value.trim() }
         : kind.value === 'email'
           ? { type: 'email', email: email.value.trim() }
-          : {
-              type: 'api',
-              ...(webhookUrl.value.trim() ? { webhook_url: webhookUrl.value.trim() } : {}),
-            }
+          : kind.value === 'phone'
+            ? phoneChannel(phone)
+            : {
+                type: 'api',
+                ...(webhookUrl.value.trim() ? { webhook_url: webhookUrl.value.trim() } : {}),
+              }
     await submission.run(async () => {
       created.value = await unwrap(
         api.POST('/api/v1/accounts/{account_id}/inboxes', {
@@ -108,6 +119,15 @@ export default function NewInboxPage(_props: SettingsPageProps) {
                 kind.value = 'email'
               }}
             />
+            <ChannelOption
+              value="phone"
+              checked={kind.value === 'phone'}
+              label={t.phoneChoice}
+              hint={t.phoneChoiceHint}
+              onChoose={() => {
+                kind.value = 'phone'
+              }}
+            />
           </fieldset>
           <TextField
             label={t.name}
@@ -144,6 +164,8 @@ export default function NewInboxPage(_props: SettingsPageProps) {
                 email.value = value
               }}
             />
+          ) : kind.value === 'phone' ? (
+            <PhoneInboxFields fields={phone} fieldError={submission.fieldError} />
           ) : (
             <WebhookUrlField url={webhookUrl} />
           )}

@@ -19,6 +19,7 @@ export const isWebsite = (inbox: Pick<Inbox, 'channel_type'>) =>
 export const isApi = (inbox: Pick<Inbox, 'channel_type'>) => inbox.channel_type === 'Channel::Api'
 export const isEmail = (inbox: Pick<Inbox, 'channel_type'>) =>
   inbox.channel_type === 'Channel::Email'
+export const isPhone = (inbox: Pick<Inbox, 'channel_type'>) => inbox.channel_type === 'Channel::Sms'
 
 /**
  * Where mail for an email inbox must be forwarded (Chatwoot's `forward_to_email`): the inbox's
