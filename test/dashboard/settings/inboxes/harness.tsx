@@ -62,6 +62,8 @@ export function websiteInbox(fields: Partial<Inbox> = {}): Inbox {
     webhook_url: null,
     email: null,
     phone_number: null,
+    medium: null,
+    messaging_service_sid: null,
     inbox_identifier: 'abc123identifier',
     continuity_via_email: true,
     forward_to_email: null,
