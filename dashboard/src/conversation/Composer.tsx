@@ -10,6 +10,7 @@ import { type ComposerMode, draftKey, loadDraft, saveDraft } from './drafts'
 import { RecipientFields, recipientsValid } from './email/RecipientFields'
 import { recipientFields } from './email/recipients'
 import { sendMessage } from './outbox'
+import { PhoneReplyRefusal, replyRefusalOf } from './PhoneReplyRefusal'
 import { SendWarning } from './SendWarning'
 import { createTypingSender } from './typing'
 import { useCanned } from './useCanned'
@@ -37,6 +38,8 @@ export function Composer() {
   const warnAbout = useSignal<{ name: string; at: number } | null>(null)
   const isEmail = store.state.conversation.value?.meta.channel === 'Channel::Email'
   const withRecipients = isEmail && mode.value === 'reply'
+  const refusal =
+    mode.value === 'reply' ? replyRefusalOf(store.state.conversation.value?.meta) : null
   const box = useRef<HTMLTextAreaElement>(null)
   const listId = `${useId()}-canned`
   const canned = useCanned(text.value)
@@ -161,6 +164,7 @@ export function Composer() {
         </button>
       </div>
       {withRecipients && <RecipientFields cc={cc} bcc={bcc} checked={recipientsChecked.value} />}
+      {refusal && <PhoneReplyRefusal refusal={refusal} id={`${listId}-refusal`} />}
       {mentions.listbox}
       {canned.open && (
         <ComposerListbox
@@ -185,7 +189,7 @@ export function Composer() {
         ref={box}
         class="cv-input"
         aria-label={label}
-        aria-describedby={`${listId}-hint`}
+        aria-describedby={refusal ? `${listId}-refusal ${listId}-hint` : `${listId}-hint`}
         aria-autocomplete="list"
         aria-controls={mentions.open ? mentionListId : canned.open ? listId : undefined}
         aria-activedescendant={

@@ -64,6 +64,10 @@ export const conversationEn = {
   notePlaceholder: 'Only agents see private notes',
   replyPlaceholder: 'Write a reply. Type / for canned responses',
   send: 'Send',
+  refusalOptedOut:
+    'This contact opted out of texts from this number (they replied STOP). They must text START before a reply can be sent; private notes still work.',
+  refusalWhatsAppWindow:
+    'More than 24 hours since the customer’s last WhatsApp message: only an approved template can be sent.',
   colleagueReplied: '{name} replied since you started writing.',
   colleague: 'A colleague',
   review: 'Review',

@@ -65,6 +65,10 @@ export const conversationEs: Strings['conversation'] = {
   notePlaceholder: 'Solo los agentes ven las notas privadas',
   replyPlaceholder: 'Escribe una respuesta. Escribe / para las respuestas predefinidas',
   send: 'Enviar',
+  refusalOptedOut:
+    'Este contacto se dio de baja de los mensajes de este número (respondió STOP). Tiene que enviar START para que se le pueda responder; las notas privadas siguen disponibles.',
+  refusalWhatsAppWindow:
+    'Han pasado más de 24 horas desde el último mensaje de WhatsApp del cliente: solo se puede enviar una plantilla aprobada.',
   colleagueReplied: '{name} respondió mientras escribías.',
   colleague: 'Un compañero',
   review: 'Revisar',

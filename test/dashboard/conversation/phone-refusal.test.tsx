@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/preact'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { FakeServer } from './fake-server'
+import { conversation, FakeServer } from './fake-server'
 import { renderPane, settle } from './harness'
 
 let server: FakeServer
@@ -32,5 +32,17 @@ describe('a reply the server refuses to send as a text', () => {
     expect(item?.classList.contains('cv-failed')).toBe(true)
     expect(within(item as HTMLElement).getByText('Not sent')).toBeTruthy()
     expect(within(item as HTMLElement).getByText(WINDOW_CLOSED)).toBeTruthy()
+  })
+
+  it('is announced above the text box before writing, for a contact who opted out', async () => {
+    server.conversation = conversation({
+      meta: { ...conversation().meta, reply_refusal: 'opted_out' } as never,
+    })
+    await renderPane(server)
+    const notice = document.querySelector('.cv-reply-refusal') as HTMLElement
+    expect(notice.getAttribute('role')).toBe('status')
+    expect(notice.textContent).toContain('opted out of texts from this number')
+    const box = screen.getByRole('textbox', { name: 'Reply' })
+    expect(box.getAttribute('aria-describedby')?.split(' ')).toContain(notice.id)
   })
 })
