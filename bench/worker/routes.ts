@@ -7,6 +7,7 @@ import { errorResponses } from '../../worker/errors'
 import { createRouter } from '../../worker/routes/router'
 import { jsonBody, jsonResponse } from '../../worker/schemas/common'
 import type { BenchRoom } from './bench-room'
+import { rollupStatements, scaleChunkStatements } from './seed-scale'
 
 /** The bindings bench/wrangler.toml adds to production's. */
 type BenchBindings = Env & { BENCH_ROOM: DurableObjectNamespace<BenchRoom> }
@@ -30,6 +31,30 @@ const rebuildReports = createRoute({
   responses: { 200: jsonResponse(z.object({}), 'Rebuilt') },
 })
 
+const scaleRows = createRoute({
+  method: 'post',
+  path: '/bench/accounts/{account_id}/scale_rows',
+  tags: ['Benchmark'],
+  summary:
+    "Write rows from..to of a scale plan (bench/worker/seed-scale.ts) on the account's shard, " +
+    'or with `rollups` rebuild its report rollups: `npm run bench -- scale` seeds 1M rows so',
+  request: {
+    params: z.object({ account_id: z.coerce.number().int().positive() }),
+    body: jsonBody(
+      z.object({
+        inbox_ids: z.array(z.number().int().positive()).length(3),
+        agent_ids: z.array(z.number().int().positive()).min(1).max(10),
+        total: z.number().int().positive(),
+        now: z.number().int().positive(),
+        from: z.number().int().positive(),
+        to: z.number().int().positive(),
+        rollups: z.boolean().optional(),
+      }),
+    ),
+  },
+  responses: { 200: jsonResponse(z.object({}), 'Written') },
+})
+
 export const benchRoutes = createRouter()
   .openapi(baseline, async (c) => {
     const row = await c.env.SHARD_0.prepare('select 1 as one').first<{ one: number }>()
@@ -39,6 +64,24 @@ export const benchRoutes = createRouter()
     const accountId = c.req.valid('param').account_id
     const db = createDb(await accountBinding(c.env, accountId))
     await db.batch([...rebuildRollupsStatements(db, accountId)])
+    return c.json({}, 200)
+  })
+  .openapi(scaleRows, async (c) => {
+    const accountId = c.req.valid('param').account_id
+    const body = c.req.valid('json')
+    const d1 = await accountBinding(c.env, accountId)
+    if (body.rollups) {
+      await createDb(d1).batch(rollupStatements(d1, accountId))
+      return c.json({}, 200)
+    }
+    const plan = {
+      accountId,
+      inboxIds: body.inbox_ids,
+      agentIds: body.agent_ids,
+      total: body.total,
+      now: body.now,
+    }
+    await d1.batch(scaleChunkStatements(d1, plan, body.from, body.to))
     return c.json({}, 200)
   })
 
