@@ -432,7 +432,8 @@ export interface components {
          *           "allow_auto_assign": true,
          *           "account_id": 1
          *         },
-         *         "hmac_verified": false
+         *         "hmac_verified": false,
+         *         "reply_refusal": null
          *       },
          *       "id": 42,
          *       "messages": [
@@ -586,6 +587,11 @@ export interface components {
                 assignee_type?: "User" | "AgentBot";
                 team?: components["schemas"]["ConversationTeam"];
                 hmac_verified: boolean;
+                /**
+                 * @description Why a phone conversation may not be answered now (then can_reply is false): the contact texted STOP, or on WhatsApp the 24-hour window since their last message has closed and only a template may be sent. Null otherwise.
+                 * @enum {string|null}
+                 */
+                reply_refusal: "opted_out" | "outside_whatsapp_window" | null;
             };
             /** @description The per-account display id */
             id: number;

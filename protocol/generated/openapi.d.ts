@@ -839,7 +839,7 @@ export interface paths {
         };
         /**
          * List conversations
-         * @description 25 a page. The counts are taken after the status, inbox, team and label filters but before `assignee_type`. With `q` (message content search) the status filter is skipped. Agents see only conversations of their inboxes.
+         * @description 25 a page. The counts are taken after the status, inbox, team and label filters but before `assignee_type`. With `q` (message content search) the status filter is skipped. Agents see only conversations of their inboxes. A full page carries `meta.next_cursor`; passing it as `cursor` gives the next page without walking the rows before it (`page` keeps working).
          */
         get: operations["listConversations"];
         put?: never;
@@ -4652,8 +4652,10 @@ export interface components {
          */
         ContactList: {
             meta: {
-                /** @description All matching contacts */
+                /** @description All matching contacts, counted up to 100: past that, 100 with count_capped (shown as "100+") */
                 count: number;
+                /** @description True when more contacts match than the count reads: count is then a floor */
+                count_capped?: boolean;
                 current_page: number;
             };
             payload: components["schemas"]["Contact"][];
@@ -4790,6 +4792,13 @@ export interface components {
                 count: number;
                 current_page: number;
                 has_more: boolean;
+                /**
+                 * @description How q was matched. index: name, email, phone number or identifier contains q (three characters or more). prefix: q is too short to index, so contacts whose name, email, phone number (with or without a leading +) or identifier starts with q
+                 * @enum {string}
+                 */
+                search?: "index" | "prefix";
+                /** @description True when q matches more contacts than one search reads (the newest 40 for index, 20 per field for prefix): the pages hold only matches among those */
+                partial?: boolean;
             };
             payload: components["schemas"]["Contact"][];
         };
@@ -5326,7 +5335,8 @@ export interface components {
          *           "allow_auto_assign": true,
          *           "account_id": 1
          *         },
-         *         "hmac_verified": false
+         *         "hmac_verified": false,
+         *         "reply_refusal": null
          *       },
          *       "id": 42,
          *       "messages": [
@@ -5480,6 +5490,11 @@ export interface components {
                 assignee_type?: "User" | "AgentBot";
                 team?: components["schemas"]["ConversationTeam"];
                 hmac_verified: boolean;
+                /**
+                 * @description Why a phone conversation may not be answered now (then can_reply is false): the contact texted STOP, or on WhatsApp the 24-hour window since their last message has closed and only a template may be sent. Null otherwise.
+                 * @enum {string|null}
+                 */
+                reply_refusal: "opted_out" | "outside_whatsapp_window" | null;
             };
             /** @description The per-account display id */
             id: number;
@@ -14620,6 +14635,8 @@ export interface operations {
                 q?: string;
                 source_id?: string;
                 page?: number;
+                /** @description The previous page's `meta.next_cursor`: the page after it (then `page` is not used). */
+                cursor?: string;
                 sort_by?: "last_activity_at_desc" | "last_activity_at_asc" | "created_at_desc" | "created_at_asc" | "priority_desc" | "priority_asc" | "waiting_since_asc" | "waiting_since_desc" | "latest" | "sort_on_created_at" | "sort_on_priority" | "sort_on_waiting_since";
             };
             header?: never;
@@ -14651,6 +14668,13 @@ export interface operations {
                                 assigned_count: number;
                                 unassigned_count: number;
                                 all_count: number;
+                                /**
+                                 * @description Present when the filters are ones the kept counters do not cover (team, labels, `q`, `source_id`) and more than 1000 conversations match: each count is then the number among the first 1000 (show it as "1000+"). Counts are exact otherwise.
+                                 * @enum {boolean}
+                                 */
+                                counts_capped?: true;
+                                /** @description Present when the page is full: pass it as `cursor` (with the same filters and sort) for the page after this one, which then starts at this row instead of walking the ones before. */
+                                next_cursor?: string;
                             };
                             payload: components["schemas"]["Conversation"][];
                         };
@@ -14868,6 +14892,8 @@ export interface operations {
                 q?: string;
                 source_id?: string;
                 page?: number;
+                /** @description The previous page's `meta.next_cursor`: the page after it (then `page` is not used). */
+                cursor?: string;
                 sort_by?: "last_activity_at_desc" | "last_activity_at_asc" | "created_at_desc" | "created_at_asc" | "priority_desc" | "priority_asc" | "waiting_since_asc" | "waiting_since_desc" | "latest" | "sort_on_created_at" | "sort_on_priority" | "sort_on_waiting_since";
             };
             header?: never;
@@ -14898,6 +14924,11 @@ export interface operations {
                             assigned_count: number;
                             unassigned_count: number;
                             all_count: number;
+                            /**
+                             * @description Present when the filters are ones the kept counters do not cover (team, labels, `q`, `source_id`) and more than 1000 conversations match: each count is then the number among the first 1000 (show it as "1000+"). Counts are exact otherwise.
+                             * @enum {boolean}
+                             */
+                            counts_capped?: true;
                         };
                     };
                 };

@@ -85,6 +85,7 @@ export function conversation(extra: Partial<Conversation> = {}): Conversation {
       },
       channel: 'Channel::WebWidget',
       hmac_verified: false,
+      reply_refusal: null,
     },
     ...extra,
   }
