@@ -154,7 +154,13 @@ export const ContactCreatedSchema = z
 export const ContactListSchema = z
   .object({
     meta: z.object({
-      count: z.number().int().openapi({ description: 'All matching contacts' }),
+      count: z.number().int().openapi({
+        description:
+          'All matching contacts, counted up to 100: past that, 100 with count_capped (shown as "100+")',
+      }),
+      count_capped: z.boolean().optional().openapi({
+        description: 'True when more contacts match than the count reads: count is then a floor',
+      }),
       current_page: z.number().int(),
     }),
     payload: z.array(ContactSchema),
@@ -167,6 +173,14 @@ export const ContactSearchResultSchema = z
       count: z.number().int().openapi({ description: 'Contacts on this page' }),
       current_page: z.number().int(),
       has_more: z.boolean(),
+      search: z.enum(['index', 'prefix']).optional().openapi({
+        description:
+          'How q was matched. index: name, email, phone number or identifier contains q (three characters or more). prefix: q is too short to index, so contacts whose name, email, phone number (with or without a leading +) or identifier starts with q',
+      }),
+      partial: z.boolean().optional().openapi({
+        description:
+          'True when q matches more contacts than one search reads (the newest 40 for index, 20 per field for prefix): the pages hold only matches among those',
+      }),
     }),
     payload: z.array(ContactSchema),
   })

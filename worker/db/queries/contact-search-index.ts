@@ -3,19 +3,35 @@ import type { Db } from '../client'
 import { contacts } from '../schema'
 
 /**
- * The trigram index of contact search (`contacts_search`, migration 0004): an FTS5 table over
- * name, email, phone number and identifier, kept by triggers. It only narrows the candidates:
- * the exact LIKE/instr predicate of the search still decides which of them match, so results
- * are the same as a walk over every contact.
+ * How contact search finds its candidates without walking the account. A term of three
+ * characters or more goes through the trigram index (`contacts_search`, rebuilt per account by
+ * migration 0021): an FTS5 table over name, email, phone number and identifier, kept by
+ * triggers, rowid = contact id, with a fifth column holding the account as a key of two
+ * trigrams of its own (accountKeyQuery). A MATCH that ANDs the key with the term's trigrams
+ * reaches only this account's rows, so other tenants never count toward the caps below. The index only narrows: the exact LIKE/instr predicate of the
+ * search still decides which candidates match. A shorter term has no trigram: it is answered
+ * with prefix matches read as ranges of the name, email, phone and identifier indexes.
  */
 
-/** An account with fewer contacts is walked: the walk reads at most this many rows. */
-export const SMALL_ACCOUNT = 2_000
 /**
- * Up to this many candidates (of all accounts) are read by id and sorted; a term with more
- * matches many contacts, and walking the index of the sort order finds a page sooner.
+ * The FTS5 query for the account's key: its id as four characters of the private use plane 16,
+ * one per 16 bits (as migration 0021 writes the `account` column), quoted as its two trigrams.
  */
-export const MAX_CANDIDATES = 2_000
+export function accountKeyQuery(accountId: number | SQL) {
+  const part = (shift: number) =>
+    sql`1048576 + ((${accountId} >> ${sql.raw(String(shift))}) & 65535)`
+  const key = sql`char(${part(48)}, ${part(32)}, ${part(16)}, ${part(0)})`
+  return sql`('"' || substr(${key}, 1, 3) || '" "' || substr(${key}, 2, 3) || '"')`
+}
+/**
+ * The most index candidates one search reads, newest first. A term with more (one in every
+ * contact) is answered from these and flagged partial. D1 counts about five rows read per
+ * candidate (the index entry, the id set, the row, the sorter, the cap check), so 40 keeps a
+ * page inside issue 34's budget of 10 rows per item returned plus 200.
+ */
+export const SEARCH_CANDIDATES = 40
+/** The most contacts each prefix range (name, email, phone, identifier) reads; see above. */
+export const PREFIX_CANDIDATES = 20
 /** More trigrams narrow little further but cost a doclist each. */
 const MAX_TRIGRAMS = 8
 
@@ -45,61 +61,118 @@ export function trigramQuery(text: string): string | undefined {
   return [...trigrams].map(quoted).join(' ')
 }
 
-export type SearchIndexPlan = {
+/** Lower-cases ASCII letters only, as SQLite's lower() and LIKE do. */
+export const foldAscii = (text: string) =>
+  text.replace(/[A-Z]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 32))
+
+/** How a search found its contacts: substring matches through the index, or prefix matches. */
+export type SearchMode = 'index' | 'prefix'
+
+export type SearchPlan = {
   /** The common table expressions the conditions below refer to. */
-  ctes: ReturnType<typeof searchCtes>
-  /** 1 when the candidates are read, 0 when the sort index is walked. */
-  byIndex: SQL
-  /** The account condition of the plan reading candidates: no rows when it is not taken. */
-  indexedAccount: SQL
-  /** The account condition of the walk: no rows (NULL account) when it is not taken. */
-  walkedAccount: SQL
+  ctes: readonly [SearchCandidates, ReturnType<typeof truncation>]
+  /** The account condition of the page: only the candidates, found by id. */
+  account: SQL
+  /** 1 when a cap cut the candidates short (the answer is partial), else 0. */
+  truncated: SQL
 }
 
-function searchCtes(db: Db, accountId: number, terms: string) {
-  const candidates = db.$with('search_candidates').as(
+/** Candidate contact ids, each with the part (index range) that found it. */
+type SearchCandidates = ReturnType<typeof indexCandidates>
+
+/** The account's index entries matching the trigrams, newest first, one past the cap. */
+function indexCandidates(db: Db, accountId: number, terms: string) {
+  return db.$with('search_candidates').as(
     db
-      .select({ id: sql<number>`rowid`.as('id') })
+      .select({ id: sql<number>`rowid`.as('id'), part: sql<number>`0`.as('part') })
       .from(sql`contacts_search`)
-      .where(sql`contacts_search match ${terms}`)
-      .limit(MAX_CANDIDATES),
+      .where(sql`contacts_search match ${accountKeyQuery(accountId)} || ' ' || ${terms}`)
+      .orderBy(sql`rowid desc`)
+      .limit(SEARCH_CANDIDATES + 1),
   )
-  const sample = sql`(select count(*) from (select 1 from ${contacts} where ${contacts.accountId} = ${accountId} limit ${sql.raw(String(SMALL_ACCOUNT))}))`
-  const mode = db.$with('search_mode').as(
+}
+
+/**
+ * One range of an index: the contacts of the account whose `column` starts with `prefix`, at
+ * most one past the cap. `column` is the indexed expression exactly, so the range is a seek.
+ */
+const prefixRange = (part: number, accountId: number, column: SQL, prefix: SQL) =>
+  sql`select * from (select ${contacts.id} as id, ${sql.raw(String(part))} as part from ${contacts} where ${contacts.accountId} = ${accountId} and ${column} >= ${prefix} and ${column} < ${prefix} || char(1114111) limit ${sql.raw(String(PREFIX_CANDIDATES + 1))})`
+
+/**
+ * Prefix candidates for a term under three characters: names (ASCII case folded, by the
+ * lower(name) index), emails (stored lower-cased), phone numbers as typed or after a "+", and
+ * identifiers in exact case. `folded` is the term's foldAscii, `text` the term.
+ */
+function prefixCandidates(db: Db, accountId: number, text: string, folded: string) {
+  const ranges = [
+    prefixRange(0, accountId, sql`lower(${contacts.name})`, sql`${folded}`),
+    prefixRange(1, accountId, sql`${contacts.email}`, sql`${folded}`),
+    prefixRange(2, accountId, sql`${contacts.phoneNumber}`, sql`${text}`),
+    prefixRange(3, accountId, sql`${contacts.phoneNumber}`, sql`'+' || ${text}`),
+    prefixRange(4, accountId, sql`${contacts.identifier}`, sql`${text}`),
+  ]
+  return db
+    .$with('search_candidates')
+    .as(
+      db
+        .select({ id: sql<number>`id`.as('id'), part: sql<number>`part`.as('part') })
+        .from(sql`(${sql.join(ranges, sql` union all `)})`),
+    )
+}
+
+/**
+ * Whether a cap cut the candidates: the index gave one past SEARCH_CANDIDATES, or a prefix
+ * range one past PREFIX_CANDIDATES. That one extra candidate stays in: it is a real candidate,
+ * and the answer is flagged partial anyway.
+ */
+function truncation(db: Db, candidates: SearchCandidates, cap: number) {
+  return db.$with('search_truncated').as(
     db
       .select({
-        byIndex:
-          sql<number>`case when ${sample} < ${sql.raw(String(SMALL_ACCOUNT))} then 0 when (select count(*) from ${candidates}) < ${sql.raw(String(MAX_CANDIDATES))} then 1 else 0 end`.as(
-            'by_index',
+        truncated:
+          sql<number>`coalesce((select max(n) from (select count(*) as n from ${candidates} group by part)), 0) > ${sql.raw(String(cap))}`.as(
+            'truncated',
           ),
       })
       .from(sql`(select 1)`),
   )
-  return [candidates, mode] as const
 }
 
 /**
- * The two plans of a search for a term of three characters or more, decided inside the one
- * statement: a small account is walked; else the trigram candidates are counted, up to
- * MAX_CANDIDATES, and when fewer they are read by id, else the sort index is walked as for a
- * short term. The plan not taken reads nothing: its LIMIT is 0 or its account is NULL, both
- * known before its loop starts (a condition with a subquery in WHERE would be tested row by
- * row). SQLite materializes the candidates once, as both plans refer to them. `terms` is the
- * search's `trigramQuery`; undefined (a term the index can't serve) gives no plan.
+ * The candidates of a search and the account condition that reads only them. `terms` is the
+ * term's trigramQuery (index mode); else `prefix` holds the folded term and `text` the term.
  */
-export function searchIndexPlan(
+export function searchPlan(
   db: Db,
   accountId: number,
-  terms: string | undefined,
-): SearchIndexPlan | undefined {
-  if (terms === undefined) return undefined
-  const ctes = searchCtes(db, accountId, terms)
-  const [candidates, mode] = ctes
-  const byIndex = sql`(select by_index from ${mode})`
-  const indexedAccount = and(
+  search: { terms: string | null; text: string | null; prefix: string | null },
+): SearchPlan | undefined {
+  let candidates: SearchCandidates
+  let cap: number
+  if (search.terms !== null) {
+    candidates = indexCandidates(db, accountId, search.terms)
+    cap = SEARCH_CANDIDATES
+  } else if (search.prefix !== null && search.text !== null) {
+    candidates = prefixCandidates(db, accountId, search.text, search.prefix)
+    cap = PREFIX_CANDIDATES
+  } else {
+    return undefined
+  }
+  const flag = truncation(db, candidates, cap)
+  const account = and(
     sql`+${contacts.accountId} = ${accountId}`,
-    sql`${contacts.id} in (select id from ${candidates} limit case when ${byIndex} then ${sql.raw(String(MAX_CANDIDATES))} else 0 end)`,
+    sql`${contacts.id} in (select id from ${candidates})`,
   ) as SQL
-  const walkedAccount = sql`${contacts.accountId} = (case when ${byIndex} then null else ${accountId} end)`
-  return { ctes, byIndex, indexedAccount, walkedAccount }
+  return { ctes: [candidates, flag], account, truncated: sql`(select truncated from ${flag})` }
+}
+
+/**
+ * The prefix condition on one contact's row, for a walk that reads every contact anyway (an
+ * export): the same ranges as the prefix candidates, without their caps.
+ */
+export function prefixMatch(text: string, folded: string) {
+  const starts = (column: SQL, prefix: SQL) =>
+    sql`(${column} >= ${prefix} and ${column} < ${prefix} || char(1114111))`
+  return sql`(${starts(sql`lower(${contacts.name})`, sql`${folded}`)} or ${starts(sql`${contacts.email}`, sql`${folded}`)} or ${starts(sql`${contacts.phoneNumber}`, sql`${text}`)} or ${starts(sql`${contacts.phoneNumber}`, sql`'+' || ${text}`)} or ${starts(sql`${contacts.identifier}`, sql`${text}`)})`
 }

@@ -1,13 +1,11 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   exists,
+  getTableColumns,
   gt,
-  isNull,
-  or,
   type SQL,
   type SQLWrapper,
   sql,
@@ -17,8 +15,15 @@ import type { Db } from '../client'
 import { keysOf } from '../columns'
 import { contactLabels, contacts } from '../schema'
 import { fromTemplate, param, parameterised } from '../templates'
-import { searchIndexPlan, trigramQuery } from './contact-search-index'
-import { contactVisibleTo, linksOf, withLinks } from './contacts'
+import {
+  accountKeyQuery,
+  foldAscii,
+  prefixMatch,
+  type SearchMode,
+  searchPlan,
+  trigramQuery,
+} from './contact-search-index'
+import { type ContactRow, contactVisibleTo, linksOf, withLinks } from './contacts'
 
 export const CONTACT_SORT_KEYS = [
   'email',
@@ -60,25 +65,39 @@ type FilterSql = {
   /** JSON array of the labels. */
   labels: string | null
   text: string | null
+  /** The LIKE pattern of an indexed search (the index only narrows); null for a prefix one. */
   pattern: string | null
   /** The text's `trigramQuery`, when the index can serve it. */
   terms: string | null
+  /** The ASCII-folded text when the index can't serve it: answered by prefix ranges. */
+  prefix: string | null
   /** Not a parameter: it changes the SQL, so it is part of every template key. */
   everyone: boolean
 }
 
-const FILTER_KEYS = ['accountId', 'agentId', 'labels', 'text', 'pattern', 'terms'] as const
+const FILTER_KEYS = [
+  'accountId',
+  'agentId',
+  'labels',
+  'text',
+  'pattern',
+  'terms',
+  'prefix',
+] as const
 
 function filterSqlOf(filter: ContactScope): FilterSql {
   const text = filter.query ?? null
   const labels = filter.labels ?? []
+  const terms = text === null ? null : (trigramQuery(text) ?? null)
+  const indexed = text !== null && terms !== null
   return {
     accountId: filter.accountId,
     agentId: filter.agentId,
     labels: labels.length > 0 ? JSON.stringify(labels) : null,
     text,
-    pattern: text === null ? null : containsPattern(text),
-    terms: text === null ? null : (trigramQuery(text) ?? null),
+    pattern: indexed ? containsPattern(text) : null,
+    terms,
+    prefix: text !== null && !indexed ? foldAscii(text) : null,
     everyone: filter.everyone ?? false,
   }
 }
@@ -128,16 +147,6 @@ function scopeWhere(db: Db, filter: FilterSql, account?: SQL) {
 const listWhere = (db: Db, filter: FilterSql, account?: SQL) =>
   filter.everyone ? scopeWhere(db, filter, account) : and(scopeWhere(db, filter, account), resolved)
 
-/**
- * No email, phone number or identifier. `email is null or email = ''` is a range of the email
- * index, so only these (usually few) contacts are read from the table.
- */
-const unresolved = and(
-  or(isNull(contacts.email), eq(contacts.email, '')),
-  sql`coalesce(${contacts.phoneNumber}, '') = ''`,
-  sql`coalesce(${contacts.identifier}, '') = ''`,
-)
-
 type ContactColumns = typeof contacts._.columns
 
 const SORT_COLUMNS: Record<ContactSortKey, (c: ContactColumns) => SQLWrapper> = {
@@ -158,36 +167,40 @@ function orderBy(sort: ContactSort, columns: ContactColumns = contacts) {
 }
 
 /**
- * The number of contacts matching the filter. Resolved ones count as all in scope minus the
- * unresolved: the first count reads only an index, where counting the resolved ones directly
- * would read every row of the account. A search the trigram index serves counts its candidates
- * instead.
+ * The most contacts a count reads. Past it the count is a lower bound, said by `capped` (the
+ * list's meta.count_capped, as large inboxes show "100+"): a count that walked the account would
+ * read a row per contact (issue 34), and the scope (labels, an agent's inboxes, resolved or not)
+ * leaves no per-account counter exact.
+ */
+export const CONTACT_COUNT_CAP = 100
+
+/**
+ * The number of contacts matching the filter, reading at most CONTACT_COUNT_CAP + 1 contacts of
+ * its scope (a search's: only its candidates). The resolved condition is summed rather than
+ * filtered on, so unresolved visitors count toward the rows read and a count never walks them
+ * all. `capped` is 1 when more were in scope, or a search's candidates were cut.
  */
 function contactCountStatement(db: Db, filter: FilterSql) {
-  const scope = db.select({ n: count() }).from(contacts).where(scopeWhere(db, filter))
-  const without = db
-    .select({ n: count() })
+  const plan = searchPlan(db, filter.accountId, filter)
+  const matched = filter.everyone ? sql`1` : resolved
+  const scanned = db
+    .select({ matched: sql<number>`${matched}`.as('matched') })
     .from(contacts)
-    .where(and(scopeWhere(db, filter), unresolved))
-  const walked = filter.everyone ? sql<number>`(${scope})` : sql<number>`(${scope}) - (${without})`
-  const plan = searchIndexPlan(db, filter.accountId, filter.terms ?? undefined)
-  if (!plan) return db.select({ total: walked }).from(sql`(select 1)`)
-  const indexed = db
-    .select({ n: count() })
-    .from(contacts)
-    .where(listWhere(db, filter, plan.indexedAccount))
-  // SQLite runs only the subqueries of the branch taken. The common table expressions sit in a
-  // subquery: a statement that starts with SELECT can share a batch (worker/lib/d1-gate.ts).
+    .where(scopeWhere(db, filter, plan?.account))
+    .limit(CONTACT_COUNT_CAP + 1)
+    .as('scanned')
+  const cap = sql.raw(String(CONTACT_COUNT_CAP))
+  const total = sql<number>`min(coalesce(sum(${scanned.matched}), 0), ${cap})`.as('total')
+  const over = sql`count(*) > ${cap}`
+  if (!plan) return db.select({ total, capped: sql<number>`${over}`.as('capped') }).from(scanned)
+  // The common table expressions sit in a subquery: a statement that starts with SELECT can
+  // share a batch (worker/lib/d1-gate.ts).
   const counted = db
     .with(...plan.ctes)
-    .select({
-      total: sql<number>`case when ${plan.byIndex} then (${indexed}) else ${walked} end`.as(
-        'total',
-      ),
-    })
-    .from(sql`(select 1)`)
+    .select({ total, capped: sql<number>`${over} or ${plan.truncated}`.as('capped') })
+    .from(scanned)
     .as('counted')
-  return db.select({ total: counted.total }).from(counted)
+  return db.select({ total: counted.total, capped: counted.capped }).from(counted)
 }
 
 /** Matching contacts in the sort order, cut to one page. */
@@ -201,7 +214,8 @@ const pageWhere = (db: Db, sort: ContactSort, where: SQL | undefined) =>
 /**
  * One page of contacts, each with its contact inboxes. The page is cut first and the contact
  * inboxes are read only for its rows, even when the sort needs a sorter over all matches. A
- * search the trigram index serves has two pages of which one is empty (searchIndexPlan).
+ * search reads only its candidates (searchPlan), and its page hangs off one row saying whether
+ * they were cut (`truncated`): an empty page is then one row of nulls.
  */
 function contactPageStatement(
   db: Db,
@@ -211,24 +225,36 @@ function contactPageStatement(
   offset: number,
 ) {
   const cut = (where: SQL | undefined) => pageWhere(db, sort, where).limit(limit).offset(offset)
-  const plan = searchIndexPlan(db, filter.accountId, filter.terms ?? undefined)
-  // The common table expressions sit in the page subquery, so the statement starts with SELECT
-  // and can share a batch (worker/lib/d1-gate.ts).
-  const page = plan
-    ? db
-        .with(...plan.ctes)
-        .select()
-        .from(cut(listWhere(db, filter, plan.indexedAccount)).as('by_index'))
-        .unionAll(db.select().from(cut(listWhere(db, filter, plan.walkedAccount)).as('by_walk')))
-        .as('page')
-    : cut(listWhere(db, filter)).as('page')
+  const plan = searchPlan(db, filter.accountId, filter)
+  let page: ReturnType<ReturnType<typeof cut>['as']>
+  let truncated: SQL.Aliased<number> | SQL<number> = sql<number>`0`.as('truncated')
+  if (plan) {
+    const matched = cut(listWhere(db, filter, plan.account)).as('matched')
+    // The common table expressions sit in the page subquery, so the statement starts with
+    // SELECT and can share a batch (worker/lib/d1-gate.ts).
+    const searched = db
+      .with(...plan.ctes)
+      .select({
+        ...(Object.fromEntries(
+          keysOf(contacts).map((key) => [key, matched[key as keyof ContactColumns]]),
+        ) as unknown as ContactColumns),
+        truncated: sql<number>`${plan.truncated}`.as('truncated'),
+      })
+      .from(sql`(select 1)`)
+      .leftJoin(matched, sql`1`)
+      .as('page')
+    page = searched as unknown as typeof page
+    truncated = searched.truncated
+  } else {
+    page = cut(listWhere(db, filter)).as('page')
+  }
   const columns = Object.fromEntries(
     keysOf(contacts).map((key) => [key, page[key as keyof ContactColumns]]),
   ) as unknown as ContactColumns
   // The contact's columns one by one: packed into one JSON value (columns.ts) they cost the same
   // (`npm run bench -- layers`), unlike a view's joined rows.
   return db
-    .select({ contact: columns, links: linksOf(db, columns.id, filter.agentId) })
+    .select({ contact: columns, links: linksOf(db, columns.id, filter.agentId), truncated })
     .from(page)
     .orderBy(...orderBy(sort, columns))
 }
@@ -236,26 +262,36 @@ function contactPageStatement(
 /**
  * The contacts the list (with `labels`) or the search (with `query`) selects, in id order after
  * `afterId`, at most `limit`: a keyset page, so a walk over all of them (an export) reads each
- * once. The same conditions and search index plan as a list page, only ordered by id.
+ * once. An indexed search walks the account's index entries in id order; a term too short for
+ * it walks the account for its prefix matches (an export reads every contact anyway).
  */
 export function contactsAfterId(db: Db, scope: ContactScope, afterId: number, limit: number) {
   const filter = filterSqlOf(scope)
-  const cut = (where: SQL | undefined) =>
-    db
-      .select()
+  if (filter.terms !== null) {
+    return db
+      .select(getTableColumns(contacts))
       .from(contacts)
-      .where(and(where, gt(contacts.id, afterId)))
-      .orderBy(asc(contacts.id))
+      .innerJoin(sql`contacts_search`, sql`${contacts.id} = contacts_search.rowid`)
+      .where(
+        and(
+          sql`contacts_search match ${accountKeyQuery(filter.accountId)} || ' ' || ${filter.terms}`,
+          sql`contacts_search.rowid > ${afterId}`,
+          listWhere(db, filter, sql`+${contacts.accountId} = ${filter.accountId}`),
+        ),
+      )
+      .orderBy(sql`contacts_search.rowid`)
       .limit(limit)
-  const plan = searchIndexPlan(db, filter.accountId, filter.terms ?? undefined)
-  if (!plan) return cut(listWhere(db, filter))
-  const page = db
-    .with(...plan.ctes)
+  }
+  const prefix =
+    filter.prefix === null || filter.text === null
+      ? undefined
+      : prefixMatch(filter.text, filter.prefix)
+  return db
     .select()
-    .from(cut(listWhere(db, filter, plan.indexedAccount)).as('by_index'))
-    .unionAll(db.select().from(cut(listWhere(db, filter, plan.walkedAccount)).as('by_walk')))
-    .as('page')
-  return db.select().from(page).orderBy(asc(page.id))
+    .from(contacts)
+    .where(and(listWhere(db, filter), prefix, gt(contacts.id, afterId)))
+    .orderBy(asc(contacts.id))
+    .limit(limit)
 }
 
 /** One page of contacts with their contact inboxes, and the total when asked: one round trip. */
@@ -275,9 +311,10 @@ export async function listContactPage(
     () => contactPageStatement(db, query, filter.sort, param('limit'), param('offset')),
     { ...values, limit: page.limit, offset: page.offset },
   )
+  const search = searchOf(sqlFilter)
   if (!page.withTotal) {
     const [rows] = await db.batch([rowsStatement])
-    return { rows: rows.map(withLinks), total: null }
+    return { ...pageOf(rows, search), total: null, capped: false }
   }
   const countStatement = fromTemplate(
     db,
@@ -286,5 +323,18 @@ export async function listContactPage(
     values,
   )
   const [rows, [counted]] = await db.batch([rowsStatement, countStatement])
-  return { rows: rows.map(withLinks), total: counted?.total ?? 0 }
+  return { ...pageOf(rows, search), total: counted?.total ?? 0, capped: !!counted?.capped }
+}
+
+/** How a search was answered; undefined for the list. */
+const searchOf = (filter: FilterSql): SearchMode | undefined =>
+  filter.terms !== null ? 'index' : filter.prefix !== null ? 'prefix' : undefined
+
+/** A page's contacts (a search's empty page is one row of nulls) and whether it is partial. */
+function pageOf(
+  rows: { contact: ContactRow; links: string; truncated: number }[],
+  search: SearchMode | undefined,
+) {
+  const found = rows.filter((row) => row.contact.id !== null)
+  return { rows: found.map(withLinks), search, partial: !!rows[0]?.truncated }
 }

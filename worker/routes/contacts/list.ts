@@ -81,7 +81,14 @@ async function contactPage(
     .map(({ contact, contactInboxes }) =>
       contactJson(c, contact, options.withInboxes ? contactInboxes : undefined),
     )
-  return { payload, total: result.total, hasMore: result.rows.length > CONTACTS_PER_PAGE }
+  return {
+    payload,
+    total: result.total,
+    capped: result.capped,
+    search: result.search,
+    partial: result.partial,
+    hasMore: result.rows.length > CONTACTS_PER_PAGE,
+  }
 }
 
 export const contactListRoutes = createRouter()
@@ -94,12 +101,15 @@ export const contactListRoutes = createRouter()
       everyone: query.view === 'all',
       sort: sortOf(query.sort),
     }
-    const { payload, total } = await contactPage(c, filter, query.page, {
+    const { payload, total, capped } = await contactPage(c, filter, query.page, {
       limit: CONTACTS_PER_PAGE,
       withTotal: true,
       withInboxes: query.include_contact_inboxes,
     })
-    return c.json({ meta: { count: total ?? 0, current_page: query.page }, payload }, 200)
+    return c.json(
+      { meta: { count: total ?? 0, count_capped: capped, current_page: query.page }, payload },
+      200,
+    )
   })
   .openapi(searchContacts, async (c) => {
     const query = c.req.valid('query')
@@ -117,13 +127,22 @@ export const contactListRoutes = createRouter()
       sort: sortOf(query.sort),
     }
     // One row past the page tells whether another page exists, without counting them all.
-    const { payload, hasMore } = await contactPage(c, filter, query.page, {
+    const { payload, hasMore, search, partial } = await contactPage(c, filter, query.page, {
       limit: CONTACTS_PER_PAGE + 1,
       withTotal: false,
       withInboxes: query.include_contact_inboxes,
     })
     return c.json(
-      { meta: { count: payload.length, current_page: query.page, has_more: hasMore }, payload },
+      {
+        meta: {
+          count: payload.length,
+          current_page: query.page,
+          has_more: hasMore,
+          search,
+          partial,
+        },
+        payload,
+      },
       200,
     )
   })

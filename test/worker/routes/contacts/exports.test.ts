@@ -1,6 +1,5 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { SMALL_ACCOUNT } from '../../../../worker/db/queries/contact-search-index'
 import { csvRecords } from '../../../../worker/lib/csv'
 import { DOWNLOAD_LINK_SECONDS, signedDownloadUrl } from '../../../../worker/lib/download-links'
 import { createContact, defineContactAttribute } from '../../contacts-helpers'
@@ -112,7 +111,7 @@ describe('POST contacts/export', () => {
           .prepare(
             `insert into contacts (account_id, name) with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ?) select ?, 'Filler ' || n from seq`,
           )
-          .bind(SMALL_ACCOUNT + 100, world.accountId)
+          .bind(2_100, world.accountId)
           .run()
       }
       for (const person of people) await createContact(world, person)

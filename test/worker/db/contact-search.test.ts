@@ -1,0 +1,180 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { countingD1, type D1Counter } from '../../../bench/worker/d1-counter'
+import { createDb } from '../../../worker/db/client'
+import {
+  CONTACT_COUNT_CAP,
+  type ContactFilter,
+  listContactPage,
+} from '../../../worker/db/queries/contact-search'
+import { contactsPath, idsOf } from '../contacts-helpers'
+import { accountDb, api, createWorld, type World } from '../helpers'
+
+/** Contacts seeded in each account: enough that a walk of the account would break the budget. */
+const SIZE = 3_000
+/** Issue 34's budget for a read: rows read ≤ 10 × items returned + 200. */
+const budget = (items: number) => 10 * items + 200
+
+/**
+ * `Contact n` with `contact<n>@<domain>` and `+4930<phones + n>`, in one statement (the insert
+ * triggers keep the search index).
+ */
+async function seed(world: World, domain: string, count = SIZE, name = 'Contact', phones = 1e6) {
+  await (await accountDb(world.accountId))
+    .prepare(
+      `insert into contacts (account_id, name, email, phone_number, last_activity_at)
+       with recursive n(i) as (select 1 union all select i + 1 from n where i < ?)
+       select ?, ? || ' ' || i, lower(?) || i || '@' || ?, '+4930' || (cast(? as integer) + i), i from n`,
+    )
+    .bind(count, world.accountId, name, name.replaceAll(' ', ''), domain, phones)
+    .run()
+}
+
+let mine: World
+let theirs: World
+
+beforeAll(async () => {
+  mine = await createWorld()
+  theirs = await createWorld()
+  await seed(mine, 'mine.test')
+  // Another tenant on the same shard, written after: newer ids, the same names.
+  await seed(theirs, 'theirs.test')
+  await seed(theirs, 'theirs.test', 500, 'Rare Shared', 2e6)
+  await seed(mine, 'mine.test', 3, 'Rare Shared', 2e6)
+}, 60_000)
+
+const filter = (world: World, query?: string): ContactFilter => ({
+  accountId: world.accountId,
+  agentId: null,
+  query,
+  sort: { key: 'last_activity_at', descending: true },
+})
+
+/** One page as the search route reads it (16 rows: the 16th says has_more), with rows read. */
+async function measured(world: World, query: string | undefined, withTotal = false) {
+  const counter: D1Counter = { trips: 0, rowsRead: 0 }
+  const db = createDb(countingD1(await accountDb(world.accountId), counter))
+  const page = await listContactPage(db, filter(world, query), { limit: 16, offset: 0, withTotal })
+  const items = Math.min(page.rows.length, 15)
+  return { ...page, items, rowsRead: counter.rowsRead ?? 0 }
+}
+
+const search = (world: World, q: string) =>
+  api(`${contactsPath(world)}/search?q=${encodeURIComponent(q)}`, { token: world.admin.token })
+
+describe('contact search never walks the account', () => {
+  it('answers one and two letters with prefix matches, flagged, within the budget', async () => {
+    for (const term of ['c', 'Co', '+4']) {
+      const page = await measured(mine, term)
+      expect({ term, search: page.search, partial: page.partial }).toEqual({
+        term,
+        search: 'prefix',
+        partial: true,
+      })
+      expect(page.items).toBe(15)
+      for (const { contact } of page.rows) {
+        expect(contact.accountId).toBe(mine.accountId)
+        const starts = [contact.name.toLowerCase(), contact.email, contact.phoneNumber].some((v) =>
+          v?.startsWith(term.toLowerCase()),
+        )
+        expect({ term, name: contact.name, starts }).toEqual({
+          term,
+          name: contact.name,
+          starts: true,
+        })
+      }
+      expect({ term, rows: page.rowsRead }).toEqual({
+        term,
+        rows: expect.toSatisfy((n: number) => n > 0 && n <= budget(page.items)),
+      })
+    }
+    const res = await search(mine, 'co')
+    expect(res.status).toBe(200)
+    expect(res.json.meta).toEqual({
+      count: 15,
+      current_page: 1,
+      has_more: true,
+      search: 'prefix',
+      partial: true,
+    })
+  })
+
+  it('finds nothing for two letters nobody starts with, reading almost nothing', async () => {
+    const page = await measured(mine, 'zz')
+    expect({ search: page.search, partial: page.partial, items: page.items }).toEqual({
+      search: 'prefix',
+      partial: false,
+      items: 0,
+    })
+    expect(page.rowsRead).toBeLessThanOrEqual(budget(0))
+  })
+
+  it('finds a rare substring through the index, only in this account', async () => {
+    const page = await measured(mine, 'ct2345@')
+    expect(page.rows.map((r) => r.contact.email)).toEqual(['contact2345@mine.test'])
+    expect({ search: page.search, partial: page.partial }).toEqual({
+      search: 'index',
+      partial: false,
+    })
+    expect(page.rowsRead).toBeLessThanOrEqual(budget(1))
+  })
+
+  it('finds a phone number by some of its digits', async () => {
+    const page = await measured(mine, '1001234')
+    expect(page.rows.map((r) => r.contact.phoneNumber)).toEqual(['+49301001234'])
+    expect(page.rowsRead).toBeLessThanOrEqual(budget(1))
+  })
+
+  it('bounds a term in every contact to the newest candidates, flagged partial', async () => {
+    const page = await measured(mine, 'contact')
+    expect({ search: page.search, partial: page.partial, items: page.items }).toEqual({
+      search: 'index',
+      partial: true,
+      items: 15,
+    })
+    // The newest activity first, all of this account.
+    expect(page.rows[0]?.contact.name).toBe(`Contact ${SIZE}`)
+    expect(page.rows.every((r) => r.contact.accountId === mine.accountId)).toBe(true)
+    expect(page.rowsRead).toBeLessThanOrEqual(budget(page.items))
+  })
+
+  it("never shows or counts another account's matches", async () => {
+    // 500 newer "Rare Shared" contacts in the other account would fill any shared cap.
+    const page = await measured(mine, 'rare shared', true)
+    expect(page.rows.map((r) => r.contact.name).sort()).toEqual([
+      'Rare Shared 1',
+      'Rare Shared 2',
+      'Rare Shared 3',
+    ])
+    expect(page.rows.every((r) => r.contact.accountId === mine.accountId)).toBe(true)
+    expect({ partial: page.partial, total: page.total, capped: page.capped }).toEqual({
+      partial: false,
+      total: 3,
+      capped: false,
+    })
+    const short = await measured(mine, 'ra', true)
+    expect(short.rows.map((r) => r.contact.name).sort()).toEqual([
+      'Rare Shared 1',
+      'Rare Shared 2',
+      'Rare Shared 3',
+    ])
+    expect({ partial: short.partial, total: short.total }).toEqual({ partial: false, total: 3 })
+  })
+
+  it('counts the list exactly up to the cap and says when it stopped, within the budget', async () => {
+    const page = await measured(mine, undefined, true)
+    expect(page.items).toBe(15)
+    expect({ total: page.total, capped: page.capped }).toEqual({
+      total: CONTACT_COUNT_CAP,
+      capped: true,
+    })
+    expect(page.rowsRead).toBeLessThanOrEqual(budget(page.items))
+    const res = await api(contactsPath(mine), { token: mine.admin.token })
+    expect(res.json.meta).toEqual({ count: CONTACT_COUNT_CAP, count_capped: true, current_page: 1 })
+
+    const small = await createWorld()
+    await seed(small, 'small.test', 7)
+    const few = await api(contactsPath(small), { token: small.admin.token })
+    expect(few.json.meta).toEqual({ count: 7, count_capped: false, current_page: 1 })
+    expect(idsOf(few.json.payload)).toHaveLength(7)
+  })
+})
