@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { COUNT_CAP } from '../db/queries/conversation-counters'
 import type { ConversationSort, ConversationView, TeamRow } from '../db/queries/conversations'
 import { DETAILS_MESSAGE_LIMIT, SORTS } from '../db/queries/conversations'
 import type { MessageView } from '../db/queries/messages'
@@ -101,8 +102,28 @@ export const ConversationCountsSchema = z
     assigned_count: z.number().int(),
     unassigned_count: z.number().int(),
     all_count: z.number().int(),
+    counts_capped: z
+      .literal(true)
+      .optional()
+      .openapi({
+        description:
+          `Present when the filters are ones the kept counters do not cover (team, labels, \`q\`, ` +
+          `\`source_id\`) and more than ${COUNT_CAP} conversations match: each count is then the ` +
+          `number among the first ${COUNT_CAP} (show it as "${COUNT_CAP}+"). Counts are exact otherwise.`,
+      }),
   })
   .openapi({ example: examples.ConversationCountsExample })
+
+export const ConversationListMetaSchema = ConversationCountsSchema.extend({
+  next_cursor: z
+    .string()
+    .optional()
+    .openapi({
+      description:
+        'Present when the page is full: pass it as `cursor` (with the same filters and sort) for ' +
+        'the page after this one, which then starts at this row instead of walking the ones before.',
+    }),
+})
 
 const UnixSecondsInput = z.coerce.number().int().nonnegative().max(32_503_680_000)
 
@@ -146,6 +167,10 @@ export const ConversationListQuerySchema = z.object({
   q: SearchTextSchema.optional(),
   source_id: z.string().max(255).optional(),
   page: z.coerce.number().int().positive().max(100_000).optional(),
+  cursor: z.string().max(200).optional().openapi({
+    description:
+      "The previous page's `meta.next_cursor`: the page after it (then `page` is not used).",
+  }),
   sort_by: z
     .enum([...SORTS, ...(Object.keys(LEGACY_SORTS) as (keyof typeof LEGACY_SORTS)[])])
     .optional(),

@@ -224,6 +224,8 @@ describe('GET /conversations', () => {
       assigned_count: 0,
       unassigned_count: 27,
       all_count: 27,
+      // A full page says where the next one starts (test/worker/routes/conversations-cursor.test.ts).
+      next_cursor: expect.any(String),
     })
     expect((await list(world, '?page=2')).ids).toEqual([2, 1])
     expect((await list(world, '?page=3')).ids).toEqual([])
@@ -244,12 +246,14 @@ describe('GET /conversations', () => {
       assigned_count: 1,
       unassigned_count: 25,
       all_count: 26,
+      next_cursor: expect.any(String),
     })
     expect((await list(world, '?status=all')).meta).toEqual({
       mine_count: 2,
       assigned_count: 2,
       unassigned_count: 25,
       all_count: 27,
+      next_cursor: expect.any(String),
     })
     expect((await list(world, '?status=all', world.agent.token)).meta.all_count).toBe(0)
   })

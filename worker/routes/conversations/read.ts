@@ -6,13 +6,16 @@ import {
   listContactConversations,
   listConversations,
 } from '../../db/queries/conversations'
+import { sortKeyCount } from '../../db/queries/conversations/list'
 import type { AppEnv } from '../../env'
-import { apiError, errorResponses } from '../../errors'
+import { apiError, errorResponses, validationError } from '../../errors'
+import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor'
 import { restrictedAgentId, visibleContact } from '../../middleware/access'
 import { accountSecurity } from '../../schemas/auth'
 import { AccountIdParamsSchema, IdSchema, jsonResponse } from '../../schemas/common'
 import {
   ConversationCountsSchema,
+  ConversationListMetaSchema,
   type ConversationListQuery,
   ConversationListQuerySchema,
   ConversationSchema,
@@ -39,12 +42,16 @@ const listRoute = createRoute({
   description:
     '25 a page. The counts are taken after the status, inbox, team and label filters but before ' +
     '`assignee_type`. With `q` (message content search) the status filter is skipped. Agents see ' +
-    'only conversations of their inboxes.',
+    'only conversations of their inboxes. A full page carries `meta.next_cursor`; passing it as ' +
+    '`cursor` gives the next page without walking the rows before it (`page` keeps working).',
   request: { params: AccountIdParamsSchema, query: ConversationListQuerySchema },
   responses: {
     200: jsonResponse(
       z.object({
-        data: z.object({ meta: ConversationCountsSchema, payload: z.array(ConversationSchema) }),
+        data: z.object({
+          meta: ConversationListMetaSchema,
+          payload: z.array(ConversationSchema),
+        }),
       }),
       'A page of conversations with counts',
     ),
@@ -123,6 +130,23 @@ function asList(value: string | string[] | undefined) {
   return (Array.isArray(value) ? value : value.split(',')).map((v) => v.trim()).filter(Boolean)
 }
 
+/** The sort values a `cursor` carries, refused unless it is one of this sort's cursors. */
+function afterOf(query: ConversationListQuery): number[] | undefined {
+  if (query.cursor === undefined) return undefined
+  const sort = sortOf(query.sort_by)
+  const cursor = decodePageCursor(query.cursor)
+  if (!cursor || cursor.sort !== sort || cursor.values.length !== sortKeyCount(sort)) {
+    throw validationError([
+      {
+        field: 'cursor',
+        message: `is not a cursor of this list sorted by ${sort}`,
+        code: 'invalid',
+      },
+    ])
+  }
+  return cursor.values
+}
+
 function filtersOf(c: Context<AppEnv>, query: ConversationListQuery): ConversationFilters {
   const principal = c.var.principal
   const q = query.q?.trim()
@@ -140,6 +164,7 @@ function filtersOf(c: Context<AppEnv>, query: ConversationListQuery): Conversati
     sort: sortOf(query.sort_by),
     page: query.page ?? 1,
     perPage: PER_PAGE,
+    after: afterOf(query),
   }
 }
 
@@ -151,13 +176,21 @@ async function listFor(c: Context<AppEnv>, query: ConversationListQuery, withPag
 
 export const conversationReadRoutes = createRouter()
   .openapi(listRoute, async (c) => {
-    const { counts, views } = await listFor(c, c.req.valid('query'), true)
+    const query = c.req.valid('query')
+    const { counts, capped, views, nextAfter } = await listFor(c, query, true)
     const payload = views.map((v) => toConversation(v, c.req.url))
-    return c.json({ data: { meta: counts, payload } }, 200)
+    const meta = {
+      ...counts,
+      ...(capped ? { counts_capped: true as const } : {}),
+      ...(nextAfter
+        ? { next_cursor: encodePageCursor({ sort: sortOf(query.sort_by), values: nextAfter }) }
+        : {}),
+    }
+    return c.json({ data: { meta, payload } }, 200)
   })
   .openapi(metaRoute, async (c) => {
-    const { counts } = await listFor(c, c.req.valid('query'), false)
-    return c.json({ meta: counts }, 200)
+    const { counts, capped } = await listFor(c, c.req.valid('query'), false)
+    return c.json({ meta: { ...counts, ...(capped ? { counts_capped: true as const } : {}) } }, 200)
   })
   .openapi(showRoute, async (c) => {
     const { conversation_id } = c.req.valid('param')

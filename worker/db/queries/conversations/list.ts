@@ -1,9 +1,11 @@
 /** The conversation list: Chatwoot's filters, sorts and the four counts, in one round trip. */
-import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm'
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { containsPattern } from '../../../lib/like'
 import type { Db } from '../../client'
 import { conversations } from '../../schema'
 import { fromTemplate, parameterised } from '../../templates'
+import { COUNT_CAP, cappedCountsStatement, countersStatement } from '../conversation-counters'
 import type { ConversationStatus } from '../conversations'
 import { MESSAGE_TYPE } from '../messages'
 import {
@@ -26,28 +28,110 @@ export const SORTS = [
 ] as const
 export type ConversationSort = (typeof SORTS)[number]
 
-const priorityRank = sql`(case ${conversations.priority} when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 when 'low' then 1 end)`
+const priorityRank = sql<number>`(case ${conversations.priority} when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 when 'low' then 1 end)`
 
-function sortOrder(sort: ConversationSort): SQL[] {
+/** One key of a sort: never null (nulls last are coalesced past the end), so a cursor can hold it. */
+type SortKey = { value: SQL | AnySQLiteColumn; direction: 'asc' | 'desc' }
+
+/**
+ * The sorts as keys, the id last so the order is total. Coalescing stands for `nulls last`:
+ * ranks are 1 to 4 and times far below 10^12, so the fill values sort after every real one.
+ */
+function sortKeys(sort: ConversationSort): SortKey[] {
   const c = conversations
+  const key = (value: SortKey['value'], direction: SortKey['direction']) => ({ value, direction })
   switch (sort) {
     case 'last_activity_at_asc':
-      return [asc(c.lastActivityAt), asc(c.id)]
+      return [key(c.lastActivityAt, 'asc'), key(c.id, 'asc')]
     case 'created_at_desc':
-      return [desc(c.createdAt), desc(c.id)]
+      return [key(c.createdAt, 'desc'), key(c.id, 'desc')]
     case 'created_at_asc':
-      return [asc(c.createdAt), asc(c.id)]
+      return [key(c.createdAt, 'asc'), key(c.id, 'asc')]
     case 'priority_desc':
-      return [sql`${priorityRank} desc nulls last`, desc(c.lastActivityAt), desc(c.id)]
+      return [
+        key(sql`coalesce(${priorityRank}, 0)`, 'desc'),
+        key(c.lastActivityAt, 'desc'),
+        key(c.id, 'desc'),
+      ]
     case 'priority_asc':
-      return [sql`${priorityRank} asc nulls last`, desc(c.lastActivityAt), desc(c.id)]
+      return [
+        key(sql`coalesce(${priorityRank}, 5)`, 'asc'),
+        key(c.lastActivityAt, 'desc'),
+        key(c.id, 'desc'),
+      ]
     case 'waiting_since_asc':
-      return [sql`${c.waitingSince} asc nulls last`, asc(c.createdAt), asc(c.id)]
+      return [
+        key(sql`coalesce(${c.waitingSince}, ${FAR_FUTURE})`, 'asc'),
+        key(c.createdAt, 'asc'),
+        key(c.id, 'asc'),
+      ]
     case 'waiting_since_desc':
-      return [sql`${c.waitingSince} desc nulls last`, asc(c.createdAt), asc(c.id)]
+      return [
+        key(sql`coalesce(${c.waitingSince}, -1)`, 'desc'),
+        key(c.createdAt, 'asc'),
+        key(c.id, 'asc'),
+      ]
     default:
-      return [desc(c.lastActivityAt), desc(c.id)]
+      return [key(c.lastActivityAt, 'desc'), key(c.id, 'desc')]
   }
+}
+
+const FAR_FUTURE = sql.raw('1000000000000')
+
+/** A conversation's values of a sort's keys, as `sortKeys` computes them in SQL. */
+export function sortValuesOf(
+  sort: ConversationSort,
+  row: Pick<
+    typeof conversations.$inferSelect,
+    'id' | 'priority' | 'lastActivityAt' | 'createdAt' | 'waitingSince'
+  >,
+): number[] {
+  const rank = row.priority ? PRIORITY_RANKS[row.priority] : null
+  switch (sort) {
+    case 'last_activity_at_asc':
+    case 'last_activity_at_desc':
+      return [row.lastActivityAt, row.id]
+    case 'created_at_asc':
+    case 'created_at_desc':
+      return [row.createdAt, row.id]
+    case 'priority_desc':
+      return [rank ?? 0, row.lastActivityAt, row.id]
+    case 'priority_asc':
+      return [rank ?? 5, row.lastActivityAt, row.id]
+    case 'waiting_since_asc':
+      return [row.waitingSince ?? 1_000_000_000_000, row.createdAt, row.id]
+    case 'waiting_since_desc':
+      return [row.waitingSince ?? -1, row.createdAt, row.id]
+  }
+}
+
+const PRIORITY_RANKS = { urgent: 4, high: 3, medium: 2, low: 1 } as const
+
+/** How many keys a sort has: a cursor of another length is not one of its cursors. */
+export const sortKeyCount = (sort: ConversationSort) => sortKeys(sort).length
+
+const sortOrder = (sort: ConversationSort): SQL[] =>
+  sortKeys(sort).map((k) => (k.direction === 'asc' ? asc(k.value) : desc(k.value)))
+
+/**
+ * The rows after a cursor in the sort's order: (k0, k1, …) after (a0, a1, …) lexicographically.
+ * The first key's bound is repeated on its own so the walk starts at the cursor in the index.
+ */
+function afterCursor(sort: ConversationSort, after: readonly SQL[]) {
+  const keys = sortKeys(sort)
+  const beyond = (i: number) =>
+    keys[i]!.direction === 'asc'
+      ? sql`${keys[i]!.value} > ${after[i]}`
+      : sql`${keys[i]!.value} < ${after[i]}`
+  const alternatives = keys.map((_, i) =>
+    and(...keys.slice(0, i).map((k, j) => sql`${k.value} = ${after[j]}`), beyond(i)),
+  )
+  const first = keys[0]!
+  const start =
+    first.direction === 'asc'
+      ? sql`${first.value} >= ${after[0]}`
+      : sql`${first.value} <= ${after[0]}`
+  return and(start, sql`(${or(...alternatives)})`)
 }
 
 export type ConversationFilters = {
@@ -66,6 +150,8 @@ export type ConversationFilters = {
   sort: ConversationSort
   page: number
   perPage: number
+  /** The sort values of the last row of the page before (`nextCursor`): the page after it. */
+  after?: number[]
 }
 
 /**
@@ -90,6 +176,10 @@ type ListQuery = {
   teamAsked: number
   limit: number
   offset: number
+  /** The cursor's sort values (up to three keys), or null without one. */
+  after0: number | null
+  after1: number | null
+  after2: number | null
   assigneeType: ConversationFilters['assigneeType']
   sort: ConversationSort
 }
@@ -109,7 +199,11 @@ function listQueryOf(f: ConversationFilters): ListQuery {
     userId: f.userId ?? -1,
     teamAsked: f.teamId ?? -1,
     limit: f.perPage,
-    offset: (f.page - 1) * f.perPage,
+    // A cursor says where the page starts: nothing before it is walked.
+    offset: f.after ? 0 : (f.page - 1) * f.perPage,
+    after0: f.after?.[0] ?? null,
+    after1: f.after?.[1] ?? null,
+    after2: f.after?.[2] ?? null,
     assigneeType: f.assigneeType,
     sort: f.sort,
   }
@@ -128,21 +222,17 @@ const VALUE_KEYS = [
   'teamAsked',
   'limit',
   'offset',
+  'after0',
+  'after1',
+  'after2',
 ] as const
 
-/**
- * The filters the counts are taken after (everything but the assignee type). `statusIndex: false`
- * writes the status term as `+status`, which keeps SQLite from reaching for the status index.
- */
-function countedConditions(f: ListQuery, { statusIndex = true } = {}) {
+/** The filters the counts are taken after (everything but the assignee type). */
+function countedConditions(f: ListQuery) {
   const c = conversations
   return and(
     eq(c.accountId, f.accountId),
-    f.status === null
-      ? undefined
-      : statusIndex
-        ? eq(c.status, f.status)
-        : sql`+${c.status} = ${f.status}`,
+    f.status === null ? undefined : eq(c.status, f.status),
     f.inboxId === null ? undefined : eq(c.inboxId, f.inboxId),
     f.teamId === null ? undefined : eq(c.teamId, f.teamId),
     f.agentId === null
@@ -182,59 +272,28 @@ export type ConversationCounts = {
 }
 
 /**
- * Counts the filtered conversations that also match `subset` (assigned, or mine), walking
- * whichever index meets fewer rows: the assignee index when the account has fewer conversations
- * of that subset than match the filters, else the status index. Neither covers both columns,
- * so each path reads the rows it meets; SQLite evaluates only the CASE branch it takes.
+ * The counts statement: the counters when they are kept for these filters (status, inbox and
+ * the agent's inboxes), else a count of the filtered rows up to `COUNT_CAP`.
  */
-function subsetCount(
-  db: Db,
-  f: ListQuery,
-  filtered: SQL,
-  subset: { indexed: SQL; unindexed: SQL; total: SQL },
-) {
-  const c = conversations
-  const count = (where: SQL | undefined) =>
-    db.select({ n: sql<number>`count(*)` }).from(c).where(where)
-  const total = count(and(eq(c.accountId, f.accountId), subset.total))
-  const viaAssignee = count(and(countedConditions(f, { statusIndex: false }), subset.indexed))
-  const viaStatus = count(and(countedConditions(f), subset.unindexed))
-  return sql<number>`case when ${total} < ${filtered} then ${viaAssignee} else ${viaStatus} end`
-}
-
-type CountRow = Awaited<ReturnType<typeof countsStatement>>[number]
-
 function countsStatement(db: Db, f: ListQuery) {
-  const c = conversations
-  const filtered = db
-    .select({ all: sql<number>`count(*)`.as('all_count') })
-    .from(c)
+  if (f.teamId === null && f.labels === null && f.pattern === null && f.sourceId === null) {
+    return countersStatement(db, f)
+  }
+  const sample = db
+    .select({ assigneeId: conversations.assigneeId, assigneeType: conversations.assigneeType })
+    .from(conversations)
     .where(countedConditions(f))
-    .as('filtered')
-  const me = f.userId
-  return db
-    .select({
-      all: filtered.all,
-      assigned: subsetCount(db, f, sql`${filtered.all}`, {
-        indexed: isNotNull(c.assigneeId),
-        unindexed: sql`+${c.assigneeId} is not null`,
-        total: isNotNull(c.assigneeId),
-      }),
-      mine: subsetCount(db, f, sql`${filtered.all}`, {
-        indexed: and(eq(c.assigneeId, me), eq(c.assigneeType, 'User')) as SQL,
-        unindexed: sql`+${c.assigneeId} = ${me} and ${c.assigneeType} = 'User'`,
-        total: eq(c.assigneeId, me),
-      }),
-      // Answered in the same round trip so an unknown team costs nothing extra.
-      teamExists: sql<number>`(select count(*) from teams where account_id = ${f.accountId} and id = ${f.teamAsked})`,
-    })
-    .from(filtered)
+    .limit(COUNT_CAP + 1)
+  return cappedCountsStatement(db, f, sql`${sample}`)
 }
+
+type CountRow = Awaited<ReturnType<typeof countersStatement>>[number]
 
 /**
- * One page of the conversation list and the four counts, in one D1 round trip: the counts scan
- * the filtered rows once; the page is found through the (account_id, status, last_activity_at)
- * index and only its rows are joined to contacts, inboxes, assignees and last messages.
+ * One page of the conversation list and the four counts, in one D1 round trip: the counts from
+ * the counters (or capped, see `countsStatement`); the page is found through the (account_id,
+ * status, last_activity_at) index, from the cursor when there is one, and only its rows are
+ * joined to contacts, inboxes, assignees and last messages. `nextCursor` continues after it.
  */
 export async function listConversations(db: Db, f: ConversationFilters, withPage = true) {
   const listQuery = listQueryOf(f)
@@ -244,32 +303,45 @@ export async function listConversations(db: Db, f: ConversationFilters, withPage
     fromTemplate(db, `conversation-list:${name}:${key}`, build, values)
   const counts = template('counts', () => countsStatement(db, query))
   const order = sortOrder(query.sort)
+  const after = [query.after0, query.after1, query.after2].map((value) => sql`${value}`)
   const page = () =>
     db
       .select({ id: conversations.id })
       .from(conversations)
-      .where(and(countedConditions(query), assigneeCondition(query)))
+      .where(
+        and(
+          countedConditions(query),
+          assigneeCondition(query),
+          listQuery.after0 === null ? undefined : afterCursor(query.sort, after),
+        ),
+      )
       .orderBy(...order)
       .limit(query.limit)
       .offset(query.offset)
   // Built only when a shape is new: each template keeps one of the view statements.
-  const views = withPage
+  const viewTemplates = withPage
     ? Array.from({ length: viewStatementCount(db) }, (_, index) =>
         template(`view-${index}`, () => viewStatements(db, query.accountId, page(), order)[index]!),
       )
     : []
-  const [countRows, ...viewResults] = await batchOf(db, [counts, ...views])
+  const [countRows, ...viewResults] = await batchOf(db, [counts, ...viewTemplates])
   const row = (countRows as CountRow[])[0]
   const all = Number(row?.all ?? 0)
   const assigned = Number(row?.assigned ?? 0)
+  const views = withPage ? assembleViews(viewResults as unknown as ViewResults) : []
+  const last = views.length === f.perPage ? views[views.length - 1] : undefined
   return {
     teamExists: f.teamId === undefined || Number(row?.teamExists ?? 0) > 0,
     counts: {
       mine_count: Number(row?.mine ?? 0),
       assigned_count: assigned,
-      unassigned_count: all - assigned,
+      unassigned_count: Math.max(0, all - assigned),
       all_count: all,
     } satisfies ConversationCounts,
-    views: withPage ? assembleViews(viewResults as unknown as ViewResults) : [],
+    /** The counts stopped at `COUNT_CAP`: each is at least what it says. */
+    capped: Number(row?.capped ?? 0) > 0,
+    views,
+    /** The sort values of the page's last row, when the page is full. */
+    nextAfter: last ? sortValuesOf(f.sort, last.conversation) : null,
   }
 }
