@@ -13,7 +13,9 @@ import { deliveryRow, retryComesDue, seedDelivery } from './delivery-helpers'
  * crash recovery makes (the sweep re-queues what it cannot tell from lost) never send twice.
  */
 
-const options = { timeoutMs: 1500, random: () => 0.5 }
+// Long enough that the 300 ms receivers below answer in time even on a loaded machine: these
+// tests are about claims, not timeouts.
+const options = { timeoutMs: 5000, random: () => 0.5 }
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 const ages = { unpublished: 60, unfanned: 60, overdue: 60 }
 /** The local queue hands a batch over within its max_batch_timeout (1 s). */
