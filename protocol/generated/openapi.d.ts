@@ -4654,7 +4654,7 @@ export interface components {
             meta: {
                 /** @description All matching contacts, counted up to 100: past that, 100 with count_capped (shown as "100+") */
                 count: number;
-                /** @description True when more contacts match than the count reads: count is then a floor */
+                /** @description Present (true) only when more contacts match than the count reads: count is then a floor */
                 count_capped?: boolean;
                 current_page: number;
             };
@@ -4793,11 +4793,11 @@ export interface components {
                 current_page: number;
                 has_more: boolean;
                 /**
-                 * @description How q was matched. index: name, email, phone number or identifier contains q (three characters or more). prefix: q is too short to index, so contacts whose name, email, phone number (with or without a leading +) or identifier starts with q
+                 * @description Present only when q (under three characters) was too short to match inside names: prefix means the contacts whose name, email, phone number (with or without a leading +) or identifier starts with q. Absent, name, email, phone number or identifier contains q
                  * @enum {string}
                  */
-                search?: "index" | "prefix";
-                /** @description True when q matches more contacts than one search reads (the newest 40 for index, 20 per field for prefix): the pages hold only matches among those */
+                search?: "prefix";
+                /** @description Present (true) only when q matches more contacts than one search reads (the newest 40 for index, 20 per field for prefix): the pages hold only matches among those */
                 partial?: boolean;
             };
             payload: components["schemas"]["Contact"][];

@@ -159,7 +159,8 @@ export const ContactListSchema = z
           'All matching contacts, counted up to 100: past that, 100 with count_capped (shown as "100+")',
       }),
       count_capped: z.boolean().optional().openapi({
-        description: 'True when more contacts match than the count reads: count is then a floor',
+        description:
+          'Present (true) only when more contacts match than the count reads: count is then a floor',
       }),
       current_page: z.number().int(),
     }),
@@ -173,13 +174,13 @@ export const ContactSearchResultSchema = z
       count: z.number().int().openapi({ description: 'Contacts on this page' }),
       current_page: z.number().int(),
       has_more: z.boolean(),
-      search: z.enum(['index', 'prefix']).optional().openapi({
+      search: z.enum(['prefix']).optional().openapi({
         description:
-          'How q was matched. index: name, email, phone number or identifier contains q (three characters or more). prefix: q is too short to index, so contacts whose name, email, phone number (with or without a leading +) or identifier starts with q',
+          'Present only when q (under three characters) was too short to match inside names: prefix means the contacts whose name, email, phone number (with or without a leading +) or identifier starts with q. Absent, name, email, phone number or identifier contains q',
       }),
       partial: z.boolean().optional().openapi({
         description:
-          'True when q matches more contacts than one search reads (the newest 40 for index, 20 per field for prefix): the pages hold only matches among those',
+          'Present (true) only when q matches more contacts than one search reads (the newest 40 for index, 20 per field for prefix): the pages hold only matches among those',
       }),
     }),
     payload: z.array(ContactSchema),

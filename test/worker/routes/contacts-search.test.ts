@@ -10,8 +10,8 @@ const search = (world: World, query: string) =>
 
 const q = (text: string) => `q=${encodeURIComponent(text)}`
 
-/** A search the trigram index answered in full. */
-const byIndex = { search: 'index', partial: false }
+/** A search the trigram index answered in full: Chatwoot's meta, nothing more. */
+const byIndex = {}
 const indexed15 = { ...byIndex, count: 15 }
 
 describe('GET /contacts/search', () => {

@@ -107,7 +107,15 @@ export const contactListRoutes = createRouter()
       withInboxes: query.include_contact_inboxes,
     })
     return c.json(
-      { meta: { count: total ?? 0, count_capped: capped, current_page: query.page }, payload },
+      // Chatwoot's shape unless the count stopped at its cap.
+      {
+        meta: {
+          count: total ?? 0,
+          ...(capped ? { count_capped: true } : {}),
+          current_page: query.page,
+        },
+        payload,
+      },
       200,
     )
   })
@@ -138,8 +146,9 @@ export const contactListRoutes = createRouter()
           count: payload.length,
           current_page: query.page,
           has_more: hasMore,
-          search,
-          partial,
+          // Chatwoot's shape for a full substring answer; said only when it is not one.
+          ...(search === 'prefix' ? { search } : {}),
+          ...(partial ? { partial } : {}),
         },
         payload,
       },
