@@ -33,6 +33,8 @@ export function createInboxStore(options: InboxStoreOptions) {
 
   let generation = 0
   let page = 1
+  /** Where the next page starts (meta.next_cursor): loading it never walks the rows shown. */
+  let cursor: string | undefined
   let held: FeedFrame[] | null = null
   let countsTimer: ReturnType<typeof setTimeout> | undefined
   const fetching = new Set<number>()
@@ -59,6 +61,7 @@ export function createInboxStore(options: InboxStoreOptions) {
       )
       if (mine !== generation) return
       page = 1
+      cursor = data.meta.next_cursor
       hasMore.value = data.payload.length >= PER_PAGE
       counts.value = data.meta
       if (landing) {
@@ -90,11 +93,12 @@ export function createInboxStore(options: InboxStoreOptions) {
     try {
       const { data } = await unwrap(
         api.GET('/api/v1/accounts/{account_id}/conversations', {
-          params: { path, query: listQuery(filters.value, page + 1) },
+          params: { path, query: { ...listQuery(filters.value, page + 1), cursor } },
         }),
       )
       if (mine !== generation) return
       page += 1
+      cursor = data.meta.next_cursor
       hasMore.value = data.payload.length >= PER_PAGE
       // Live moves shift rows between pages: a row already shown is not added twice.
       const shown = new Set(conversations.value.map((c) => c.id))

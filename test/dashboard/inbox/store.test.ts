@@ -20,7 +20,12 @@ function setup(server: Server = {}) {
     if (url.pathname === '/api/v1/accounts/1/conversations') {
       await server.gate
       const page = Number(url.searchParams.get('page') ?? 1)
-      return listAnswer(server.pages?.[page - 1] ?? [])
+      const payload = server.pages?.[page - 1] ?? []
+      if (payload.length < PER_PAGE) return listAnswer(payload)
+      // A full page says where the next one starts, as the API does.
+      const answer = await listAnswer(payload).json()
+      answer.data.meta.next_cursor = `after-page-${page}`
+      return Response.json(answer)
     }
     if (url.pathname === '/api/v1/accounts/1/conversations/meta') {
       return Response.json({
@@ -243,6 +248,7 @@ describe('the inbox list', () => {
     expect(env.store.hasMore.value).toBe(true)
     await env.store.loadMore()
     expect(env.lists()[1]?.searchParams.get('page')).toBe('2')
+    expect(env.lists()[1]?.searchParams.get('cursor')).toBe('after-page-1')
     expect(env.store.conversations.value).toHaveLength(PER_PAGE + 1)
     expect(env.store.hasMore.value).toBe(false)
   })
