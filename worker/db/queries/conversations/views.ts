@@ -74,9 +74,12 @@ export const accessOf = (row: FoundRow | undefined, agentId: number | null) =>
 /** Ids from a JSON array of them (one parameter however many). */
 const idsFromJson = (json: string) => sql`(select value from json_each(${json}))`
 
-/** Ids of the latest message and the latest non-activity message of each selected conversation. */
+/**
+ * Ids of the latest message and the latest non-activity message of each selected conversation.
+ * Both come from one pass over the selection (`conversationIds` runs once), unpacked to rows.
+ */
 function lastMessageIds(conversationIds: SQLWrapper) {
-  return sql`(select (select max(m.id) from messages m where m.conversation_id = p.id) from conversations p where p.id in ${conversationIds} union select (select m.id from messages m where m.conversation_id = p.id and m.message_type <> ${MESSAGE_TYPE.activity} order by m.id desc limit 1) from conversations p where p.id in ${conversationIds})`
+  return sql`(select j.value from (select (select max(m.id) from messages m where m.conversation_id = p.id) as latest, (select m.id from messages m where m.conversation_id = p.id and m.message_type <> ${MESSAGE_TYPE.activity} order by m.id desc limit 1) as latest_said from conversations p where p.id in ${conversationIds}) q, json_each(json_array(q.latest, q.latest_said)) j)`
 }
 
 /**
