@@ -8,6 +8,7 @@ import { migrateAll } from '../../scripts/db-migrate.mjs'
 import { startLocalCron, TEST_SCHEDULED_FLAG } from '../../scripts/local-cron.mjs'
 import { callOver, seedDemo } from '../../scripts/seed-demo.ts'
 import { ensureChromium } from '../../scripts/setup.mjs'
+import { startTwilioStandIn } from '../../scripts/twilio-stand-in.mjs'
 
 /**
  * Before the browser tests: Chromium present, the widget built, `wrangler dev` running on a free
@@ -63,7 +64,7 @@ function stop(child: ChildProcess) {
   }
 }
 
-async function startWorker(platformToken: string) {
+async function startWorker(platformToken: string, twilioBase: string) {
   rmSync(stateDir, { recursive: true, force: true })
   mkdirSync(stateDir, { recursive: true })
   migrateAll({ persistTo: stateDir })
@@ -91,6 +92,12 @@ async function startWorker(platformToken: string) {
       // Mail to this domain reaches the email() handler (POST /cdn-cgi/handler/email).
       '--var',
       'INBOUND_EMAIL_DOMAIN:mail.parley.test',
+      // Phone inboxes talk to the Twilio stand-in (scripts/twilio-stand-in.mjs), and Twilio's
+      // signatures cover this origin (not a .dev.vars one from another local run).
+      '--var',
+      `TWILIO_API_BASE:${twilioBase}`,
+      '--var',
+      `PUBLIC_BASE_URL:http://127.0.0.1:${port}`,
       '--show-interactive-dev-session=false',
       TEST_SCHEDULED_FLAG,
     ],
@@ -112,7 +119,9 @@ export default async function setup(project: TestProject) {
   ensureChromium()
   ensureWidgetBuilt()
   const platformToken = randomBytes(24).toString('base64url')
-  const { base, child } = await startWorker(platformToken)
+  const twilio = await startTwilioStandIn({ quiet: true })
+  twilio.server.unref()
+  const { base, child } = await startWorker(platformToken, twilio.base)
   const cron = startLocalCron(base)
   try {
     const call = callOver(fetch, base)
@@ -155,6 +164,7 @@ export default async function setup(project: TestProject) {
       websiteInboxId: demo.website_inbox.id,
       websiteInboxIdentifier: demo.website_inbox.identifier,
       websiteInboxName: updated.json.name,
+      twilioBase: twilio.base,
     })
   } catch (error) {
     cron.stop()

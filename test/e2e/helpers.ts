@@ -15,6 +15,8 @@ export type E2eEnv = {
   websiteInboxId: number
   websiteInboxIdentifier: string
   websiteInboxName: string
+  /** The Twilio stand-in phone inboxes send to (scripts/twilio-stand-in.mjs). */
+  twilioBase: string
 }
 
 declare module 'vitest' {
