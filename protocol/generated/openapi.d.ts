@@ -4797,7 +4797,7 @@ export interface components {
                  * @enum {string}
                  */
                 search?: "prefix";
-                /** @description Present (true) only when q matches more contacts than one search reads (the newest 40 for index, 20 per field for prefix): the pages hold only matches among those */
+                /** @description Present (true) only when q matches more contacts than one search reads (the newest 30 for index, 15 per field for prefix): the pages hold only matches among those */
                 partial?: boolean;
             };
             payload: components["schemas"]["Contact"][];

@@ -180,7 +180,7 @@ export const ContactSearchResultSchema = z
       }),
       partial: z.boolean().optional().openapi({
         description:
-          'Present (true) only when q matches more contacts than one search reads (the newest 40 for index, 20 per field for prefix): the pages hold only matches among those',
+          'Present (true) only when q matches more contacts than one search reads (the newest 30 for index, 15 per field for prefix): the pages hold only matches among those',
       }),
     }),
     payload: z.array(ContactSchema),

@@ -42,18 +42,27 @@ beforeAll(async () => {
   await seed(mine, 'mine.test', 3, 'Rare Shared', 2e6)
 }, 60_000)
 
-const filter = (world: World, query?: string): ContactFilter => ({
+const filter = (world: World, query?: string, agentId: number | null = null): ContactFilter => ({
   accountId: world.accountId,
-  agentId: null,
+  agentId,
   query,
   sort: { key: 'last_activity_at', descending: true },
 })
 
 /** One page as the search route reads it (16 rows: the 16th says has_more), with rows read. */
-async function measured(world: World, query: string | undefined, withTotal = false) {
+async function measured(
+  world: World,
+  query: string | undefined,
+  withTotal = false,
+  agentId: number | null = null,
+) {
   const counter: D1Counter = { trips: 0, rowsRead: 0 }
   const db = createDb(countingD1(await accountDb(world.accountId), counter))
-  const page = await listContactPage(db, filter(world, query), { limit: 16, offset: 0, withTotal })
+  const page = await listContactPage(db, filter(world, query, agentId), {
+    limit: 16,
+    offset: 0,
+    withTotal,
+  })
   const items = Math.min(page.rows.length, 15)
   return { ...page, items, rowsRead: counter.rowsRead ?? 0 }
 }
@@ -135,6 +144,18 @@ describe('contact search never walks the account', () => {
     expect(page.rows[0]?.contact.name).toBe(`Contact ${SIZE}`)
     expect(page.rows.every((r) => r.contact.accountId === mine.accountId)).toBe(true)
     expect(page.rowsRead).toBeLessThanOrEqual(budget(page.items))
+  })
+
+  it('keeps an agent who sees none of the matches within the budget too', async () => {
+    // As the search route reads: the page alone.
+    for (const term of ['contact', 'co', 'c']) {
+      const page = await measured(mine, term, false, mine.agent.id)
+      expect({ term, items: page.items }).toEqual({ term, items: 0 })
+      expect({ term, rows: page.rowsRead }).toEqual({
+        term,
+        rows: expect.toSatisfy((n: number) => n <= budget(0)),
+      })
+    }
   })
 
   it("never shows or counts another account's matches", async () => {

@@ -23,15 +23,17 @@ export function accountKeyQuery(accountId: number | SQL) {
   const key = sql`char(${part(48)}, ${part(32)}, ${part(16)}, ${part(0)})`
   return sql`('"' || substr(${key}, 1, 3) || '" "' || substr(${key}, 2, 3) || '"')`
 }
+
 /**
  * The most index candidates one search reads, newest first. A term with more (one in every
  * contact) is answered from these and flagged partial. D1 counts about five rows read per
- * candidate (the index entry, the id set, the row, the sorter, the cap check), so 40 keeps a
- * page inside issue 34's budget of 10 rows per item returned plus 200.
+ * candidate (the index entry, the id set, the row, the sorter, the cap check), an agent's
+ * visibility checks about two more: 30 keeps a page, even an agent's empty one, inside issue
+ * 34's budget of 10 rows per item returned plus 200.
  */
-export const SEARCH_CANDIDATES = 40
+export const SEARCH_CANDIDATES = 30
 /** The most contacts each prefix range (name, email, phone, identifier) reads; see above. */
-export const PREFIX_CANDIDATES = 20
+export const PREFIX_CANDIDATES = 15
 /** More trigrams narrow little further but cost a doclist each. */
 const MAX_TRIGRAMS = 8
 
