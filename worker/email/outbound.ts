@@ -8,7 +8,6 @@ import {
   type ReplyRow,
   recordSentReply,
   releaseReply,
-  waitingRepliesOfEvents,
 } from '../db/queries/outgoing-mail'
 import { commitEvents, publishCommitted } from '../events/outbox'
 import { messageIdOf } from './addresses'
@@ -19,7 +18,7 @@ import { inboundDomain } from './reply-address'
 /**
  * Agents' replies on email conversations, out as mail. The reply's `message_created` event is
  * the outbox row: committed with the message, published after the commit (or by the sweep), and
- * publishing queues the mail (`queueWaitingReplies`). The send claims the message in D1 first
+ * publishing queues the mail (`queueWaitingSends`, queues/follow-ups.ts). The send claims the message in D1 first
  * (db/queries/outgoing-mail.ts), so a queue message delivered twice, or a sweep's copy, sends at
  * most once; a crash after the claim leaves the message for the sweep to mark failed, never to
  * send again unasked.
@@ -33,16 +32,6 @@ export async function queueReplies(env: Env, accountId: number, messageIds: numb
     body: { type: 'mail', accountId, messageId } satisfies MailQueueMessage,
   }))
   for (let i = 0; i < batch.length; i += 100) await env.MAIL.sendBatch(batch.slice(i, i + 100))
-}
-
-/** Queues the mail of the waiting replies these just-committed events created. */
-export async function queueWaitingReplies(env: Env, db: Db, accountId: number, eventIds: number[]) {
-  const ids: number[] = []
-  for (let i = 0; i < eventIds.length; i += 90) {
-    const rows = await waitingRepliesOfEvents(db, eventIds.slice(i, i + 90))
-    ids.push(...rows.map((r) => r.id))
-  }
-  if (ids.length > 0) await queueReplies(env, accountId, ids)
 }
 
 /** The event of a reply's change, computed from its row as the batch finds it. */

@@ -1,11 +1,6 @@
 import type { Db } from '../db/client'
 import { recordSentReply, releaseReply } from '../db/queries/outgoing-mail'
-import {
-  claimPhoneReply,
-  loadPhoneReply,
-  type PhoneReplyRow,
-  waitingPhoneRepliesOfEvents,
-} from '../db/queries/phone-outbound'
+import { claimPhoneReply, loadPhoneReply, type PhoneReplyRow } from '../db/queries/phone-outbound'
 import { failReply, type SendOutcome } from '../email/outbound'
 import { signedMediaUrl } from '../lib/media-links'
 import { openAuthToken } from './credentials'
@@ -16,7 +11,7 @@ import { phoneSendRefusal } from './window'
 /**
  * Agents' replies and automatic messages on phone inboxes, out as texts through Twilio, the way
  * email replies go out as mail (worker/email/outbound.ts): the message's `message_created` event
- * is the outbox row, publishing queues the send (`queueWaitingPhoneReplies`), and the send claims
+ * is the outbox row, publishing queues the send (`queueWaitingSends`, queues/follow-ups.ts), and the send claims
  * the message in D1 first, so a queue message delivered twice, or the sweep's copy, sends at most
  * once; a crash after the claim leaves it for the sweep (phone/outbound-sweep.ts) to mark failed.
  * The claimed, released, recorded and failed states are the mail's own.
@@ -30,21 +25,6 @@ export async function queuePhoneReplies(env: Env, accountId: number, messageIds:
     body: { type: 'phone', accountId, messageId } satisfies PhoneQueueMessage,
   }))
   for (let i = 0; i < batch.length; i += 100) await env.PHONE.sendBatch(batch.slice(i, i + 100))
-}
-
-/** Queues the sends of the waiting phone replies these just-committed events created. */
-export async function queueWaitingPhoneReplies(
-  env: Env,
-  db: Db,
-  accountId: number,
-  eventIds: number[],
-) {
-  const ids: number[] = []
-  for (let i = 0; i < eventIds.length; i += 90) {
-    const rows = await waitingPhoneRepliesOfEvents(db, eventIds.slice(i, i + 90))
-    ids.push(...rows.map((r) => r.id))
-  }
-  if (ids.length > 0) await queuePhoneReplies(env, accountId, ids)
 }
 
 /** The contact's address on the inbox's medium: WhatsApp's carry the `whatsapp:` prefix. */

@@ -1,12 +1,13 @@
 import { AUTOMATIONS } from '../automation/automations'
 import { runAutomations } from '../automation/run'
 import type { Db } from '../db/client'
+import { waitingSendsOfEvents } from '../db/queries/outgoing-sends'
 import { queueContinuity } from '../email/continuity'
-import { queueWaitingReplies } from '../email/outbound'
+import { queueReplies } from '../email/outbound'
 import { type PublishFollowUp, publishEventsOn } from '../events/publish'
 import { nowSeconds } from '../lib/time'
 import { notifyFromEvents } from '../notifications/notify'
-import { queueWaitingPhoneReplies } from '../phone/outbound'
+import { queuePhoneReplies } from '../phone/outbound'
 
 /**
  * The inbox automations (worker/automation/) on published events; what they commit (a greeting,
@@ -18,6 +19,22 @@ async function runInboxAutomations(env: Env, db: Db, accountId: number, eventIds
   if (committed.length > 0) {
     await publishEventsOn(env, db, accountId, committed, undefined, undefined, PUBLISH_FOLLOW_UPS)
   }
+}
+
+/**
+ * Queues the mail and the texts of the waiting replies these just-committed events made: one
+ * query for both channels, since this runs after every commit.
+ */
+async function queueWaitingSends(env: Env, db: Db, accountId: number, eventIds: number[]) {
+  const mail: number[] = []
+  const texts: number[] = []
+  for (let i = 0; i < eventIds.length; i += 90) {
+    for (const send of await waitingSendsOfEvents(db, eventIds.slice(i, i + 90))) {
+      ;(send.channel === 'email' ? mail : texts).push(send.id)
+    }
+  }
+  if (mail.length > 0) await queueReplies(env, accountId, mail)
+  if (texts.length > 0) await queuePhoneReplies(env, accountId, texts)
 }
 
 /**
@@ -34,8 +51,7 @@ async function runInboxAutomations(env: Env, db: Db, accountId: number, eventIds
  */
 export const PUBLISH_FOLLOW_UPS: readonly PublishFollowUp[] = [
   runInboxAutomations,
-  queueWaitingReplies,
-  queueWaitingPhoneReplies,
+  queueWaitingSends,
   queueContinuity,
   notifyFromEvents,
 ]

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { csatSurvey } from '../../../worker/automation/csat'
 import { runAutomations } from '../../../worker/automation/run'
 import { createDb } from '../../../worker/db/client'
-import { waitingRepliesOfEvents } from '../../../worker/db/queries/outgoing-mail'
+import { waitingSendsOfEvents } from '../../../worker/db/queries/outgoing-sends'
 import { emailScene, insertMessage } from '../email/outbound-helpers'
 import { accountDb, api } from '../helpers'
 
@@ -46,7 +46,7 @@ describe('CSAT survey of an email conversation', () => {
     expect(new URL(String(survey?.content).split(': ')[1] ?? '').pathname).toBe(
       `/survey/responses/${scene.uuid}`,
     )
-    const waiting = await waitingRepliesOfEvents(db, committed)
-    expect(waiting.map((w) => w.id)).toContain(survey?.id)
+    const waiting = await waitingSendsOfEvents(db, committed)
+    expect(waiting).toContainEqual({ id: survey?.id, channel: 'email' })
   })
 })

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { createDb } from '../../../worker/db/client'
-import { waitingRepliesOfEvents } from '../../../worker/db/queries/outgoing-mail'
+import { waitingSendsOfEvents } from '../../../worker/db/queries/outgoing-sends'
 import { handleMailQueue } from '../../../worker/queues/mail'
 import { messagesPath } from '../conversation-helpers'
 import { accountDb, api } from '../helpers'
@@ -84,7 +84,7 @@ describe('an agent reply posted on an email conversation', () => {
       .bind(note.json.id)
       .all<{ id: number }>()
     expect(results).toHaveLength(1)
-    const waiting = await waitingRepliesOfEvents(
+    const waiting = await waitingSendsOfEvents(
       createDb(db),
       results.map((r) => r.id),
     )

@@ -23,11 +23,11 @@ import { MESSAGE_TYPE } from './messages'
  */
 export const SENDING_PREFIX = 'sending:'
 
-const emailInbox = sql`exists (select 1 from ${inboxes} where ${inboxes.id} = ${messages.inboxId} and ${inboxes.channelType} = 'email')`
+export const emailInbox = sql`exists (select 1 from ${inboxes} where ${inboxes.id} = ${messages.inboxId} and ${inboxes.channelType} = 'email')`
 
 // An agent's reply, or the CSAT survey's link on an email conversation: an automatic message
 // (template) is mailed only when it is that one (echo_id of automation/automatic-message.ts).
-const mailable = and(
+export const mailable = and(
   or(
     eq(messages.messageType, MESSAGE_TYPE.outgoing),
     and(eq(messages.messageType, MESSAGE_TYPE.template), eq(messages.echoId, 'parley:csat')),
@@ -36,27 +36,7 @@ const mailable = and(
   isNull(messages.deletedAt),
 )
 
-const waiting = and(eq(messages.status, 'sent'), isNull(messages.sourceId))
-
-/**
- * Of these events' messages, those waiting to go out as mail: made by `message_created`, or put
- * back to waiting by a retry (`message_updated`).
- */
-export function waitingRepliesOfEvents(db: Db, eventIds: number[]) {
-  return db
-    .select({ id: messages.id })
-    .from(events)
-    .innerJoin(messages, eq(messages.id, events.messageId))
-    .where(
-      and(
-        inArray(events.id, eventIds),
-        inArray(events.kind, ['message_created', 'message_updated']),
-        mailable,
-        waiting,
-        emailInbox,
-      ),
-    )
-}
+export const waiting = and(eq(messages.status, 'sent'), isNull(messages.sourceId))
 
 /** Claims a waiting reply for one send; true when this caller won it. */
 export async function claimReply(db: Db, messageId: number, claim: string, now: number) {
@@ -123,8 +103,8 @@ export function failReplyStatement(
     .returning({ id: messages.id })
 }
 
-// A phone inbox's text is retried the same way (db/queries/phone-outbound.ts).
-const phoneInbox = sql`exists (select 1 from ${twilioChannels} where ${twilioChannels.inboxId} = ${messages.inboxId})`
+/** A message of a phone inbox (Twilio), whose texts take the same states and retries. */
+export const phoneInbox = sql`exists (select 1 from ${twilioChannels} where ${twilioChannels.inboxId} = ${messages.inboxId})`
 
 /** Puts a failed reply of the account back to waiting, its external error removed. */
 export function retryReplyStatement(db: Db, accountId: number, messageId: number, now: number) {

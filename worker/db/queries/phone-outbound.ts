@@ -10,7 +10,7 @@ import {
   twilioChannels,
 } from '../schema'
 import { MESSAGE_TYPE } from './messages'
-import { SENDING_PREFIX } from './outgoing-mail'
+import { phoneInbox, SENDING_PREFIX, waiting } from './outgoing-mail'
 
 /**
  * Messages on their way out of a phone inbox through Twilio, in the states email replies use
@@ -21,10 +21,8 @@ import { SENDING_PREFIX } from './outgoing-mail'
  * After the send, Twilio's status callbacks move a sent message on (`phoneStatusStatement`).
  */
 
-const phoneInbox = sql`exists (select 1 from ${twilioChannels} where ${twilioChannels.inboxId} = ${messages.inboxId})`
-
 // An agent's or bot's public reply, or an automatic message (template): all go out as texts.
-const sendable = and(
+export const sendable = and(
   or(
     eq(messages.messageType, MESSAGE_TYPE.outgoing),
     eq(messages.messageType, MESSAGE_TYPE.template),
@@ -32,25 +30,6 @@ const sendable = and(
   eq(messages.private, false),
   isNull(messages.deletedAt),
 )
-
-const waiting = and(eq(messages.status, 'sent'), isNull(messages.sourceId))
-
-/** Of these events' messages, those waiting to go out through Twilio. */
-export function waitingPhoneRepliesOfEvents(db: Db, eventIds: number[]) {
-  return db
-    .select({ id: messages.id })
-    .from(events)
-    .innerJoin(messages, eq(messages.id, events.messageId))
-    .where(
-      and(
-        inArray(events.id, eventIds),
-        inArray(events.kind, ['message_created', 'message_updated']),
-        sendable,
-        waiting,
-        phoneInbox,
-      ),
-    )
-}
 
 /** Claims a waiting phone reply for one send; true when this caller won it. */
 export async function claimPhoneReply(db: Db, messageId: number, claim: string, now: number) {
