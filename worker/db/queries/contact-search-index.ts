@@ -40,7 +40,7 @@ const MAX_TRIGRAMS = 8
 const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`
 
 /**
- * The FTS5 query for a term: trigrams covering it (every third one and the last), each quoted
+ * The FTS5 query for a term: its trigrams (at most MAX_TRIGRAMS, spread evenly), each quoted
  * (any text is a literal there), all of which every row containing the term holds in one
  * column. The tokenizer folds case, in the query too, and the index keeps no positions, so the
  * rows found are a superset of the matches. Undefined when the index can't help: a term under
@@ -49,9 +49,9 @@ const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`
 export function trigramQuery(text: string): string | undefined {
   const chars = Array.from(text)
   if (chars.length < 3 || text.includes('\0')) return undefined
-  const starts: number[] = []
-  for (let i = 0; i + 3 <= chars.length; i += 3) starts.push(i)
-  if (starts.at(-1) !== chars.length - 3) starts.push(chars.length - 3)
+  // Every trigram, not only enough to cover the term: without positions in the index, each one
+  // more cuts false candidates, which would otherwise crowd the real matches out of the cap.
+  const starts = Array.from({ length: chars.length - 2 }, (_, i) => i)
   const picked =
     starts.length <= MAX_TRIGRAMS
       ? starts
