@@ -392,7 +392,7 @@ export interface paths {
         put?: never;
         /**
          * Create an inbox (administrators)
-         * @description `channel.type` is web_widget (requires website_url), api, email (requires email) or phone (requires phone_number). Website and API inboxes get an `inbox_identifier` for the public API.
+         * @description `channel.type` is web_widget (requires website_url), api, email (requires email) or phone (a Twilio number: requires account_sid, auth_token, and phone_number or messaging_service_sid, checked with Twilio first). Website and API inboxes get an `inbox_identifier` for the public API.
          */
         post: operations["createInbox"];
         delete?: never;

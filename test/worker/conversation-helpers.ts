@@ -18,11 +18,20 @@ export const messagesPath = (world: World, displayId: number) =>
 
 type Channel = 'api' | 'web_widget' | 'email' | 'phone'
 
-const CHANNELS: Record<Channel, Record<string, unknown>> = {
-  api: { type: 'api' },
-  web_widget: { type: 'web_widget', website_url: 'https://shop.example.com' },
-  email: { type: 'email', email: 'support@example.com' },
-  phone: { type: 'phone', phone_number: '+15550001111' },
+/** A Twilio Account SID of its own, so a phone inbox's sender is never another's. */
+export const newAccountSid = () => `AC${crypto.randomUUID().replaceAll('-', '')}`
+
+// The phone inbox's credentials pass the Twilio stand-in's check (scripts/twilio-stand-in.mjs).
+const CHANNELS: Record<Channel, () => Record<string, unknown>> = {
+  api: () => ({ type: 'api' }),
+  web_widget: () => ({ type: 'web_widget', website_url: 'https://shop.example.com' }),
+  email: () => ({ type: 'email', email: 'support@example.com' }),
+  phone: () => ({
+    type: 'phone',
+    phone_number: '+15550001111',
+    account_sid: newAccountSid(),
+    auth_token: 'test-auth-token',
+  }),
 }
 
 /** An inbox made through the inboxes API as the administrator. */
@@ -33,7 +42,7 @@ export async function createInbox(
 ) {
   const res = await api(`${accountPath(world)}/inboxes`, {
     token: world.admin.token,
-    body: { name: uniq('Inbox '), channel: CHANNELS[type], ...settings },
+    body: { name: uniq('Inbox '), channel: CHANNELS[type](), ...settings },
   })
   if (res.status !== 200) throw new Error(`createInbox: ${res.status} ${res.text}`)
   return res.json as { id: number }

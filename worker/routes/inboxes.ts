@@ -93,7 +93,9 @@ const createInbox = createRoute({
   summary: 'Create an inbox (administrators)',
   description:
     '`channel.type` is web_widget (requires website_url), api, email (requires email) or phone ' +
-    '(requires phone_number). Website and API inboxes get an `inbox_identifier` for the public API.',
+    '(a Twilio number: requires account_sid, auth_token, and phone_number or ' +
+    'messaging_service_sid, checked with Twilio first). Website and API inboxes get an ' +
+    '`inbox_identifier` for the public API.',
   middleware: [unwrapBody('inbox')],
   request: { params: AccountIdParamsSchema, body: jsonBody(InboxInputSchema) },
   responses: {
@@ -209,21 +211,25 @@ export const inboxRoutes = createRouter()
     if (channelType === 'email' && !channel.email) {
       throw validationError([fieldError('channel.email', 'is required', 'required')])
     }
-    if (channelType === 'phone' && channel.account_sid) {
+    if (channelType === 'phone') {
+      // A phone inbox without its Twilio account could neither receive nor send: refused.
+      const missing = (['account_sid', 'auth_token'] as const).filter((name) => !channel[name])
+      if (missing.length > 0) {
+        throw validationError(
+          missing.map((name) => fieldError(`channel.${name}`, 'is required', 'required')),
+        )
+      }
       const inbox = await createPhoneInbox(c, {
         name: body.name,
         medium: channel.medium ?? 'sms',
-        accountSid: channel.account_sid,
-        authToken: channel.auth_token ?? '',
+        accountSid: channel.account_sid as string,
+        authToken: channel.auth_token as string,
         phoneNumber: channel.phone_number ?? null,
         messagingServiceSid: channel.messaging_service_sid ?? null,
         settings: settingsFrom(body, channel),
         fieldPrefix: 'channel.',
       })
       return c.json(toInbox(inbox, { withSecrets: true }), 200)
-    }
-    if (channelType === 'phone' && !channel.phone_number) {
-      throw validationError([fieldError('channel.phone_number', 'is required', 'required')])
     }
     if (channelType === 'api')
       checkInboxWebhookUrl(channel.webhook_url, c.env.WEBHOOK_ALLOWED_HOSTS)

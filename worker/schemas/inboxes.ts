@@ -97,8 +97,7 @@ export const ChannelInputSchema = z.object({
     .string()
     .regex(/^\+[1-9]\d{1,14}$/, 'must be in E.164 format')
     .optional(),
-  // A phone inbox connected to Twilio (routes/phone-inbox.ts); without account_sid it neither
-  // receives nor sends.
+  // A phone inbox's Twilio account (routes/phone-inbox.ts): required for channel.type phone.
   account_sid: TwilioAccountSidSchema.optional(),
   auth_token: z
     .string()

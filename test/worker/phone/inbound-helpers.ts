@@ -1,10 +1,9 @@
 import { env, SELF } from 'cloudflare:test'
 import { twilioSignature } from '../../../worker/lib/twilio-signature'
-import { accountPath } from '../conversation-helpers'
+import { accountPath, newAccountSid } from '../conversation-helpers'
 import { accountDb, api, createWorld, uniq, type World } from '../helpers'
 
 /** A Twilio Account SID no other test uses. */
-export const newAccountSid = () => `AC${crypto.randomUUID().replaceAll('-', '')}`
 /** An E.164 number no other test uses. */
 export const newNumber = () => `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { accountPath } from '../conversation-helpers'
+import { accountPath, newAccountSid } from '../conversation-helpers'
 import { accountDb, api, createWorld, expectError, uniq, type World } from '../helpers'
-import { newAccountSid, newNumber, twilioInbox } from '../phone/inbound-helpers'
+import { newNumber, twilioInbox } from '../phone/inbound-helpers'
 
 const channelPath = (world: World) => `${accountPath(world)}/channels/twilio_channel`
 

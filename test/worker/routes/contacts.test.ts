@@ -10,6 +10,7 @@ import {
   expectFieldErrors,
   insertConversation,
 } from '../contacts-helpers'
+import { newAccountSid } from '../conversation-helpers'
 import { accountDb, api, createWorld, expectError, uniq } from '../helpers'
 
 describe('POST /contacts', () => {
@@ -112,7 +113,12 @@ describe('POST /contacts', () => {
     })
     expectError(missing, 422, 'validation_failed')
     expectFieldErrors(missing, ['email'])
-    const phoneInbox = await createInbox(world, { type: 'phone', phone_number: '+15559990000' })
+    const phoneInbox = await createInbox(world, {
+      type: 'phone',
+      phone_number: '+15559990000',
+      account_sid: newAccountSid(),
+      auth_token: 'test-auth-token',
+    })
     const noPhone = await api(contactsPath(world), {
       token: world.admin.token,
       body: { email: 'sms@example.com', inbox_id: phoneInbox.id },

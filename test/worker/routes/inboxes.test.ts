@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { newAccountSid } from '../conversation-helpers'
 import { accountDb, api, createWorld, expectError, type World } from '../helpers'
 
 const widget = {
@@ -74,9 +75,27 @@ describe('inboxes', () => {
     })
     const phone = await createInbox(world, {
       name: 'Phone',
-      channel: { type: 'phone', phone_number: '+15551234567' },
+      channel: {
+        type: 'phone',
+        phone_number: '+15551234567',
+        account_sid: newAccountSid(),
+        auth_token: 'test-auth-token',
+      },
     })
     expect(phone).toMatchObject({ phone_number: '+15551234567', inbox_identifier: null })
+  })
+
+  it('refuses a phone inbox without its Twilio account, which could neither receive nor send', async () => {
+    const world = await createWorld()
+    const res = await api(`/api/v1/accounts/${world.accountId}/inboxes`, {
+      token: world.admin.token,
+      body: { name: 'Phone', channel: { type: 'phone', phone_number: '+15551234568' } },
+    })
+    expectError(res, 422, 'validation_failed')
+    expect(res.json.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'channel.account_sid',
+      'channel.auth_token',
+    ])
   })
 
   it('refuses a missing channel type, a website without url and a bad colour with 422', async () => {
