@@ -239,15 +239,12 @@ export async function findAgentBotName(db: Db, botId: number) {
 }
 
 export { DETAILS_MESSAGE_LIMIT, loadConversationWithMessages } from './conversations/details'
-export type {
-  ConversationCounts,
-  ConversationFilters,
-  ConversationSort,
-} from './conversations/list'
-export { listConversations, SORTS } from './conversations/list'
+export type { ConversationCounts, ConversationFilters } from './conversations/list'
+export { listConversations } from './conversations/list'
 export {
   accountsWithAutoResolve,
   dueSnoozedConversations,
   idleOpenConversations,
 } from './conversations/scheduled'
+export { type ConversationSort, SORTS } from './conversations/sort-keys'
 export { listContactConversations, loadConversationViews } from './conversations/views'

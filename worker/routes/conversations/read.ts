@@ -6,7 +6,7 @@ import {
   listContactConversations,
   listConversations,
 } from '../../db/queries/conversations'
-import { sortKeyCount } from '../../db/queries/conversations/list'
+import { sortKeyCount } from '../../db/queries/conversations/sort-keys'
 import type { AppEnv } from '../../env'
 import { apiError, errorResponses, validationError } from '../../errors'
 import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor'
