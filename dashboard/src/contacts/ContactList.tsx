@@ -59,7 +59,7 @@ export function ContactList({ query }: { query: Signal<ContactQuery> }) {
       {page && (
         <Pagination
           page={page.page}
-          total={page.total}
+          total={page.capped ? null : page.total}
           hasMore={page.hasMore}
           onPage={(next) => change({ page: next })}
         />

@@ -19,6 +19,7 @@ function summary(page: ContactPage, searching: boolean, view: ContactView, t: St
     return view === 'all' ? t.noVisitors : t.noIdentified
   }
   if (page.total === null) return format(t.matchesOnPage, { count: page.contacts.length })
+  if (page.capped) return format(t.countAtLeast, { count: page.total })
   return page.total === 1 ? t.countOne : format(t.count, { count: page.total })
 }
 

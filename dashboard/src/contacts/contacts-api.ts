@@ -33,6 +33,7 @@ export async function loadContactPage(
       contacts: body.payload,
       page: body.meta.current_page,
       total: null,
+      capped: false,
       hasMore: body.meta.has_more,
     }
   }
@@ -54,6 +55,10 @@ export async function loadContactPage(
     contacts: body.payload,
     page: body.meta.current_page,
     total: body.meta.count,
-    hasMore: body.meta.current_page * CONTACTS_PER_PAGE < body.meta.count,
+    capped: body.meta.count_capped === true,
+    // Past the cap the count says nothing about later pages: a full page may have a next one.
+    hasMore: body.meta.count_capped
+      ? body.payload.length === CONTACTS_PER_PAGE
+      : body.meta.current_page * CONTACTS_PER_PAGE < body.meta.count,
   }
 }

@@ -35,5 +35,7 @@ export interface ContactPage {
   contacts: Contact[]
   page: number
   total: number | null
+  /** `total` is a floor: the server counted up to its cap and stopped ("100+"). */
+  capped: boolean
   hasMore: boolean
 }

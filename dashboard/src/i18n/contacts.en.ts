@@ -32,6 +32,7 @@ export const contactsEn = {
   noMatchesAll: 'No visitors match.',
   count: '{count} contacts',
   countOne: '1 contact',
+  countAtLeast: '{count}+ contacts',
   matchesOnPage: '{count} matches on this page',
   pagination: 'Pages',
   previous: 'Previous page',

@@ -36,6 +36,7 @@ export const contactsEs: Strings['contacts'] = {
   noMatchesAll: 'Ningún visitante coincide.',
   count: '{count} contactos',
   countOne: '1 contacto',
+  countAtLeast: '{count}+ contactos',
   matchesOnPage: '{count} coincidencias en esta página',
   pagination: 'Páginas',
   previous: 'Página anterior',

@@ -211,4 +211,31 @@ describe('the contacts list', () => {
     expect(countText()).toBe('1 contact')
     expect(rows()).toHaveLength(1)
   })
+
+  it('says "100+" for a count the server capped, and pages on past the cap while pages are full', async () => {
+    const { services: s } = services((url) => {
+      if (url.pathname === `${base}/labels`) return labelsAnswer()
+      if (url.pathname !== `${base}/contacts`) return undefined
+      const page = Number(url.searchParams.get('page') ?? 1)
+      return Response.json({
+        meta: { count: 100, count_capped: true, current_page: page },
+        payload: Array.from({ length: 15 }, (_, i) => contact((page - 1) * 15 + i + 1)),
+      })
+    })
+    await renderPage(s)
+    expect(countText()).toBe('100+ contacts')
+    const pages = screen.getByRole('navigation', { name: 'Pages' })
+    expect(pages.textContent).not.toContain(' of ')
+    for (let page = 1; page < 8; page++) {
+      fireEvent.click(within(pages).getByRole('button', { name: 'Next page' }))
+      await settle()
+    }
+    // Page 8 starts at the 106th contact: beyond what a count of 100 would have allowed.
+    expect(pages.textContent).toContain('Page 8')
+    expect(within(rows()[0] as HTMLElement).getByRole('link', { name: /106/ })).toBeTruthy()
+    expect(within(pages).getByRole('button', { name: 'Next page' })).toHaveProperty(
+      'disabled',
+      false,
+    )
+  })
 })
