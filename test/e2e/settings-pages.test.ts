@@ -59,7 +59,8 @@ describe('the teams, labels, custom attributes, canned responses and account set
     await page.getByRole('button', { name: 'Add label' }).click()
     await page.getByLabel('Title', { exact: true }).fill('not valid!')
     await page.getByRole('button', { name: 'Save', exact: true }).click()
-    await page.getByText(/^Title may contain only/).waitFor()
+    // The field's error in words (i18n/field-errors), under the hint that says what is allowed.
+    await page.getByText('Title is not in the right format.').waitFor()
     expect(await violationsAtBothWidths(page)).toEqual(NO_VIOLATIONS)
   })
 
@@ -111,7 +112,7 @@ describe('the teams, labels, custom attributes, canned responses and account set
     await page.getByLabel('Short code', { exact: true }).fill(code)
     await page.getByLabel('Content', { exact: true }).fill('Again')
     await page.getByRole('button', { name: 'Save', exact: true }).click()
-    await page.getByText('Short code has already been taken').waitFor()
+    await page.getByText('Short code is already used by another record.').waitFor()
     expect(await violationsAtBothWidths(page)).toEqual(NO_VIOLATIONS)
   })
 
