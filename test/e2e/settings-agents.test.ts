@@ -25,8 +25,9 @@ describe('Settings › Agents', () => {
 
     const name = uniq('Newcomer')
     const email = `${uniq('invitee').replace(' ', '-')}@example.com`
-    await admin.page.getByLabel('Name').fill(name)
-    await admin.page.getByLabel('Email').fill(email)
+    await admin.page.getByLabel('Name', { exact: true }).fill(name)
+    // Exact: the inboxes to join are checkboxes named after the inboxes ("Demo Email").
+    await admin.page.getByLabel('Email', { exact: true }).fill(email)
     await admin.page.getByLabel('Role', { exact: true }).selectOption('agent')
     await admin.page.getByRole('button', { name: 'Invite agent' }).click()
     const panel = admin.page.getByRole('region', { name: `Link for ${name}` })
