@@ -647,10 +647,7 @@ export const twilioChannels = sqliteTable(
   },
   (t) => [
     uniqueIndex('twilio_channels_sid_number_unique').on(t.twilioAccountSid, t.phoneNumber),
-    uniqueIndex('twilio_channels_sid_service_unique').on(
-      t.twilioAccountSid,
-      t.messagingServiceSid,
-    ),
+    uniqueIndex('twilio_channels_sid_service_unique').on(t.twilioAccountSid, t.messagingServiceSid),
   ],
 )
 

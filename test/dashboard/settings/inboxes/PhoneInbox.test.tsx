@@ -88,6 +88,8 @@ describe('a phone (Twilio) inbox', () => {
         messaging_service_sid: 'MG0123456789abcdef0123456789abcdef',
       },
     })
-    expect((calls.at(-1)?.body as { channel: object }).channel).not.toHaveProperty('phone_number')
+    const channel = (calls.at(-1)?.body as { channel?: object } | undefined)?.channel
+    expect(channel).toMatchObject({ messaging_service_sid: 'MG0123456789abcdef0123456789abcdef' })
+    expect(channel).not.toHaveProperty('phone_number')
   })
 })
