@@ -36,7 +36,7 @@ const STRANDED_WINDOW_SECONDS = 24 * 3600
 export const INTERRUPTED_REASON = 'interrupted: the send may or may not have happened'
 
 /** Replies each part of the sweep takes per run, over all shards; the next minute takes the rest. */
-const MAIL_SWEEP_BATCH = 200
+const SWEEP_BATCH = 200
 
 /** Production's ages, unless `SWEEP_AGE_SECONDS` (a test or chaos run) sets both shorter. */
 export function mailSweepAges(env: Pick<Env, 'SWEEP_AGE_SECONDS'>): MailSweepAges {
@@ -47,30 +47,64 @@ export function mailSweepAges(env: Pick<Env, 'SWEEP_AGE_SECONDS'>): MailSweepAge
   return { ...MAIL_SWEEP_AGES_SECONDS }
 }
 
+/**
+ * A channel whose replies leave through a queue with a claim in D1 first (mail here, texts in
+ * worker/phone/outbound-sweep.ts): how the sweep finds its stranded and interrupted replies, and
+ * how it queues one again. Both channels keep the same states (db/queries/outgoing-mail.ts).
+ */
+export type OutgoingChannel = {
+  /** For the logs: "mail sweep failed", "phone sweep failed". */
+  name: string
+  stranded: (
+    db: Db,
+    before: number,
+    notBefore: number,
+    limit: number,
+  ) => Promise<{ id: number; accountId: number }[]>
+  interrupted: (
+    db: Db,
+    before: number,
+    limit: number,
+  ) => Promise<{ id: number; accountId: number; sourceId: string | null }[]>
+  queue: (env: Env, accountId: number, messageIds: number[]) => Promise<void>
+}
+
 /** One shard's stranded replies queued again (touched first, so the next sweep waits its age). */
-async function requeueStranded(env: Env, db: Db, now: number, ages: MailSweepAges) {
-  const stranded = await strandedWaitingReplies(
+async function requeueStranded(
+  env: Env,
+  db: Db,
+  now: number,
+  ages: MailSweepAges,
+  channel: OutgoingChannel,
+) {
+  const stranded = await channel.stranded(
     db,
     now - ages.stranded,
     now - STRANDED_WINDOW_SECONDS,
-    perShard(env, MAIL_SWEEP_BATCH),
+    perShard(env, SWEEP_BATCH),
   )
   const byAccount = new Map<number, number[]>()
   for (const r of stranded)
     byAccount.set(r.accountId, [...(byAccount.get(r.accountId) ?? []), r.id])
   for (const [accountId, ids] of byAccount) {
     for (let i = 0; i < ids.length; i += 90) await touchReplies(db, ids.slice(i, i + 90), now)
-    await queueReplies(env, accountId, ids)
+    await channel.queue(env, accountId, ids)
   }
   return stranded.length
 }
 
 /** One shard's interrupted sends marked failed, each only while still under its own claim. */
-async function failInterrupted(env: Env, db: Db, now: number, ages: MailSweepAges) {
-  const interrupted = await interruptedReplies(
+async function failInterrupted(
+  env: Env,
+  db: Db,
+  now: number,
+  ages: MailSweepAges,
+  channel: OutgoingChannel,
+) {
+  const interrupted = await channel.interrupted(
     db,
     now - ages.interrupted,
-    perShard(env, MAIL_SWEEP_BATCH),
+    perShard(env, SWEEP_BATCH),
   )
   for (const r of interrupted) {
     const claim = r.sourceId?.slice(SENDING_PREFIX.length) ?? null
@@ -85,16 +119,36 @@ async function failInterrupted(env: Env, db: Db, now: number, ages: MailSweepAge
  * Both parts on every shard, side by side; a shard that fails is logged and spares the others
  * (the next minute tries again). Returns how many replies each part took.
  */
-export async function sweepOutgoingMail(env: Env, now: number, ages = mailSweepAges(env)) {
+export async function sweepOutgoing(
+  env: Env,
+  now: number,
+  channel: OutgoingChannel,
+  ages = mailSweepAges(env),
+) {
   const run = async (name: string, part: typeof requeueStranded) => {
-    const { total, failures } = await onEachShard(env, (db) => part(env, db, now, ages))
-    logShardFailures('mail sweep failed', { sweep: name }, failures)
+    const { total, failures } = await onEachShard(env, (db) => part(env, db, now, ages, channel))
+    logShardFailures(`${channel.name} sweep failed`, { sweep: name }, failures)
     return total
   }
   const counts = {
     requeued: await run('stranded', requeueStranded),
     failed: await run('interrupted', failInterrupted),
   }
-  if (counts.requeued + counts.failed > 0) log.warn('mail sweep recovered stranded replies', counts)
+  if (counts.requeued + counts.failed > 0) {
+    log.warn(`${channel.name} sweep recovered stranded replies`, counts)
+  }
   return counts
+}
+
+const MAIL: OutgoingChannel = {
+  name: 'mail',
+  stranded: (db, before, notBefore, limit) =>
+    strandedWaitingReplies(db, 'email', before, notBefore, limit),
+  interrupted: (db, before, limit) => interruptedReplies(db, 'email', before, limit),
+  queue: queueReplies,
+}
+
+/** The mail's sweep, with production's ages unless given others. */
+export function sweepOutgoingMail(env: Env, now: number, ages = mailSweepAges(env)) {
+  return sweepOutgoing(env, now, MAIL, ages)
 }

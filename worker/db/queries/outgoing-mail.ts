@@ -5,7 +5,6 @@ import {
   attachments,
   contacts,
   conversations,
-  events,
   inboxes,
   messages,
   twilioChannels,
@@ -31,6 +30,16 @@ export const mailable = and(
   or(
     eq(messages.messageType, MESSAGE_TYPE.outgoing),
     and(eq(messages.messageType, MESSAGE_TYPE.template), eq(messages.echoId, 'parley:csat')),
+  ),
+  eq(messages.private, false),
+  isNull(messages.deletedAt),
+)
+
+// An agent's or bot's public reply, or an automatic message (template): all go out as texts.
+export const sendable = and(
+  or(
+    eq(messages.messageType, MESSAGE_TYPE.outgoing),
+    eq(messages.messageType, MESSAGE_TYPE.template),
   ),
   eq(messages.private, false),
   isNull(messages.deletedAt),
@@ -194,9 +203,19 @@ export function conversationMailIds(db: Db, conversationId: number, beforeMessag
 }
 
 /** The ids of email inboxes on this database: the sweeps read their messages by inbox. */
-function emailInboxIds(db: Db) {
-  return db.select({ id: inboxes.id }).from(inboxes).where(eq(inboxes.channelType, 'email'))
+/** The channels whose replies leave through a queue: mail on email inboxes, texts on phone ones. */
+export type OutgoingChannelKind = 'email' | 'phone'
+
+async function channelInboxIds(db: Db, channel: OutgoingChannelKind) {
+  const rows =
+    channel === 'email'
+      ? await db.select({ id: inboxes.id }).from(inboxes).where(eq(inboxes.channelType, 'email'))
+      : await db.select({ id: twilioChannels.inboxId }).from(twilioChannels)
+  return rows.map((r) => r.id)
 }
+
+/** What of a channel's messages goes out at all: mail's replies and survey, every text. */
+const goesOut = (channel: OutgoingChannelKind) => (channel === 'email' ? mailable : sendable)
 
 /**
  * Replies waiting since before `before` (but not since before `notBefore`, which a retry or a
@@ -205,11 +224,12 @@ function emailInboxIds(db: Db) {
  */
 export async function strandedWaitingReplies(
   db: Db,
+  channel: OutgoingChannelKind,
   before: number,
   notBefore: number,
   limit: number,
 ) {
-  const inboxIds = (await emailInboxIds(db)).map((i) => i.id)
+  const inboxIds = await channelInboxIds(db, channel)
   if (inboxIds.length === 0) return []
   return db
     .select({ id: messages.id, accountId: messages.accountId })
@@ -218,7 +238,7 @@ export async function strandedWaitingReplies(
       and(
         inArray(messages.inboxId, inboxIds),
         waiting,
-        mailable,
+        goesOut(channel),
         lt(messages.updatedAt, before),
         sql`${messages.updatedAt} >= ${notBefore}`,
       ),
@@ -231,8 +251,13 @@ export async function strandedWaitingReplies(
  * Replies claimed before `before` and never recorded: the send may or may not have happened.
  * With the claim's `source_id` (`sending:<claim>`), so only that claim is ended.
  */
-export async function interruptedReplies(db: Db, before: number, limit: number) {
-  const inboxIds = (await emailInboxIds(db)).map((i) => i.id)
+export async function interruptedReplies(
+  db: Db,
+  channel: OutgoingChannelKind,
+  before: number,
+  limit: number,
+) {
+  const inboxIds = await channelInboxIds(db, channel)
   if (inboxIds.length === 0) return []
   return db
     .select({ id: messages.id, accountId: messages.accountId, sourceId: messages.sourceId })

@@ -1,8 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../client'
 import { events, messages } from '../schema'
-import { emailInbox, mailable, phoneInbox, waiting } from './outgoing-mail'
-import { sendable } from './phone-outbound'
+import { emailInbox, mailable, phoneInbox, sendable, waiting } from './outgoing-mail'
 
 export type WaitingSend = { id: number; channel: 'email' | 'phone' }
 

@@ -1,16 +1,15 @@
-import { and, asc, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../client'
 import {
   attachments,
   contactInboxes,
   contacts,
   conversations,
-  events,
   messages,
   twilioChannels,
 } from '../schema'
 import { MESSAGE_TYPE } from './messages'
-import { phoneInbox, SENDING_PREFIX, waiting } from './outgoing-mail'
+import { phoneInbox, SENDING_PREFIX, sendable, waiting } from './outgoing-mail'
 
 /**
  * Messages on their way out of a phone inbox through Twilio, in the states email replies use
@@ -20,16 +19,6 @@ import { phoneInbox, SENDING_PREFIX, waiting } from './outgoing-mail'
  * claimed message are the mail's own statements, which name the message and its claim only.
  * After the send, Twilio's status callbacks move a sent message on (`phoneStatusStatement`).
  */
-
-// An agent's or bot's public reply, or an automatic message (template): all go out as texts.
-export const sendable = and(
-  or(
-    eq(messages.messageType, MESSAGE_TYPE.outgoing),
-    eq(messages.messageType, MESSAGE_TYPE.template),
-  ),
-  eq(messages.private, false),
-  isNull(messages.deletedAt),
-)
 
 /** Claims a waiting phone reply for one send; true when this caller won it. */
 export async function claimPhoneReply(db: Db, messageId: number, claim: string, now: number) {
@@ -82,54 +71,6 @@ export async function loadPhoneReply(db: Db, messageId: number) {
 export type PhoneReplyRow = NonNullable<Awaited<ReturnType<typeof loadPhoneReply>>>
 
 /** The ids of phone inboxes on this database: the sweeps read their messages by inbox. */
-function phoneInboxIds(db: Db) {
-  return db.select({ id: twilioChannels.inboxId }).from(twilioChannels)
-}
-
-/** Phone replies waiting since before `before` (not before `notBefore`): their queue message was lost. */
-export async function strandedPhoneReplies(
-  db: Db,
-  before: number,
-  notBefore: number,
-  limit: number,
-) {
-  const inboxIds = (await phoneInboxIds(db)).map((i) => i.id)
-  if (inboxIds.length === 0) return []
-  return db
-    .select({ id: messages.id, accountId: messages.accountId })
-    .from(messages)
-    .where(
-      and(
-        inArray(messages.inboxId, inboxIds),
-        waiting,
-        sendable,
-        lt(messages.updatedAt, before),
-        sql`${messages.updatedAt} >= ${notBefore}`,
-      ),
-    )
-    .orderBy(asc(messages.id))
-    .limit(limit)
-}
-
-/** Phone replies claimed before `before` and never recorded: the text may or may not have left. */
-export async function interruptedPhoneReplies(db: Db, before: number, limit: number) {
-  const inboxIds = (await phoneInboxIds(db)).map((i) => i.id)
-  if (inboxIds.length === 0) return []
-  return db
-    .select({ id: messages.id, accountId: messages.accountId, sourceId: messages.sourceId })
-    .from(messages)
-    .where(
-      and(
-        inArray(messages.inboxId, inboxIds),
-        eq(messages.status, 'progress'),
-        like(messages.sourceId, `${SENDING_PREFIX}%`),
-        lt(messages.updatedAt, before),
-      ),
-    )
-    .orderBy(asc(messages.id))
-    .limit(limit)
-}
-
 /** The statuses a sent text may be in before it moves to `to`: it never moves backwards. */
 const EARLIER_STATUSES = {
   delivered: ['sent'],
