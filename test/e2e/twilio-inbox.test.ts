@@ -58,7 +58,7 @@ describe('a phone (Twilio) inbox in the dashboard', () => {
     await page.getByRole('heading', { level: 2, name: 'Connect Twilio' }).waitFor()
     const codeOf = (caption: string) =>
       page.locator('figure', { hasText: caption }).locator('code').textContent()
-    expect(await codeOf('A message comes in')).toBe(`${env().baseUrl}/twilio/callback`)
+    expect(await codeOf('Incoming message URL')).toBe(`${env().baseUrl}/twilio/callback`)
     expect(await codeOf('Status callback URL')).toBe(`${env().baseUrl}/twilio/delivery_status`)
     expect(await violationsAtBothWidths(page)).toEqual(NO_VIOLATIONS)
     await page.screenshot({

@@ -74,8 +74,8 @@ export const inboxesEn = {
   mediumWhatsapp: 'WhatsApp',
   phoneHeading: 'Connect Twilio',
   phoneIntro:
-    'Paste these two addresses into your Twilio console, in the number’s (or Messaging Service’s) messaging configuration, both as HTTP POST.',
-  incomingUrl: 'A message comes in',
+    'Paste these two addresses into your Twilio console, in the number’s (or Messaging Service’s) messaging configuration, both as HTTP POST: the first where Twilio asks “A message comes in”.',
+  incomingUrl: 'Incoming message URL',
   statusCallbackUrl: 'Status callback URL',
   phoneStepTest: 'Then text your Twilio number: the message appears as a new conversation here.',
 

@@ -80,8 +80,8 @@ export const inboxesEs: Strings['inboxes'] = {
   mediumWhatsapp: 'WhatsApp',
   phoneHeading: 'Conectar Twilio',
   phoneIntro:
-    'Pega estas dos direcciones en tu consola de Twilio, en la configuración de mensajería del número (o del Messaging Service), ambas como HTTP POST.',
-  incomingUrl: 'Llega un mensaje',
+    'Pega estas dos direcciones en tu consola de Twilio, en la configuración de mensajería del número (o del Messaging Service), ambas como HTTP POST: la primera donde Twilio pide “A message comes in”.',
+  incomingUrl: 'URL de mensajes entrantes',
   statusCallbackUrl: 'URL de estado (status callback)',
   phoneStepTest:
     'Después envía un mensaje a tu número de Twilio: aparecerá aquí como una conversación nueva.',

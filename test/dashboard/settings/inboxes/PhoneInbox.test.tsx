@@ -56,7 +56,7 @@ describe('a phone (Twilio) inbox', () => {
       },
     })
     const origin = window.location.origin
-    expect(codeBlock('A message comes in').querySelector('code')?.textContent).toBe(
+    expect(codeBlock('Incoming message URL').querySelector('code')?.textContent).toBe(
       `${origin}/twilio/callback`,
     )
     expect(codeBlock('Status callback URL').querySelector('code')?.textContent).toBe(
