@@ -27,6 +27,7 @@ import { inboundTextWrite } from '../phone/inbound-message'
 import { type InboundText, readInboundText } from '../phone/inbound-params'
 import { storeInboundMedia } from '../phone/media'
 import { type PhonePlace, phoneInboxOf } from '../phone/place'
+import { noCredentials } from '../schemas/common'
 import { TwilioInboundSchema } from '../schemas/twilio'
 import { createRouter } from './router'
 import { publishAfterResponse } from './write-adapter'
@@ -38,6 +39,8 @@ const twilioCallback = createRoute({
   method: 'post',
   path: '/twilio/callback',
   tags: ['Twilio'],
+  // Twilio signs the request (X-Twilio-Signature) instead of sending a credential.
+  security: noCredentials,
   summary: 'Receive a text from Twilio (SMS, MMS or WhatsApp)',
   description:
     'Twilio’s messaging webhook, form-encoded and signed with `X-Twilio-Signature` over the URL ' +
