@@ -37,7 +37,7 @@ const serveFile = createRoute({
   },
   responses: {
     200: { description: 'The file, with its content type' },
-    ...errorResponses('forbidden', 'not_found'),
+    ...errorResponses('validation_failed', 'forbidden', 'not_found'),
   },
 })
 

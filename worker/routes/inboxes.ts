@@ -107,6 +107,7 @@ const createInbox = createRoute({
       'unsupported_media_type',
       'not_found',
       'rate_limited',
+      'unavailable',
     ),
   },
 })

@@ -4,7 +4,12 @@ import { forwardingAddress } from '../email/reply-address'
 import { isKnownTimeZone } from '../lib/business-hours'
 import { AttributesSchema, EmailSchema, NameSchema, TextSchema } from './common'
 import * as examples from './examples/inboxes'
-import { MediumSchema, MessagingServiceSidSchema, TwilioAccountSidSchema } from './twilio'
+import {
+  MediumSchema,
+  MessagingServiceSidSchema,
+  TwilioAccountSidSchema,
+  TwilioAuthTokenSchema,
+} from './twilio'
 
 type InboxRow = typeof inboxes.$inferSelect
 export type ChannelType = InboxRow['channelType']
@@ -99,12 +104,9 @@ export const ChannelInputSchema = z.object({
     .optional(),
   // A phone inbox's Twilio account (routes/phone-inbox.ts): required for channel.type phone.
   account_sid: TwilioAccountSidSchema.optional(),
-  auth_token: z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .openapi({ description: 'Twilio auth token: stored encrypted, never returned' }),
+  auth_token: TwilioAuthTokenSchema.optional().openapi({
+    description: 'Twilio auth token: stored encrypted, never returned',
+  }),
   messaging_service_sid: MessagingServiceSidSchema.optional(),
   medium: MediumSchema.optional(),
 })

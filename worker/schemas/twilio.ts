@@ -20,16 +20,19 @@ export const MediumSchema = z.enum(['sms', 'whatsapp'])
  * Chatwoot's `POST /channels/twilio_channel` body (Twilio::ChannelsController): the number or
  * the Messaging Service the inbox sends from, and the credentials checked with Twilio first.
  */
+/** A Twilio auth token: printable ASCII, since it travels in HTTP Basic auth to check it. */
+export const TwilioAuthTokenSchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII, as Twilio gives it')
+
 export const TwilioChannelInputSchema = z
   .object({
     name: NameSchema,
     medium: MediumSchema.default('sms'),
     account_sid: TwilioAccountSidSchema,
-    auth_token: z
-      .string()
-      .min(1)
-      .max(255)
-      .openapi({ description: 'Stored encrypted, never returned' }),
+    auth_token: TwilioAuthTokenSchema.openapi({ description: 'Stored encrypted, never returned' }),
     phone_number: E164Schema.nullable().optional(),
     messaging_service_sid: MessagingServiceSidSchema.nullable().optional(),
   })

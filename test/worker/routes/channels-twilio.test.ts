@@ -102,6 +102,13 @@ describe('POST /api/v1/accounts/{account_id}/channels/twilio_channel', () => {
       body: body({ phone_number: null }),
     })
     expectError(noSender, 422, 'validation_failed')
+    // A token Basic auth cannot carry is refused at the field, before Twilio is asked.
+    const unprintable = await api(channelPath(world), {
+      token: world.admin.token,
+      body: body({ auth_token: 'tökén' }),
+    })
+    expectError(unprintable, 422, 'validation_failed')
+    expect(unprintable.json.errors).toEqual([expect.objectContaining({ field: 'auth_token' })])
     expect(await inboxCount(world)).toBe(0)
   })
 
