@@ -45,20 +45,29 @@ export async function showAll(page: Page) {
 type AxeViolation = { id: string; impact: string; help: string; nodes: { target: unknown }[] }
 
 /**
- * axe-core's serious and critical violations on the page. The source goes in through the
- * DevTools protocol (page.evaluate), which the page's CSP does not govern: the app's CSP allows
- * no inline script, so a script tag could not carry it.
+ * axe-core's violations on the page. The source goes in through the DevTools protocol
+ * (page.evaluate), which the page's CSP does not govern: the app's CSP allows no inline script,
+ * so a script tag could not carry it.
  */
-export async function seriousViolations(page: Page) {
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document): Promise<unknown> } }).axe
     const result = (await axe.run(document)) as { violations: AxeViolation[] }
     return result.violations
   })
-  return violations
+}
+
+/** axe-core's serious and critical violations on the page. */
+export async function seriousViolations(page: Page) {
+  return (await axeViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target) }))
+}
+
+/** The ids of every axe-core violation on the page, whatever its impact. */
+export async function violationIds(page: Page) {
+  return (await axeViolations(page)).map((v) => v.id)
 }
 
 /** The widths the dashboard's pages are checked at: a laptop's and a phone's. */

@@ -49,7 +49,8 @@ describe('a phone (Twilio) inbox in the dashboard', () => {
     await page.getByLabel('SMS or WhatsApp (Twilio)').check()
     const accountSid = `AC${randomHex()}`
     const number = `+1555${String(Date.now()).slice(-7)}`
-    await page.getByLabel('Name').fill(uniq('Support SMS '))
+    const inboxName = uniq('Support SMS ')
+    await page.getByLabel('Name').fill(inboxName)
     await page.getByLabel('Twilio Account SID').fill(accountSid)
     await page.getByLabel('Twilio Auth Token').fill(AUTH_TOKEN)
     await page.getByLabel('Phone number').fill(number)
@@ -76,7 +77,9 @@ describe('a phone (Twilio) inbox in the dashboard', () => {
     await inboundText(accountSid, number, '+15557654321', 'Is my order on its way?')
     const admin$ = (p: string, body?: unknown) => agentApi(p, body, env().adminToken)
     const inboxes = (await admin$('/inboxes')).payload as { id: number; name: string }[]
-    const inboxId = inboxes.at(-1)?.id
+    // By name: the list is in the account's order, not the order of creation.
+    const inboxId = inboxes.find((inbox) => inbox.name === inboxName)?.id
+    expect(inboxId).toBeDefined()
     let displayId = 0
     await eventuallyApi(async () => {
       const list = await admin$(`/conversations?inbox_id=${inboxId}&status=all`)

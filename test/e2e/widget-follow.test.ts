@@ -1,8 +1,8 @@
 import { tmpdir } from 'node:os'
-import path from 'node:path'
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshTab, launchChromium } from './browser.ts'
+import type { Locator, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { freshTab } from './browser.ts'
+import { sharedBrowser, violationIds } from './dashboard-helpers.ts'
 import {
   agentReply,
   eventually,
@@ -13,18 +13,13 @@ import {
   url,
 } from './helpers.ts'
 
-const AXE = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
 // Screenshots for looking at, never inside the repository: SHOTS_DIR or the temporary folder.
 const SHOTS = process.env.SHOTS_DIR ?? tmpdir()
 
-let browser: Browser
+const browser = sharedBrowser()
 beforeAll(async () => {
-  browser = await launchChromium()
   // The first page of a cold worker compiles the widget's routes: take that wait here.
   await fetch(url('/'))
-})
-afterAll(async () => {
-  await browser?.close()
 })
 
 /** True when the bubble's bottom edge is inside the message log's visible box. */
@@ -36,15 +31,6 @@ async function bottomInView(log: Locator, text: string) {
     const view = (logEl as HTMLElement).getBoundingClientRect()
     return box.bottom <= view.bottom + 1 && box.bottom > view.top
   }, handle)
-}
-
-type AxeResult = { violations: { id: string; nodes: unknown[] }[] }
-async function axeViolations(page: Page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run(ctx: Document): Promise<AxeResult> } }).axe.run(document),
-  )
-  return result.violations.map((v) => v.id)
 }
 
 /** A visitor with an open conversation that has more history than the panel shows. */
@@ -79,7 +65,7 @@ describe('the widget follows the newest message', () => {
     [1366, 800, 'desktop'],
   ] as const) {
     it(`keeps a pasted multi-line message and later replies in view at ${width} px (${label})`, async () => {
-      const { context, page } = await freshTab(browser)
+      const { context, page } = await freshTab(browser())
       await page.setViewportSize({ width, height })
       const { w, conversation, last } = await visitorWithHistory(page)
 
@@ -99,13 +85,13 @@ describe('the widget follows the newest message', () => {
       await agentReply(conversation.id, answer)
       await w.theirs(answer).waitFor()
       await eventually(() => bottomInView(w.log, answer)).toBe(true)
-      expect(await axeViolations(page)).toEqual([])
+      expect(await violationIds(page)).toEqual([])
       await context.close()
     })
   }
 
   it('shows a "new messages" button when the visitor has scrolled up, and it scrolls down and hides', async () => {
-    const { context, page } = await freshTab(browser)
+    const { context, page } = await freshTab(browser())
     await page.setViewportSize({ width: 360, height: 640 })
     const { w, conversation } = await visitorWithHistory(page)
     await w.log.evaluate((el) => {
@@ -116,7 +102,7 @@ describe('the widget follows the newest message', () => {
     const jump = w.dialog.getByRole('button', { name: 'New messages' })
     await jump.waitFor()
     expect(await bottomInView(w.log, answer)).toBe(false)
-    expect(await axeViolations(page)).toEqual([])
+    expect(await violationIds(page)).toEqual([])
     await jump.click()
     await eventually(() => bottomInView(w.log, answer)).toBe(true)
     await jump.waitFor({ state: 'hidden' })

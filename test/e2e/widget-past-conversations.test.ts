@@ -1,8 +1,7 @@
 import { tmpdir } from 'node:os'
-import path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshTab, launchChromium } from './browser.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { freshTab } from './browser.ts'
+import { sharedBrowser, violationIds } from './dashboard-helpers.ts'
 import {
   agentApi,
   agentReply,
@@ -17,28 +16,14 @@ import {
   widget,
 } from './helpers.ts'
 
-const AXE = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js')
 // Screenshots for looking at, never inside the repository: SHOTS_DIR or the temporary folder.
 const SHOTS = process.env.SHOTS_DIR ?? tmpdir()
 
-let browser: Browser
+const browser = sharedBrowser()
 beforeAll(async () => {
-  browser = await launchChromium()
   // The first page of a cold worker compiles the widget's routes: take that wait here.
   await fetch(url('/'))
 })
-afterAll(async () => {
-  await browser?.close()
-})
-
-type AxeResult = { violations: { id: string; nodes: unknown[] }[] }
-async function axeViolations(page: Page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE })
-  const result = await page.evaluate(() =>
-    (window as unknown as { axe: { run(ctx: Document): Promise<AxeResult> } }).axe.run(document),
-  )
-  return result.violations.map((v) => v.id)
-}
 
 describe('past conversations in the widget', () => {
   for (const [width, height, label] of [
@@ -46,7 +31,7 @@ describe('past conversations in the widget', () => {
     [360, 640, 'phone'],
   ] as const) {
     it(`a returning visitor sees a resolved conversation, opens it and starts a new one at ${width} px (${label})`, async () => {
-      const { context, page, errors } = await freshTab(browser)
+      const { context, page, errors } = await freshTab(browser())
       await page.setViewportSize({ width, height })
       await page.goto(url('/'))
       const name = uniq('Returning Visitor')
@@ -80,7 +65,7 @@ describe('past conversations in the widget', () => {
       await row.waitFor()
       expect(await row.textContent()).toContain('Resolved')
       await page.screenshot({ path: `${SHOTS}/widget-past-${width}.png` })
-      expect(await axeViolations(page)).toEqual([])
+      expect(await violationIds(page)).toEqual([])
 
       await row.click()
       await back.theirs(answer).waitFor()
@@ -97,7 +82,7 @@ describe('past conversations in the widget', () => {
       await eventuallyApi(async () => (await conversationsOf(name)).length).toBe(2)
       const conversations = await conversationsOf(name)
       expect(conversations.map((c) => c.status).sort()).toEqual(['open', 'resolved'])
-      expect(await axeViolations(page)).toEqual([])
+      expect(await violationIds(page)).toEqual([])
       expect(errors).toEqual([])
       await context.close()
     })
