@@ -65,7 +65,7 @@ async function seededAccount(base, { name, shard, total, admin, agents, agentOfT
   await call(base, `/bench/accounts/${id}/scale_rows`, {
     body: { ...plan, from: 1, to: 1, rollups: true },
   })
-  return { id, now: plan.now }
+  return { id, now: plan.now, inboxIds }
 }
 
 /** The reads issue 34 lists, as `[name, path, who, items]`. */
@@ -94,10 +94,40 @@ function reads(account) {
       'admin',
       payload,
     ],
+    [
+      'conversations (resolved, page 50 by its cursor)',
+      async (fetchJson) => {
+        const before = await fetchJson(`${a}/conversations?status=resolved&page=49`)
+        return `${a}/conversations?status=resolved&page=50&cursor=${before.data.meta.next_cursor}`
+      },
+      'admin',
+      payload,
+    ],
+    [
+      "conversations (one inbox, the dashboard's inbox list)",
+      `${a}/conversations?inbox_id=${account.inboxIds[0]}&status=open`,
+      'admin',
+      payload,
+    ],
+    [
+      'conversations (search, q=conversation 21)',
+      `${a}/conversations?q=${encodeURIComponent('conversation 21')}`,
+      'admin',
+      payload,
+    ],
     ['conversations/meta', `${a}/conversations/meta`, 'admin', () => 0],
     ['conversations/meta (agent)', `${a}/conversations/meta`, 'agent', () => 0],
     ['contacts (page 1)', `${a}/contacts`, 'admin', payload],
     ['contacts (page 50)', `${a}/contacts?page=50`, 'admin', payload],
+    [
+      'contacts (page 50 by its cursor)',
+      async (fetchJson) => {
+        const before = await fetchJson(`${a}/contacts?page=49`)
+        return `${a}/contacts?page=50&cursor=${before.meta.next_cursor}`
+      },
+      'admin',
+      payload,
+    ],
     search('z', 'one letter'),
     search('zz', 'two letters, no match'),
     search('ct9@e', 'a rare substring'),
@@ -124,10 +154,15 @@ async function get(base, path, token, headers = {}) {
 
 async function measure(base, account, users) {
   const results = new Map()
-  for (const [name, path, who, items] of reads(account)) {
+  for (const [name, pathOrPrepare, who, items] of reads(account)) {
     const token = users[who].token
     let figures
     try {
+      // A cursor read asks for the page before it first, unmeasured.
+      const path =
+        typeof pathOrPrepare === 'string'
+          ? pathOrPrepare
+          : await pathOrPrepare(async (p) => (await get(base, p, token)).json)
       const counted = await get(base, path, token)
       const timed = await latency(() => get(base, path, token, { 'x-bench-uncounted': '1' }), 30, 3)
       figures = {

@@ -4657,6 +4657,8 @@ export interface components {
                 /** @description Present (true) only when more contacts match than the count reads: count is then a floor */
                 count_capped?: boolean;
                 current_page: number;
+                /** @description Present when the page is full: pass it as `cursor` (with the same filters and sort) for the page after this one, which then starts at this contact instead of walking the ones before. */
+                next_cursor?: string;
             };
             payload: components["schemas"]["Contact"][];
         };
@@ -11944,6 +11946,8 @@ export interface operations {
         parameters: {
             query?: {
                 page?: number;
+                /** @description The previous page's `meta.next_cursor`: the page after it, with the same filters and sort, without walking the contacts before it (`page` then only numbers the answer). */
+                cursor?: string;
                 /** @description A leading `-` sorts descending. Default `-last_activity_at`. */
                 sort?: "email" | "name" | "phone_number" | "last_activity_at" | "created_at" | "company" | "city" | "country" | "-email" | "-name" | "-phone_number" | "-last_activity_at" | "-created_at" | "-company" | "-city" | "-country";
                 /** @description Contacts with any of these labels */

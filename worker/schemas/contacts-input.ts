@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
-import { CONTACT_SORT_KEYS } from '../db/queries/contact-search'
+import { CONTACT_SORT_KEYS } from '../db/queries/contact-sort'
+import { MAX_CURSOR_LENGTH } from '../lib/page-cursor'
 import { AttributesSchema, EmailSchema, IdSchema, SearchTextSchema } from './common'
 import * as examples from './examples/contacts-input'
 
@@ -99,6 +100,10 @@ const ContactViewSchema = z
 
 export const ContactListQuerySchema = z.object({
   page: PageSchema,
+  cursor: z.string().max(MAX_CURSOR_LENGTH).optional().openapi({
+    description:
+      "The previous page's `meta.next_cursor`: the page after it, with the same filters and sort, without walking the contacts before it (`page` then only numbers the answer).",
+  }),
   sort: SortSchema,
   'labels[]': LabelListSchema.openapi({ description: 'Contacts with any of these labels' }),
   labels: LabelListSchema,

@@ -163,6 +163,10 @@ export const ContactListSchema = z
           'Present (true) only when more contacts match than the count reads: count is then a floor',
       }),
       current_page: z.number().int(),
+      next_cursor: z.string().optional().openapi({
+        description:
+          'Present when the page is full: pass it as `cursor` (with the same filters and sort) for the page after this one, which then starts at this contact instead of walking the ones before.',
+      }),
     }),
     payload: z.array(ContactSchema),
   })

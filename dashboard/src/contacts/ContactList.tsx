@@ -19,7 +19,14 @@ export function ContactList({ query }: { query: Signal<ContactQuery> }) {
   const t = useStrings().contacts
   const { api, accountId, isAdministrator } = useAccount()
   const current = query.value
-  const list = useLoad(() => loadContactPage(api, accountId, current), [current, accountId])
+  // Where each page the reader reached starts (the page before's next_cursor), for these filters
+  // and sort: next and previous then read only their page, however deep.
+  const cursors = useRef(new Map<number, string>())
+  const list = useLoad(async () => {
+    const page = await loadContactPage(api, accountId, current, cursors.current.get(current.page))
+    if (page.nextCursor) cursors.current.set(page.page + 1, page.nextCursor)
+    return page
+  }, [current, accountId])
   const labels = useLoad(
     () =>
       unwrap(
@@ -33,6 +40,8 @@ export function ContactList({ query }: { query: Signal<ContactQuery> }) {
   const reload = useRef(list.reload)
   reload.current = list.reload
   const change = (next: Partial<ContactQuery>) => {
+    // Other filters or another sort: the cursors were where pages of the old list started.
+    if (Object.keys(next).some((key) => key !== 'page')) cursors.current.clear()
     query.value = { ...current, page: 1, ...next }
   }
   const page = list.data.value

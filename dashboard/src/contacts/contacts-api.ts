@@ -6,12 +6,14 @@ export const CONTACTS_PER_PAGE = 15
 
 /**
  * One page of the list (filtered by label) or of a search. The search endpoint takes no label,
- * so a search text wins over the label filter.
+ * so a search text wins over the label filter. `cursor` (the previous page's next_cursor) starts
+ * a list page after that contact, so a deep page does not walk the ones before it.
  */
 export async function loadContactPage(
   api: ApiClient,
   accountId: number,
   query: ContactQuery,
+  cursor?: string,
 ): Promise<ContactPage> {
   const q = query.q.trim()
   if (q) {
@@ -47,6 +49,7 @@ export async function loadContactPage(
           sort: query.sort,
           include_contact_inboxes: 'false',
           ...(query.label ? { 'labels[]': [query.label] } : {}),
+          ...(cursor ? { cursor } : {}),
         },
       },
     }),
@@ -60,5 +63,6 @@ export async function loadContactPage(
     hasMore: body.meta.count_capped
       ? body.payload.length === CONTACTS_PER_PAGE
       : body.meta.current_page * CONTACTS_PER_PAGE < body.meta.count,
+    nextCursor: body.meta.next_cursor,
   }
 }

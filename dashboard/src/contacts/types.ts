@@ -38,4 +38,6 @@ export interface ContactPage {
   /** `total` is a floor: the server counted up to its cap and stopped ("100+"). */
   capped: boolean
   hasMore: boolean
+  /** Where the next page of the list starts (absent for a search or a last page). */
+  nextCursor?: string
 }

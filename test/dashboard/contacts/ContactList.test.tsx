@@ -20,9 +20,17 @@ function contactsServer() {
       const page = Number(url.searchParams.get('page') ?? 1)
       const label = url.searchParams.getAll('labels[]')
       const matching = label.includes('vip') ? everyone.filter((c) => c.id % 2 === 0) : everyone
+      // As the API: a cursor starts after the contact it names; a full page names its last one.
+      const cursor = url.searchParams.get('cursor')
+      const start = cursor ? Number(cursor.replace('after-', '')) : (page - 1) * 15
+      const payload = matching.slice(start, start + 15)
       return Response.json({
-        meta: { count: matching.length, current_page: page },
-        payload: matching.slice((page - 1) * 15, page * 15),
+        meta: {
+          count: matching.length,
+          current_page: page,
+          ...(payload.length === 15 ? { next_cursor: `after-${start + 15}` } : {}),
+        },
+        payload,
       })
     }
     if (url.pathname === `${base}/contacts/search`) {
@@ -88,6 +96,22 @@ describe('the contacts list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Previous page' }))
     await settle()
     expect(rows()).toHaveLength(15)
+  })
+
+  it('asks for the next page by the cursor the page before gave, and forgets it on a new sort', async () => {
+    const { services: s, requests } = contactsServer()
+    await renderPage(s)
+    expect(requests.at(-1)?.searchParams.get('cursor')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }))
+    await settle()
+    expect(requests.at(-1)?.searchParams.get('page')).toBe('2')
+    expect(requests.at(-1)?.searchParams.get('cursor')).toBe('after-15')
+    expect(rows()).toHaveLength(5)
+    fireEvent.click(screen.getByRole('button', { name: 'Name' }))
+    await settle()
+    expect(requests.at(-1)?.searchParams.get('sort')).toBe('name')
+    expect(requests.at(-1)?.searchParams.get('page')).toBe('1')
+    expect(requests.at(-1)?.searchParams.get('cursor')).toBeNull()
   })
 
   it('sorts by a column header, ascending then descending, and marks it with aria-sort', async () => {

@@ -32,7 +32,7 @@ describe('GET /contacts', () => {
 
     const first = await list(world)
     expect(first.status).toBe(200)
-    expect(first.json.meta).toEqual({ count: 18, current_page: 1 })
+    expect(first.json.meta).toEqual({ count: 18, current_page: 1, next_cursor: expect.any(String) })
     expect(first.json.payload).toHaveLength(15)
     const second = await list(world, '?page=2')
     expect(second.json.meta).toEqual({ count: 18, current_page: 2 })

@@ -22,9 +22,14 @@ const budget = (items: number) => 10 * items + 200
  * this test fails until its entry is removed here, so no read passes silently.
  */
 const KNOWN_OVER_BUDGET: string[] = [
+  // Chatwoot's `page` alone walks the rows it skips; the same pages by their cursor (below) meet
+  // the budget, and the dashboard pages by cursor.
   'conversations (resolved, page 50)', // 2,778 rows read for 25 items
   'contacts (page 1000)', // 15,150 for 15
-  'reports/summary (30 days, unaligned)', // 381 for 1
+  'reports/summary (30 days, unaligned)', // 363 for 1
+  // Message search walks the account's conversations, testing each one's messages with LIKE:
+  // it needs an index of message text per account, as contacts have (not built yet).
+  'conversations (message search, one match)', // 72,024 for 1
 ]
 
 /**
@@ -66,7 +71,7 @@ describe(`reads at ${TOTAL} rows (and a neighbour of ${NEIGHBOUR} on the shard)`
     const over = KNOWN_OVER_BUDGET.includes(read.name)
     it(`${read.name}: ${over ? 'still over budget (known)' : 'rows read ≤ 10 × items + 200'}, counts right`, async () => {
       const user = read.as === 'agent' ? world.agent : world.admin
-      const path = read.path(world)
+      const path = await read.path(world, async (p) => (await measured(p, user.token)).json)
       // A first request fills this isolate's caches (the account's shard, the token); the
       // second is what a busy account's requests cost.
       await measured(path, user.token)

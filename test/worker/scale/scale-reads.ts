@@ -11,7 +11,8 @@ import type { ScaleWorld } from './seed-scale'
 export type Json = any
 export type Read = {
   name: string
-  path: (w: ScaleWorld) => string
+  /** The path measured; `get` makes unmeasured requests first (for a page's cursor). */
+  path: (w: ScaleWorld, get: (path: string) => Promise<Json>) => string | Promise<string>
   as?: 'admin' | 'agent'
   /** What the response returned: the budget is 10 per item. */
   items: (json: Json) => number
@@ -99,6 +100,40 @@ export const READS: Read[] = [
     },
   },
   {
+    name: 'conversations (resolved, page 50 by its cursor)',
+    path: async (w, get) => {
+      const page49 = await get(`${account(w)}/conversations?status=resolved&page=49`)
+      return `${account(w)}/conversations?status=resolved&page=50&cursor=${page49.data.meta.next_cursor}`
+    },
+    items: (json) => payloadOf(json).length,
+    check: (json) => {
+      expect(payloadOf(json)).toHaveLength(25)
+      expect(payloadOf(json).every((c: Json) => c.status === 'resolved')).toBe(true)
+    },
+  },
+  {
+    name: "conversations (one inbox, open: the dashboard's inbox list)",
+    path: (w) => `${account(w)}/conversations?inbox_id=${w.plan.inboxIds[0]}&status=open`,
+    items: (json) => payloadOf(json).length,
+    check: (json, w) => {
+      const inbox = w.plan.inboxIds[0] as number
+      expect(payloadOf(json)).toHaveLength(25)
+      expect(payloadOf(json).every((c: Json) => c.inbox_id === inbox)).toBe(true)
+      const open = expectedCounts(w.plan).openByInbox.get(inbox)
+      expect(json.data.meta).toMatchObject({
+        all_count: open?.all,
+        assigned_count: open?.assigned,
+        unassigned_count: (open?.all ?? 0) - (open?.assigned ?? 0),
+      })
+    },
+  },
+  {
+    name: 'conversations (message search, one match)',
+    path: (w) => `${account(w)}/conversations?q=${encodeURIComponent('conversation 19981')}`,
+    items: (json) => payloadOf(json).length,
+    check: (json) => expect(payloadOf(json).map((c: Json) => c.id)).toEqual([19981]),
+  },
+  {
     name: 'conversations/meta',
     path: (w) => `${account(w)}/conversations/meta`,
     items: () => 0,
@@ -123,6 +158,18 @@ export const READS: Read[] = [
   {
     name: 'contacts (page 1000)',
     path: (w) => `${account(w)}/contacts?page=1000`,
+    items: (json) => payloadOf(json).length,
+    check: (json, w) => {
+      expect(payloadOf(json)).toHaveLength(15)
+      expectCount(json.meta, w.plan.total)
+    },
+  },
+  {
+    name: 'contacts (page 1000 by its cursor)',
+    path: async (w, get) => {
+      const page999 = await get(`${account(w)}/contacts?page=999`)
+      return `${account(w)}/contacts?page=1000&cursor=${page999.meta.next_cursor}`
+    },
     items: (json) => payloadOf(json).length,
     check: (json, w) => {
       expect(payloadOf(json)).toHaveLength(15)

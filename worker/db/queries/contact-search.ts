@@ -1,4 +1,4 @@
-import { and, asc, desc, getTableColumns, gt, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
+import { and, asc, getTableColumns, gt, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../client'
 import { keysOf } from '../columns'
 import { contacts } from '../schema'
@@ -12,20 +12,14 @@ import {
   scopeWhere,
 } from './contact-filter'
 import { accountKeyQuery, prefixMatch, type SearchMode, searchPlan } from './contact-search-index'
+import {
+  type ContactAfter,
+  type ContactSort,
+  orderBy,
+  rangesAfter,
+  SORT_COLUMNS,
+} from './contact-sort'
 import { type ContactRow, linksOf, withLinks } from './contacts'
-
-export const CONTACT_SORT_KEYS = [
-  'email',
-  'name',
-  'phone_number',
-  'last_activity_at',
-  'created_at',
-  'company',
-  'city',
-  'country',
-] as const
-export type ContactSortKey = (typeof CONTACT_SORT_KEYS)[number]
-export type ContactSort = { key: ContactSortKey; descending: boolean }
 
 export type ContactFilter = {
   accountId: number
@@ -44,23 +38,6 @@ export type ContactFilter = {
 export type ContactScope = Omit<ContactFilter, 'sort'>
 
 type ContactColumns = typeof contacts._.columns
-
-const SORT_COLUMNS: Record<ContactSortKey, (c: ContactColumns) => SQLWrapper> = {
-  email: (c) => c.email,
-  name: (c) => c.name,
-  phone_number: (c) => c.phoneNumber,
-  last_activity_at: (c) => c.lastActivityAt,
-  created_at: (c) => c.createdAt,
-  company: (c) => sql`json_extract(${c.additionalAttributes}, '$.company_name')`,
-  city: (c) => sql`json_extract(${c.additionalAttributes}, '$.city')`,
-  country: (c) => sql`json_extract(${c.additionalAttributes}, '$.country')`,
-}
-
-/** The sort column, then the id in the same direction, so pages never overlap or skip. */
-function orderBy(sort: ContactSort, columns: ContactColumns = contacts) {
-  const direction = sort.descending ? desc : asc
-  return [direction(SORT_COLUMNS[sort.key](columns)), direction(columns.id)]
-}
 
 /**
  * The most contacts a count reads. Past it the count is a lower bound, said by `capped` (the
@@ -119,8 +96,10 @@ function contactPageStatement(
   sort: ContactSort,
   limit: number,
   offset: number,
+  range?: SQL,
 ) {
-  const cut = (where: SQL | undefined) => pageWhere(db, sort, where).limit(limit).offset(offset)
+  const cut = (where: SQL | undefined) =>
+    pageWhere(db, sort, and(where, range)).limit(limit).offset(offset)
   const plan = searchPlan(db, filter.accountId, filter)
   let page: ReturnType<ReturnType<typeof cut>['as']>
   let truncated: SQL.Aliased<number> | SQL<number> = sql<number>`0`.as('truncated')
@@ -190,27 +169,59 @@ export function contactsAfterId(db: Db, scope: ContactScope, afterId: number, li
     .limit(limit)
 }
 
-/** One page of contacts with their contact inboxes, and the total when asked: one round trip. */
+/**
+ * One page of contacts with their contact inboxes, and the total when asked: one round trip.
+ * With `after` (a keyset page), the page starts after that contact instead of at `offset`: each
+ * range after it (contact-sort.ts) is one statement of the batch, cut to the page.
+ */
 export async function listContactPage(
   db: Db,
   filter: ContactFilter,
-  page: { limit: number; offset: number; withTotal: boolean },
+  page: { limit: number; offset: number; withTotal: boolean; after?: ContactAfter },
 ) {
   const sqlFilter = filterSqlOf(filter)
   const parameters = parameterised(sqlFilter, FILTER_KEYS)
   const { query, values } = parameters
   const shape = `${parameters.shape}${sqlFilter.everyone ? ':all' : ''}`
   const { key, descending } = filter.sort
-  const rowsStatement = fromTemplate(
-    db,
-    `contact-page:${shape}:${key}:${descending ? 'desc' : 'asc'}`,
-    () => contactPageStatement(db, query, filter.sort, param('limit'), param('offset')),
-    { ...values, limit: page.limit, offset: page.offset },
-  )
+  const order = `${key}:${descending ? 'desc' : 'asc'}`
+  const { after } = page
+  const nullAfter = after?.value === null
+  const ranges = after
+    ? rangesAfter(SORT_COLUMNS[key](contacts), descending, nullAfter, {
+        value: param('afterValue'),
+        id: param<number>('afterId'),
+      })
+    : []
+  const rowStatements = after
+    ? ranges.map((range, i) =>
+        fromTemplate(
+          db,
+          `contact-page-after:${shape}:${order}:${nullAfter ? 'null' : 'value'}:${i}`,
+          () => contactPageStatement(db, query, filter.sort, param('limit'), 0, range),
+          {
+            ...values,
+            limit: page.limit,
+            ...(nullAfter ? {} : { afterValue: after.value }),
+            afterId: after.id,
+          },
+        ),
+      )
+    : [
+        fromTemplate(
+          db,
+          `contact-page:${shape}:${order}`,
+          () => contactPageStatement(db, query, filter.sort, param('limit'), param('offset')),
+          { ...values, limit: page.limit, offset: page.offset },
+        ),
+      ]
   const search = searchOf(sqlFilter)
+  // The ranges in their order, cut to the page: a later one fills what an earlier one left.
+  const pageRows = (results: unknown[]) =>
+    (results as Parameters<typeof pageOf>[0][]).flat().slice(0, page.limit)
   if (!page.withTotal) {
-    const [rows] = await db.batch([rowsStatement])
-    return { ...pageOf(rows, search), total: null, capped: false }
+    const results = await db.batch(rowStatements as [(typeof rowStatements)[number]])
+    return { ...pageOf(pageRows(results), search), total: null, capped: false }
   }
   const countStatement = fromTemplate(
     db,
@@ -218,8 +229,13 @@ export async function listContactPage(
     () => contactCountStatement(db, query),
     values,
   )
-  const [rows, [counted]] = await db.batch([rowsStatement, countStatement])
-  return { ...pageOf(rows, search), total: counted?.total ?? 0, capped: !!counted?.capped }
+  const results = await db.batch([countStatement, ...rowStatements])
+  const [counted] = results[0] as { total: number; capped: number }[]
+  return {
+    ...pageOf(pageRows(results.slice(1)), search),
+    total: counted?.total ?? 0,
+    capped: !!counted?.capped,
+  }
 }
 
 /** How a search was answered; undefined for the list. */

@@ -1,12 +1,14 @@
 import { createRoute } from '@hono/zod-openapi'
 import type { Context } from 'hono'
+import { type ContactFilter, listContactPage } from '../../db/queries/contact-search'
 import {
-  type ContactFilter,
+  type ContactAfter,
   type ContactSortKey,
-  listContactPage,
-} from '../../db/queries/contact-search'
+  contactSortValue,
+} from '../../db/queries/contact-sort'
 import type { AppEnv } from '../../env'
-import { apiError, errorResponses, fieldError } from '../../errors'
+import { apiError, errorResponses, fieldError, validationError } from '../../errors'
+import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor'
 import { restrictedAgentId } from '../../middleware/access'
 import { accountSecurity } from '../../schemas/auth'
 import { AccountIdParamsSchema, jsonResponse } from '../../schemas/common'
@@ -65,17 +67,48 @@ function sortOf(sort: string | undefined): ContactFilter['sort'] {
   return { key: (descending ? sort.slice(1) : sort) as ContactSortKey, descending }
 }
 
+/** The name a cursor gives its sort: the list's `sort` parameter as it orders. */
+const cursorSortName = (sort: ContactFilter['sort']) => `${sort.descending ? '-' : ''}${sort.key}`
+
+/** Where a `cursor` says the page starts, refused unless it is one of this sort's cursors. */
+function afterOf(
+  cursor: string | undefined,
+  sort: ContactFilter['sort'],
+): ContactAfter | undefined {
+  if (cursor === undefined) return undefined
+  const decoded = decodePageCursor(cursor)
+  const [value, id] = decoded?.values ?? []
+  if (
+    !decoded ||
+    decoded.sort !== cursorSortName(sort) ||
+    decoded.values.length !== 2 ||
+    value === undefined ||
+    !Number.isSafeInteger(id)
+  ) {
+    throw validationError([
+      {
+        field: 'cursor',
+        message: `is not a cursor of this list sorted by ${cursorSortName(sort)}`,
+        code: 'invalid',
+      },
+    ])
+  }
+  return { value, id: id as number }
+}
+
 async function contactPage(
   c: Context<AppEnv>,
   filter: ContactFilter,
   page: number,
-  options: { limit: number; withTotal: boolean; withInboxes: boolean },
+  options: { limit: number; withTotal: boolean; withInboxes: boolean; after?: ContactAfter },
 ) {
   const result = await listContactPage(c.var.db, filter, {
     limit: options.limit,
     withTotal: options.withTotal,
     offset: (page - 1) * CONTACTS_PER_PAGE,
+    after: options.after,
   })
+  const last = result.rows.length === CONTACTS_PER_PAGE ? result.rows.at(-1) : undefined
   const payload = result.rows
     .slice(0, CONTACTS_PER_PAGE)
     .map(({ contact, contactInboxes }) =>
@@ -88,6 +121,13 @@ async function contactPage(
     search: result.search,
     partial: result.partial,
     hasMore: result.rows.length > CONTACTS_PER_PAGE,
+    // A full page's last contact, for the list's next_cursor.
+    nextCursor: last
+      ? encodePageCursor({
+          sort: cursorSortName(filter.sort),
+          values: [contactSortValue(filter.sort.key, last.contact), last.contact.id],
+        })
+      : undefined,
   }
 }
 
@@ -101,10 +141,11 @@ export const contactListRoutes = createRouter()
       everyone: query.view === 'all',
       sort: sortOf(query.sort),
     }
-    const { payload, total, capped } = await contactPage(c, filter, query.page, {
+    const { payload, total, capped, nextCursor } = await contactPage(c, filter, query.page, {
       limit: CONTACTS_PER_PAGE,
       withTotal: true,
       withInboxes: query.include_contact_inboxes,
+      after: afterOf(query.cursor, filter.sort),
     })
     return c.json(
       // Chatwoot's shape unless the count stopped at its cap.
@@ -113,6 +154,7 @@ export const contactListRoutes = createRouter()
           count: total ?? 0,
           ...(capped ? { count_capped: true } : {}),
           current_page: query.page,
+          ...(nextCursor ? { next_cursor: nextCursor } : {}),
         },
         payload,
       },

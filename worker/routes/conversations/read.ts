@@ -9,7 +9,7 @@ import {
 import { sortKeyCount } from '../../db/queries/conversations/sort-keys'
 import type { AppEnv } from '../../env'
 import { apiError, errorResponses, validationError } from '../../errors'
-import { decodePageCursor, encodePageCursor } from '../../lib/page-cursor'
+import { decodePageCursor, encodePageCursor, wholeNumbers } from '../../lib/page-cursor'
 import { restrictedAgentId, visibleContact } from '../../middleware/access'
 import { accountSecurity } from '../../schemas/auth'
 import { AccountIdParamsSchema, IdSchema, jsonResponse } from '../../schemas/common'
@@ -135,7 +135,8 @@ function afterOf(query: ConversationListQuery): number[] | undefined {
   if (query.cursor === undefined) return undefined
   const sort = sortOf(query.sort_by)
   const cursor = decodePageCursor(query.cursor)
-  if (!cursor || cursor.sort !== sort || cursor.values.length !== sortKeyCount(sort)) {
+  const values = cursor && wholeNumbers(cursor.values)
+  if (!cursor || !values || cursor.sort !== sort || values.length !== sortKeyCount(sort)) {
     throw validationError([
       {
         field: 'cursor',
@@ -144,7 +145,7 @@ function afterOf(query: ConversationListQuery): number[] | undefined {
       },
     ])
   }
-  return cursor.values
+  return values
 }
 
 function filtersOf(c: Context<AppEnv>, query: ConversationListQuery): ConversationFilters {
