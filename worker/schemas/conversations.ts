@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi'
 import { COUNT_CAP } from '../db/queries/conversation-counters'
 import type { ConversationSort, ConversationView, TeamRow } from '../db/queries/conversations'
 import { DETAILS_MESSAGE_LIMIT, SORTS } from '../db/queries/conversations'
+import { MESSAGE_CANDIDATES } from '../db/queries/conversations/message-search'
 import type { MessageView } from '../db/queries/messages'
 import { nowSeconds } from '../lib/time'
 import { isWhatsAppAddress } from '../phone/routing'
@@ -109,7 +110,9 @@ export const ConversationCountsSchema = z
         description:
           `Present when the filters are ones the kept counters do not cover (team, labels, \`q\`, ` +
           `\`source_id\`) and more than ${COUNT_CAP} conversations match: each count is then the ` +
-          `number among the first ${COUNT_CAP} (show it as "${COUNT_CAP}+"). Counts are exact otherwise.`,
+          `number among the first ${COUNT_CAP} (show it as "${COUNT_CAP}+"). Also present when a \`q\` of ` +
+          `three characters or more is in more than ${MESSAGE_CANDIDATES} messages: the answer then ` +
+          `comes from the newest ${MESSAGE_CANDIDATES} of them. Counts are exact otherwise.`,
       }),
   })
   .openapi({ example: examples.ConversationCountsExample })

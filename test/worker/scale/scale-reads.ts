@@ -134,6 +134,16 @@ export const READS: Read[] = [
     check: (json) => expect(payloadOf(json).map((c: Json) => c.id)).toEqual([19981]),
   },
   {
+    name: 'conversations (message search, a term in a thousand messages)',
+    path: (w) => `${account(w)}/conversations?q=${encodeURIComponent('Message 2 of')}`,
+    items: (json) => payloadOf(json).length,
+    check: (json) => {
+      // The newest candidates answer; the counts say they are a floor.
+      expect(payloadOf(json)).toHaveLength(25)
+      expect(json.data.meta.counts_capped).toBe(true)
+    },
+  },
+  {
     name: 'conversations/meta',
     path: (w) => `${account(w)}/conversations/meta`,
     items: () => 0,

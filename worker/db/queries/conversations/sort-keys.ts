@@ -97,6 +97,9 @@ export function sortValuesOf(
 
 const PRIORITY_RANKS = { urgent: 4, high: 3, medium: 2, low: 1 } as const
 
+/** Each key's direction, in order: how `sortValuesOf`'s values compare in the sort. */
+export const sortDirections = (sort: ConversationSort) => sortKeys(sort).map((k) => k.direction)
+
 /** How many keys a sort has: a cursor of another length is not one of its cursors. */
 export const sortKeyCount = (sort: ConversationSort) => sortKeys(sort).length
 

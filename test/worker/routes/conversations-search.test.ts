@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import { MESSAGE_CANDIDATES } from '../../../worker/db/queries/conversations/message-search'
+import {
+  type Conversation,
+  conversationsPath,
+  createScene,
+  messagesPath,
+  postMessage,
+  type Scene,
+} from '../conversation-helpers'
+import { accountDb, api } from '../helpers'
+
+async function search(scene: Scene, q: string, token = scene.world.admin.token) {
+  const res = await api(`${conversationsPath(scene.world)}?q=${encodeURIComponent(q)}`, { token })
+  expect(res.status, res.text).toBe(200)
+  return {
+    ids: (res.json.data.payload as { id: number }[]).map((c) => c.id),
+    meta: res.json.data.meta,
+  }
+}
+
+/** A conversation of the scene with one incoming message saying `content`. */
+async function conversationSaying(scene: Scene, content: string): Promise<Conversation> {
+  const conversation = await scene.conversation()
+  const res = await postMessage(scene.world, conversation.id, {
+    content,
+    message_type: 'incoming',
+  })
+  expect(res.status, res.text).toBe(200)
+  return { ...conversation, messageId: res.json.id }
+}
+
+describe('GET /conversations?q= through the message index', () => {
+  it("finds the account's own conversations, never another account's with the same words", async () => {
+    const ours = await createScene()
+    const theirs = await createScene()
+    const mine = await conversationSaying(ours, 'Parcel 7731 is stuck in customs')
+    await conversationSaying(theirs, 'Parcel 7731 is stuck in customs')
+    const found = await search(ours, 'parcel 7731')
+    expect(found.ids).toEqual([mine.id])
+    expect(found.meta.all_count).toBe(1)
+    expect(found.meta.counts_capped).toBeUndefined()
+    // Only incoming and outgoing text is searched, as before the index.
+    expect((await search(ours, 'stuck in')).ids).toEqual([mine.id])
+  })
+
+  it('finds a message by its new text once changed, and no longer once deleted', async () => {
+    const scene = await createScene()
+    const conversation = await conversationSaying(scene, 'The blender arrived broken')
+    const db = await accountDb(scene.world.accountId)
+    await db
+      .prepare('update messages set content = ? where id = ?')
+      .bind('The toaster arrived broken', conversation.messageId)
+      .run()
+    expect((await search(scene, 'blender')).ids).toEqual([])
+    expect((await search(scene, 'toaster')).ids).toEqual([conversation.id])
+    const deleted = await api(
+      `${messagesPath(scene.world, conversation.id)}/${conversation.messageId}`,
+      {
+        token: scene.world.admin.token,
+        method: 'DELETE',
+      },
+    )
+    expect(deleted.status, deleted.text).toBe(200)
+    expect((await search(scene, 'toaster')).ids).toEqual([])
+  })
+
+  it('answers a term in more messages than it reads from the newest, saying the counts are floors', async () => {
+    const scene = await createScene()
+    const made: number[] = []
+    for (let i = 0; i < MESSAGE_CANDIDATES + 5; i++) {
+      made.push((await conversationSaying(scene, `Order ${i}: shipping delay again`)).id)
+    }
+    const found = await search(scene, 'shipping delay')
+    expect(found.ids).toHaveLength(25)
+    // The newest messages are the candidates: the five oldest conversations are not among them.
+    expect(found.ids.every((id) => !made.slice(0, 5).includes(id))).toBe(true)
+    expect(found.meta.counts_capped).toBe(true)
+    expect(found.meta.all_count).toBe(MESSAGE_CANDIDATES)
+  })
+
+  it('still finds a term too short for the index, by walking', async () => {
+    const scene = await createScene()
+    const conversation = await conversationSaying(scene, 'ok')
+    await conversationSaying(scene, 'fine')
+    expect((await search(scene, 'ok')).ids).toEqual([conversation.id])
+  })
+})
