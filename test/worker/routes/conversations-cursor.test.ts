@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { COUNT_CAP } from '../../../worker/db/queries/conversation-counters'
+import { SORTS } from '../../../worker/db/queries/conversations/sort-keys'
 import {
   addInboxMember,
   conversationPath,
@@ -44,17 +45,6 @@ async function tiedWorld() {
     .run()
   return { world, inboxA, inboxB }
 }
-
-const SORTS = [
-  'last_activity_at_desc',
-  'last_activity_at_asc',
-  'created_at_desc',
-  'created_at_asc',
-  'priority_desc',
-  'priority_asc',
-  'waiting_since_asc',
-  'waiting_since_desc',
-]
 
 describe('GET /conversations with cursor', () => {
   it('walks every sort by cursor through the same rows, in the same order, as page by page', async () => {

@@ -28,14 +28,20 @@ async function fillPhoneForm(fields: Record<string, string>) {
   }
 }
 
+/** The new-inbox page against an API that creates the phone inbox; the calls it receives. */
+async function renderCreating() {
+  const { services: s, calls } = services((call) =>
+    call.method === 'POST' && call.path === `${base}/inboxes`
+      ? Response.json(phoneInbox())
+      : undefined,
+  )
+  await renderWith(s, page())
+  return calls
+}
+
 describe('a phone (Twilio) inbox', () => {
   it('is created with its credentials and number, then shows the two URLs to paste into Twilio', async () => {
-    const { services: s, calls } = services((call) =>
-      call.method === 'POST' && call.path === `${base}/inboxes`
-        ? Response.json(phoneInbox())
-        : undefined,
-    )
-    await renderWith(s, page())
+    const calls = await renderCreating()
     await fillPhoneForm({
       Name: 'Support SMS',
       'Twilio Account SID': ' AC0123456789abcdef0123456789abcdef ',
@@ -66,12 +72,7 @@ describe('a phone (Twilio) inbox', () => {
   })
 
   it('sends from a Messaging Service on WhatsApp when one is given instead of a number', async () => {
-    const { services: s, calls } = services((call) =>
-      call.method === 'POST' && call.path === `${base}/inboxes`
-        ? Response.json(phoneInbox())
-        : undefined,
-    )
-    await renderWith(s, page())
+    const calls = await renderCreating()
     await fillPhoneForm({
       Name: 'WhatsApp',
       'Twilio Account SID': 'AC0123456789abcdef0123456789abcdef',
