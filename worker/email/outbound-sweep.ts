@@ -140,13 +140,22 @@ export async function sweepOutgoing(
   return counts
 }
 
-const MAIL: OutgoingChannel = {
-  name: 'mail',
-  stranded: (db, before, notBefore, limit) =>
-    strandedWaitingReplies(db, 'email', before, notBefore, limit),
-  interrupted: (db, before, limit) => interruptedReplies(db, 'email', before, limit),
-  queue: queueReplies,
+/** A channel whose replies wait in the outgoing states of `kind`'s inboxes, queued by `queue`. */
+export function outgoingChannel(
+  name: string,
+  kind: 'email' | 'phone',
+  queue: OutgoingChannel['queue'],
+): OutgoingChannel {
+  return {
+    name,
+    stranded: (db, before, notBefore, limit) =>
+      strandedWaitingReplies(db, kind, before, notBefore, limit),
+    interrupted: (db, before, limit) => interruptedReplies(db, kind, before, limit),
+    queue,
+  }
 }
+
+const MAIL = outgoingChannel('mail', 'email', queueReplies)
 
 /** The mail's sweep, with production's ages unless given others. */
 export function sweepOutgoingMail(env: Env, now: number, ages = mailSweepAges(env)) {

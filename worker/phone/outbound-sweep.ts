@@ -1,5 +1,4 @@
-import { interruptedReplies, strandedWaitingReplies } from '../db/queries/outgoing-mail'
-import { mailSweepAges, type OutgoingChannel, sweepOutgoing } from '../email/outbound-sweep'
+import { mailSweepAges, outgoingChannel, sweepOutgoing } from '../email/outbound-sweep'
 import { queuePhoneReplies } from './outbound'
 
 /**
@@ -10,13 +9,7 @@ import { queuePhoneReplies } from './outbound'
  * failed with that reason and never sent again unasked (a customer would get it twice).
  */
 
-const PHONE: OutgoingChannel = {
-  name: 'phone',
-  stranded: (db, before, notBefore, limit) =>
-    strandedWaitingReplies(db, 'phone', before, notBefore, limit),
-  interrupted: (db, before, limit) => interruptedReplies(db, 'phone', before, limit),
-  queue: queuePhoneReplies,
-}
+const PHONE = outgoingChannel('phone', 'phone', queuePhoneReplies)
 
 /** The texts' sweep, with the mail's ages unless given others. */
 export function sweepOutgoingTexts(env: Env, now: number, ages = mailSweepAges(env)) {
