@@ -553,6 +553,9 @@ export const messages = sqliteTable(
     index('messages_conversation_idx').on(t.conversationId, t.id),
     uniqueIndex('messages_conversation_echo_unique').on(t.conversationId, t.echoId),
     index('messages_account_idx').on(t.accountId, t.id),
+    // A view's unread count walks only the incoming messages after the agent last looked, not
+    // every message of a long conversation; partial, so other messages' writes skip it.
+    index('messages_unread_idx').on(t.conversationId, t.createdAt).where(sql`message_type = 0`),
     // Threading finds a mail's conversation by the ids it quotes: a customer's Message-ID or the
     // id a send of ours returned, both kept in source_id.
     index('messages_inbox_source_idx').on(t.inboxId, t.sourceId),

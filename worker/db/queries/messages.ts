@@ -79,9 +79,60 @@ export function lastNonActivityMessageId(conversationId: number | SQL) {
   return sql`(select max(id) from messages where conversation_id = ${conversationId} and message_type <> ${MESSAGE_TYPE.activity})`
 }
 
-/** The row whose `id` column is the message's sender of this type (none for other senders). */
-const isSender = (type: NonNullable<MessageRow['senderType']>, id: SQLiteColumn) =>
-  sql`${messages.senderType} = ${sql.raw(`'${type}'`)} and ${id} = ${messages.senderId}`
+/**
+ * The row whose `id` column is the sender of the message `source` names (a messages alias) and
+ * of this type; none for other senders.
+ */
+const isSender = (type: NonNullable<MessageRow['senderType']>, id: SQLiteColumn, source: string) =>
+  sql`${sql.raw(`"${source}"."sender_type"`)} = ${sql.raw(`'${type}'`)} and ${id} = ${sql.raw(`"${source}"."sender_id"`)}`
+
+/**
+ * The fields of the message `source` names (`messages`, or an alias of it in a join) with its
+ * sender and, unless false, its attachments packed in; `prefix` keeps their column names apart
+ * from other messages' in the same row. Give a row of them to `messageViewOf`.
+ */
+export function messageFields(db: Db, source: string, prefix: string, withAttachments = true) {
+  const column = (name: string) => sql.raw(`"${source}"."${name}"`)
+  return {
+    message: packedRow(db, messages, prefix, keysOf(messages), source),
+    user: packedSubquery(
+      db,
+      users,
+      `${prefix}_user`,
+      SENDER_USER_KEYS,
+      isSender('User', users.id, source),
+    ),
+    availability: sql<
+      'online' | 'offline' | 'busy' | null
+    >`(select ${effectiveAvailabilitySql()} from ${accountUsers} where ${isSender('User', accountUsers.userId, source)} and ${accountUsers.accountId} = ${column('account_id')})`.as(
+      `${prefix}_availability`,
+    ),
+    contact: packedSubquery(
+      db,
+      contacts,
+      `${prefix}_contact`,
+      SENDER_CONTACT_KEYS,
+      isSender('Contact', contacts.id, source),
+    ),
+    bot: packedSubquery(
+      db,
+      agentBots,
+      `${prefix}_bot`,
+      SENDER_BOT_KEYS,
+      isSender('AgentBot', agentBots.id, source),
+    ),
+    ...(withAttachments
+      ? {
+          attachments: packedListSubquery(
+            attachments,
+            `${prefix}_attachments`,
+            keysOf(attachments),
+            sql`${attachments.messageId} = ${column('id')}`,
+          ),
+        }
+      : {}),
+  }
+}
 
 /**
  * Messages with their senders and attachments, for the messages `where` selects. `attachments`
@@ -90,42 +141,13 @@ const isSender = (type: NonNullable<MessageRow['senderType']>, id: SQLiteColumn)
 export function messagesWithSendersStatement(db: Db, where: SQL | undefined, attachments = true) {
   return db
     .select({
-      message: packedRow(db, messages, 'm', keysOf(messages)),
+      ...messageFields(db, 'messages', 'm', attachments),
       displayId: sql<number>`${conversations.displayId}`.as('m_display_id'),
-      user: packedSubquery(db, users, 'm_user', SENDER_USER_KEYS, isSender('User', users.id)),
-      availability: sql<
-        'online' | 'offline' | 'busy' | null
-      >`(select ${effectiveAvailabilitySql()} from ${accountUsers} where ${isSender('User', accountUsers.userId)} and ${accountUsers.accountId} = ${messages.accountId})`.as(
-        'm_availability',
-      ),
-      contact: packedSubquery(
-        db,
-        contacts,
-        'm_contact',
-        SENDER_CONTACT_KEYS,
-        isSender('Contact', contacts.id),
-      ),
-      bot: packedSubquery(
-        db,
-        agentBots,
-        'm_bot',
-        SENDER_BOT_KEYS,
-        isSender('AgentBot', agentBots.id),
-      ),
-      ...(attachments ? { attachments: attachmentsOf() } : {}),
     })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(where)
 }
-
-const attachmentsOf = () =>
-  packedListSubquery(
-    attachments,
-    'm_attachments',
-    keysOf(attachments),
-    eq(attachments.messageId, messages.id),
-  )
 
 /**
  * The statements of one batch that read the messages `where` selects, in `order`, with their
@@ -145,29 +167,51 @@ export function messageStatements(db: Db, where: SQL | undefined, order: SQL[] =
 export const messageStatementCount = (db: Db) => (db.layers.packing ? 1 : 2)
 
 type SenderRow = Awaited<ReturnType<typeof messagesWithSendersStatement>>[number]
+/** A row's `messageFields`: a message that may be absent (a left join that found none). */
+export type MessageFieldsRow = Omit<SenderRow, 'displayId' | 'message'> & {
+  message: SenderRow['message'] | null
+}
+
+/** Attachments by the id of their message. */
+function attachmentsByMessage(attachmentRows: AttachmentRow[]) {
+  const byMessage = new Map<number, AttachmentRow[]>()
+  for (const attachment of attachmentRows) {
+    const list = byMessage.get(attachment.messageId)
+    if (list) list.push(attachment)
+    else byMessage.set(attachment.messageId, [attachment])
+  }
+  return byMessage
+}
+
+/**
+ * The view of a row's `messageFields` (null when it has no message); `byMessage` when the
+ * attachments were read apart (messageStatements).
+ */
+export function messageViewOf(
+  row: MessageFieldsRow,
+  displayId: number,
+  byMessage?: Map<number, AttachmentRow[]>,
+): MessageView | null {
+  const message = rowOrNull(row.message)
+  if (!message) return null
+  return {
+    message,
+    displayId,
+    sender: senderOf(row),
+    attachments: (byMessage ? byMessage.get(message.id) : row.attachments) ?? [],
+  }
+}
 
 /**
  * Message rows as views, in the order of `rows`; `attachmentRows` when the attachments were
  * read apart (messageStatements).
  */
 export function assembleMessageViews(rows: SenderRow[], attachmentRows?: AttachmentRow[]) {
-  const byMessage = attachmentRows && new Map<number, AttachmentRow[]>()
-  for (const attachment of attachmentRows ?? []) {
-    const list = byMessage?.get(attachment.messageId)
-    if (list) list.push(attachment)
-    else byMessage?.set(attachment.messageId, [attachment])
-  }
-  return rows.map(
-    (row): MessageView => ({
-      message: row.message,
-      displayId: row.displayId,
-      sender: senderOf(row),
-      attachments: (byMessage ? byMessage.get(row.message.id) : row.attachments) ?? [],
-    }),
-  )
+  const byMessage = attachmentRows && attachmentsByMessage(attachmentRows)
+  return rows.flatMap((row) => messageViewOf(row, row.displayId, byMessage) ?? [])
 }
 
-function senderOf(row: SenderRow): MessageSender | null {
+function senderOf(row: MessageFieldsRow): MessageSender | null {
   const user = rowOrNull(row.user)
   if (user) return { type: 'User', user, availability: row.availability ?? 'offline' }
   const contact = rowOrNull(row.contact)

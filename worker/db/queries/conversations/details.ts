@@ -14,13 +14,13 @@ import {
   accessOf,
   assembleViews,
   batchOf,
-  conversationRowsStatement,
   detailMessageIds,
   type FoundRow,
   findByDisplayIdStatement,
   findByDisplayIdTemplate,
   type MessageResults,
   type ViewResults,
+  viewStatementCount,
   viewStatements,
 } from './views'
 
@@ -48,7 +48,7 @@ export async function loadConversationWithMessages(
 ) {
   if (cursor === 'details') return loadConversationDetails(db, accountId, displayId, agentId)
   const id = conversationIdOf(accountId, displayId)
-  const views = viewStatements(db, accountId, id, [])
+  const views = viewStatements(db, accountId, sql`(select ${id} as id)`, [])
   const [foundRows, ...results] = await batchOf(db, [
     findByDisplayIdStatement(db, accountId, displayId, agentId),
     ...views,
@@ -79,17 +79,25 @@ async function loadConversationDetails(
   const account = param<number>('accountId')
   const id = conversationIdOf(account, param<number>('displayId'))
   const shown = sql`${messages.id} in ${detailMessageIds(id, DETAILS_MESSAGE_LIMIT)}`
+  const source = sql`(select ${id} as id)`
+  const viewTemplates = Array.from({ length: viewStatementCount(db) }, (_, i) =>
+    template(`view-${i}`, () => viewStatements(db, account, source, [])[i]!),
+  )
   const messageTemplates = Array.from({ length: messageStatementCount(db) }, (_, i) =>
     template(`messages-${i}`, () => messageStatements(db, shown, [asc(messages.id)])[i]!),
   )
-  const [foundRows, rows, ...messageResults] = await batchOf(db, [
+  const [foundRows, ...results] = await batchOf(db, [
     findByDisplayIdTemplate(db, accountId, displayId, agentId),
-    template('rows', () => conversationRowsStatement(db, account, id)),
+    ...viewTemplates,
     ...messageTemplates,
   ])
-  const [messageRows, attachmentRows] = messageResults as unknown as MessageResults
-  const view = assembleViews([rows, messageRows, attachmentRows] as ViewResults)[0]
-  // The last non-activity message may lie before the newest DETAILS_MESSAGE_LIMIT: it is first.
-  const all = assembleMessageViews(messageRows, attachmentRows).slice(-DETAILS_MESSAGE_LIMIT)
-  return { found: accessOf((foundRows as FoundRow[])[0], agentId), view, messages: all }
+  const viewResults = results.slice(0, viewTemplates.length) as unknown as ViewResults
+  const [messageRows, attachmentRows] = results.slice(
+    viewTemplates.length,
+  ) as unknown as MessageResults
+  return {
+    found: accessOf((foundRows as FoundRow[])[0], agentId),
+    view: assembleViews(viewResults)[0],
+    messages: assembleMessageViews(messageRows, attachmentRows),
+  }
 }

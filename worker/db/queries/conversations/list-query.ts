@@ -5,7 +5,7 @@ import { containsPattern } from '../../../lib/like'
 import { conversations } from '../../schema'
 import { trigramQuery } from '../contact-search-index'
 import type { ConversationStatus } from '../conversations'
-import { matchedByIndex, matchedByWalk } from './message-search'
+import { matchedByWalk } from './message-search'
 import type { ConversationSort } from './sort-keys'
 
 export type ConversationFilters = {
@@ -122,11 +122,8 @@ export function countedConditions(f: ListQuery) {
     f.labels === null
       ? undefined
       : sql`${c.id} in (select conversation_id from conversation_labels where account_id = ${f.accountId} and label in (select value from json_each(${f.labels})))`,
-    f.pattern === null
-      ? undefined
-      : f.terms === null
-        ? matchedByWalk(f.pattern)
-        : matchedByIndex(f.accountId, f.terms, f.pattern),
+    // An indexed search joins its candidates itself (search-list.ts).
+    f.pattern === null || f.terms !== null ? undefined : matchedByWalk(f.pattern),
     f.sourceId === null
       ? undefined
       : sql`${c.contactInboxId} in (select id from contact_inboxes where source_id = ${f.sourceId} and inbox_id in (select id from inboxes where account_id = ${f.accountId}))`,

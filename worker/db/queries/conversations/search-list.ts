@@ -7,7 +7,7 @@
  */
 import { and, sql } from 'drizzle-orm'
 import type { Db } from '../../client'
-import { conversations } from '../../schema'
+import { conversations, messages } from '../../schema'
 import { fromTemplate, parameterised } from '../../templates'
 import {
   type ConversationCounts,
@@ -16,7 +16,7 @@ import {
   type ListQuery,
   VALUE_KEYS,
 } from './list-query'
-import { candidatesCut } from './message-search'
+import { candidates, MESSAGE_CANDIDATES } from './message-search'
 import { sortDirections, sortValuesOf } from './sort-keys'
 import { batchOf, loadConversationViews } from './views'
 
@@ -62,7 +62,11 @@ export async function listSearchedConversations(
   const { query, shape, values } = parameterised(listQuery, VALUE_KEYS)
   const key = `conversation-search:${shape}`
   const c = conversations
-  const matchesStatement = fromTemplate(
+  const m = messages
+  // Every candidate is a row (its conversation null when the text or the filters rule it out),
+  // so one statement tells whether there were more than a search reads; the team's existence
+  // rides along once (a constant subquery), and `(select 1)` gives a row when nothing matched.
+  const statement = fromTemplate(
     db,
     `${key}:matches`,
     () =>
@@ -75,26 +79,30 @@ export async function listSearchedConversations(
           lastActivityAt: c.lastActivityAt,
           createdAt: c.createdAt,
           waitingSince: c.waitingSince,
+          candidate: sql<number | null>`k.rowid`.as('candidate'),
+          teamExists:
+            sql<number>`(select count(*) from teams where account_id = ${query.accountId} and id = ${query.teamAsked})`.as(
+              'team_exists',
+            ),
         })
-        .from(c)
-        .where(and(countedConditions(query))),
+        .from(sql`(select 1) one`)
+        .leftJoin(
+          sql`(${candidates(query.accountId, query.terms as string, MESSAGE_CANDIDATES + 1)}) k`,
+          sql`1`,
+        )
+        .leftJoin(m, sql`${m.id} = k.rowid and ${m.content} like ${query.pattern} escape '\\'`)
+        .leftJoin(c, and(sql`${c.id} = ${m.conversationId}`, countedConditions(query))),
     values,
   )
-  const flagsStatement = fromTemplate(
-    db,
-    `${key}:flags`,
-    () =>
-      db
-        .select({
-          cut: sql<number>`${candidatesCut(query.accountId, query.terms as string)}`,
-          teamExists: sql<number>`(select count(*) from teams where account_id = ${query.accountId} and id = ${query.teamAsked})`,
-        })
-        .from(sql`(select 1)`),
-    values,
-  )
-  const [matchRows, flagRows] = await batchOf(db, [matchesStatement, flagsStatement])
-  const matches = matchRows as Match[]
-  const flags = (flagRows as { cut: number; teamExists: number }[])[0]
+  const [matchRows] = await batchOf(db, [statement])
+  const rows = matchRows as (Match & { candidate: number | null; teamExists: number })[]
+  const read = rows.filter((row) => row.candidate !== null)
+  const cut = read.length > MESSAGE_CANDIDATES
+  const matched = new Map<number, Match>()
+  for (const row of read.slice(0, MESSAGE_CANDIDATES)) {
+    if (row.id !== null && !matched.has(row.id)) matched.set(row.id, row)
+  }
+  const matches = [...matched.values()]
   const assigned = matches.filter((m) => m.assigneeId !== null).length
   const counts: ConversationCounts = {
     mine_count: matches.filter((m) => m.assigneeType === 'User' && m.assigneeId === f.userId)
@@ -121,10 +129,10 @@ export async function listSearchedConversations(
     : []
   const last = views.length === f.perPage ? views[views.length - 1] : undefined
   return {
-    teamExists: f.teamId === undefined || Number(flags?.teamExists ?? 0) > 0,
+    teamExists: f.teamId === undefined || Number(rows[0]?.teamExists ?? 0) > 0,
     counts,
     /** More candidates than a search reads: the counts are of the newest only. */
-    capped: Number(flags?.cut ?? 0) > 0,
+    capped: cut,
     views,
     nextAfter: last ? sortValuesOf(f.sort, last.conversation) : null,
   }

@@ -1,6 +1,7 @@
 /** Conversation views: the rows, last messages and attachments a conversation's JSON needs. */
 import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
+import { alias } from 'drizzle-orm/sqlite-core'
 import type { Db } from '../../client'
 import { keysOf, packedField, packedRow, rowOrNull } from '../../columns'
 import {
@@ -22,9 +23,11 @@ import {
   assembleMessageViews,
   MESSAGE_TYPE,
   type MessageView,
+  messageFields,
   messageStatementCount,
   messageStatements,
   type messagesWithSendersStatement,
+  messageViewOf,
 } from '../messages'
 
 /** A conversation by display id, with the agent's membership of its inbox (null when none). */
@@ -71,24 +74,35 @@ export type FoundRow = Awaited<ReturnType<typeof findByDisplayIdStatement>>[numb
 export const accessOf = (row: FoundRow | undefined, agentId: number | null) =>
   row && { conversation: row.conversation, visible: agentId === null || row.memberId !== null }
 
+/**
+ * The conversations a view reads, as a subquery of their ids (a column named `id`): a page of a
+ * list, one conversation, or ids given. Views join it rather than test `id in (…)`, which would
+ * copy the ids into a temporary table first (D1 bills those rows read too).
+ */
+export type ViewSource = SQLWrapper
+
 /** Ids from a JSON array of them (one parameter however many). */
-const idsFromJson = (json: string) => sql`(select value from json_each(${json}))`
+const idsFromJson = (json: string) => sql`(select value as id from json_each(${json}))`
 
-/**
- * Ids of the latest message and the latest non-activity message of each selected conversation.
- * Both come from one pass over the selection (`conversationIds` runs once), unpacked to rows.
- */
-function lastMessageIds(conversationIds: SQLWrapper) {
-  return sql`(select j.value from (select (select max(m.id) from messages m where m.conversation_id = p.id) as latest, (select m.id from messages m where m.conversation_id = p.id and m.message_type <> ${MESSAGE_TYPE.activity} order by m.id desc limit 1) as latest_said from conversations p where p.id in ${conversationIds}) q, json_each(json_array(q.latest, q.latest_said)) j)`
-}
-
-/**
- * Ids of the messages the details show, its newest `limit` (all of them up to there), with its
- * last messages (as `lastMessageIds`): the last non-activity one can be older than the window.
- */
+/** A conversation's newest `limit` messages' ids, for its details. */
 export function detailMessageIds(conversationId: SQLWrapper, limit: number) {
-  return sql`(select * from ${lastMessageIds(conversationId)} union select id from (select m.id from messages m where m.conversation_id = ${conversationId} order by m.id desc limit ${sql.raw(String(limit))}))`
+  return sql`(select m.id from messages m where m.conversation_id = ${conversationId} order by m.id desc limit ${sql.raw(String(limit))})`
 }
+
+const ACTIVITY = sql.raw(String(MESSAGE_TYPE.activity))
+/** The newest message of the conversation `id` names. */
+const latestMessageId = (id: SQLWrapper) =>
+  sql`(select max(x.id) from messages x where x.conversation_id = ${id})`
+/** The newest message of the conversation `id` names that is not an activity line. */
+const latestSaidMessageId = (id: SQLWrapper) =>
+  sql`(select x.id from messages x where x.conversation_id = ${id} and x.message_type <> ${ACTIVITY} order by x.id desc limit 1)`
+
+/** The conversation's assignee id when the assignee is of `type`, else null. */
+const assigneeOfType = (type: 'User' | 'AgentBot') =>
+  sql`case when ${conversations.assigneeType} = ${sql.raw(`'${type}'`)} then ${conversations.assigneeId} end`
+
+const lastMessage = alias(messages, 'lm')
+const lastSaidMessage = alias(messages, 'ls')
 
 /** What a conversation's JSON shows of its inbox, contact inbox and bot assignee. */
 export const VIEW_INBOX_KEYS = ['id', 'channelType'] as const
@@ -117,106 +131,133 @@ export const VIEW_MEMBERSHIP_KEYS = [
 ] as const
 export const VIEW_BOT_KEYS = ['id', 'name', 'description', 'avatarUrl', 'outgoingUrl'] as const
 
-/** The rows of conversation views, joined, for the conversations `conversationIds` selects. */
-export function conversationRowsStatement(db: Db, accountId: number, conversationIds: SQLWrapper) {
-  return db
-    .select({
-      conversation: packedRow(db, conversations, 'cv', keysOf(conversations)),
-      contact: packedRow(db, contacts, 'ct', keysOf(contacts)),
-      inbox: packedRow(db, inboxes, 'ib', VIEW_INBOX_KEYS),
-      contactInbox: packedField(db, contactInboxes, 'ci', VIEW_CONTACT_INBOX_KEYS),
-      assignee: packedField(db, users, 'us', VIEW_ASSIGNEE_KEYS),
-      membership: packedField(db, accountUsers, 'au', VIEW_MEMBERSHIP_KEYS),
-      assigneeBot: packedField(db, agentBots, 'ab', VIEW_BOT_KEYS),
-      team: packedField(db, teams, 'tm', keysOf(teams)),
-      unreadCount:
-        sql<number>`(select count(*) from (select 1 from messages m where m.conversation_id = ${conversations.id} and m.message_type = ${MESSAGE_TYPE.incoming} and m.created_at > coalesce(${conversations.agentLastSeenAt}, 0) limit 10))`.as(
-          'unread_count',
-        ),
-    })
-    .from(conversations)
-    .innerJoin(contacts, eq(contacts.id, conversations.contactId))
-    .innerJoin(inboxes, eq(inboxes.id, conversations.inboxId))
-    .leftJoin(contactInboxes, eq(contactInboxes.id, conversations.contactInboxId))
-    .leftJoin(
-      users,
-      and(eq(conversations.assigneeType, 'User'), eq(users.id, conversations.assigneeId)),
-    )
-    .leftJoin(
-      accountUsers,
-      and(eq(accountUsers.accountId, conversations.accountId), eq(accountUsers.userId, users.id)),
-    )
-    .leftJoin(
-      agentBots,
-      and(eq(conversations.assigneeType, 'AgentBot'), eq(agentBots.id, conversations.assigneeId)),
-    )
-    .leftJoin(
-      teams,
-      and(eq(teams.accountId, conversations.accountId), eq(teams.id, conversations.teamId)),
-    )
-    .where(
-      and(
-        sql`${conversations.id} in ${conversationIds}`,
-        // `+` keeps the account check off the indexes: the rows come by id, never by a scan.
-        sql`+${conversations.accountId} = ${accountId}`,
+/** What a view's row reads besides its last messages. */
+function viewFields(db: Db) {
+  return {
+    conversation: packedRow(db, conversations, 'cv', keysOf(conversations)),
+    contact: packedRow(db, contacts, 'ct', keysOf(contacts)),
+    inbox: packedRow(db, inboxes, 'ib', VIEW_INBOX_KEYS),
+    contactInbox: packedField(db, contactInboxes, 'ci', VIEW_CONTACT_INBOX_KEYS),
+    assignee: packedField(db, users, 'us', VIEW_ASSIGNEE_KEYS),
+    membership: packedField(db, accountUsers, 'au', VIEW_MEMBERSHIP_KEYS),
+    assigneeBot: packedField(db, agentBots, 'ab', VIEW_BOT_KEYS),
+    team: packedField(db, teams, 'tm', keysOf(teams)),
+    // The literal type (not a parameter) lets SQLite use the partial index.
+    unreadCount:
+      sql<number>`(select count(*) from (select 1 from messages m where m.conversation_id = ${conversations.id} and m.message_type = ${sql.raw(String(MESSAGE_TYPE.incoming))} and m.created_at > coalesce(${conversations.agentLastSeenAt}, 0) limit 10))`.as(
+        'unread_count',
       ),
-    )
+  }
+}
+
+/** `viewFields` with the last message and the last one said, packed. */
+const viewFieldsWithLast = (db: Db) => ({
+  ...viewFields(db),
+  last: messageFields(db, 'lm', 'lm'),
+  said: messageFields(db, 'ls', 'ls'),
+})
+
+/**
+ * The rows of conversation views, joined, for the conversations `source` selects, with their
+ * last message and, when that is an activity line, their last message that is not (`said`).
+ * Each costs a lookup by id; the unread count walks only unread incoming messages
+ * (messages_unread_idx), at most ten. With the packing layer off, the messages' columns one by
+ * one would pass D1's 100 columns of a result: `viewStatements` reads them apart then.
+ */
+export function conversationRowsStatement(db: Db, accountId: number, source: ViewSource) {
+  const fields = db.layers.packing ? viewFieldsWithLast(db) : viewFields(db)
+  return (
+    db
+      .select(fields as ReturnType<typeof viewFieldsWithLast>)
+      .from(conversations)
+      .innerJoin(sql`${source} src`, sql`src.id = ${conversations.id}`)
+      .innerJoin(contacts, eq(contacts.id, conversations.contactId))
+      .innerJoin(inboxes, eq(inboxes.id, conversations.inboxId))
+      .leftJoin(contactInboxes, eq(contactInboxes.id, conversations.contactInboxId))
+      // An assignee's id is looked up only in its own table (a bot id probed in users, or a
+      // user's in agent_bots, would cost a row read for nothing).
+      .leftJoin(users, eq(users.id, assigneeOfType('User')))
+      .leftJoin(
+        accountUsers,
+        and(eq(accountUsers.accountId, conversations.accountId), eq(accountUsers.userId, users.id)),
+      )
+      .leftJoin(agentBots, eq(agentBots.id, assigneeOfType('AgentBot')))
+      .leftJoin(
+        teams,
+        and(eq(teams.accountId, conversations.accountId), eq(teams.id, conversations.teamId)),
+      )
+      .leftJoin(lastMessage, sql`${lastMessage.id} = ${latestMessageId(conversations.id)}`)
+      // Read only when the last message is an activity line: otherwise it is the one said too.
+      .leftJoin(
+        lastSaidMessage,
+        sql`${lastSaidMessage.id} = case when ${lastMessage.messageType} = ${ACTIVITY} then ${latestSaidMessageId(conversations.id)} end`,
+      )
+      // `+` keeps the account check off the indexes: the rows come by id, never by a scan.
+      .where(sql`+${conversations.accountId} = ${accountId}`)
+  )
 }
 
 /**
- * The statements that load views of the selected conversations, for one batch: the rows, then
- * the last messages' `messageStatements`.
+ * The statements that load views of the conversations `source` selects, for one batch: the
+ * rows with their last messages; with the packing layer off, the rows, then the last messages'
+ * `messageStatements`.
  */
-export function viewStatements(
-  db: Db,
-  accountId: number,
-  conversationIds: SQLWrapper,
-  order: SQL[],
-) {
-  const lastIds = lastMessageIds(conversationIds)
-  return [
-    conversationRowsStatement(db, accountId, conversationIds).orderBy(...order),
-    ...messageStatements(db, sql`${messages.id} in ${lastIds}`),
-  ] as const
+export function viewStatements(db: Db, accountId: number, source: ViewSource, order: SQL[]) {
+  const rows = conversationRowsStatement(db, accountId, source).orderBy(...order)
+  if (db.layers.packing) return [rows] as const
+  const lastIds = sql`(select x.id from ${source} src cross join messages x where x.id = ${latestMessageId(sql`src.id`)} or x.id = ${latestSaidMessageId(sql`src.id`)})`
+  return [rows, ...messageStatements(db, sql`${messages.id} in ${lastIds}`)] as const
 }
 
 /** How many statements `viewStatements` makes, known before it makes them. */
-export const viewStatementCount = (db: Db) => 1 + messageStatementCount(db)
+export const viewStatementCount = (db: Db) =>
+  db.layers.packing ? 1 : 1 + messageStatementCount(db)
 
 /** The results of `messageStatements`. */
 export type MessageResults = readonly [
   Awaited<ReturnType<typeof messagesWithSendersStatement>>,
   AttachmentRow[]?,
 ]
-export type ViewResults = readonly [
-  Awaited<ReturnType<typeof conversationRowsStatement>>,
-  ...MessageResults,
-]
+type RowWithLast = Awaited<ReturnType<typeof conversationRowsStatement>>[number]
+/** A view's row: its last messages are absent when they were read apart (packing off). */
+type ViewRow = Omit<RowWithLast, 'last' | 'said'> & Partial<Pick<RowWithLast, 'last' | 'said'>>
+export type ViewResults = readonly [ViewRow[], ...Partial<MessageResults>]
 
 /** `db.batch` of statements whose number is known only when the request runs. */
 export const batchOf = (db: Db, statements: readonly unknown[]) =>
   db.batch(statements as [BatchItem<'sqlite'>]) as Promise<unknown[]>
+
+/** Each conversation's last message and last said, from message rows read apart. */
+function lastMessagesOf(messageRows: MessageResults[0], attachmentRows?: AttachmentRow[]) {
+  const last = new Map<number, MessageView>()
+  const said = new Map<number, MessageView>()
+  for (const view of assembleMessageViews(messageRows, attachmentRows)) {
+    const id = view.message.conversationId
+    if ((last.get(id)?.message.id ?? 0) < view.message.id) last.set(id, view)
+    const isSaid = view.message.messageType !== MESSAGE_TYPE.activity
+    if (isSaid && (said.get(id)?.message.id ?? 0) < view.message.id) said.set(id, view)
+  }
+  return { last, said }
+}
 
 export function assembleViews([
   rows,
   messageRows,
   attachmentRows,
 ]: ViewResults): ConversationView[] {
-  const lastOf = new Map<number, MessageView>()
-  const lastNonActivityOf = new Map<number, MessageView>()
-  for (const view of assembleMessageViews(messageRows, attachmentRows)) {
-    const id = view.message.conversationId
-    if ((lastOf.get(id)?.message.id ?? 0) < view.message.id) lastOf.set(id, view)
-    if (
-      view.message.messageType !== MESSAGE_TYPE.activity &&
-      (lastNonActivityOf.get(id)?.message.id ?? 0) < view.message.id
-    ) {
-      lastNonActivityOf.set(id, view)
-    }
-  }
+  const apart = messageRows && lastMessagesOf(messageRows, attachmentRows)
   return rows.map((row) => {
     const assignee = rowOrNull(row.assignee)
     const membership = rowOrNull(row.membership)
+    const { id, displayId } = row.conversation
+    const lastMessage = apart
+      ? (apart.last.get(id) ?? null)
+      : row.last && messageViewOf(row.last, displayId)
+    const lastNonActivityMessage = apart
+      ? (apart.said.get(id) ?? null)
+      : lastMessage && lastMessage.message.messageType !== MESSAGE_TYPE.activity
+        ? lastMessage
+        : row.said && messageViewOf(row.said, displayId)
     return {
       conversation: row.conversation,
       contact: row.contact,
@@ -226,8 +267,8 @@ export function assembleViews([
       assigneeBot: rowOrNull(row.assigneeBot),
       team: rowOrNull(row.team),
       unreadCount: Number(row.unreadCount),
-      lastMessage: lastOf.get(row.conversation.id) ?? null,
-      lastNonActivityMessage: lastNonActivityOf.get(row.conversation.id) ?? null,
+      lastMessage: lastMessage ?? null,
+      lastNonActivityMessage: lastNonActivityMessage ?? null,
     }
   })
 }

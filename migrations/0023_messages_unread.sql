@@ -1,0 +1,1 @@
+CREATE INDEX `messages_unread_idx` ON `messages` (`conversation_id`,`created_at`) WHERE message_type = 0;
