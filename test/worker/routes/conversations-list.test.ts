@@ -280,6 +280,46 @@ describe('GET /conversations', () => {
       contact_inbox: { source_id: expect.any(String) },
     })
   })
+
+  it('shows the newest message, the newest said before a later activity line, and unread incoming up to ten', async () => {
+    const { world } = await listWorld()
+    const db = await accountDb(world.accountId)
+    const conversation = await db
+      .prepare('select id, inbox_id from conversations where account_id = ? and display_id = 1')
+      .bind(world.accountId)
+      .first<{ id: number; inbox_id: number }>()
+    const insert = (type: number, content: string, at: number) =>
+      db
+        .prepare(
+          'insert into messages (account_id, inbox_id, conversation_id, message_type, content, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)',
+        )
+        .bind(world.accountId, conversation!.inbox_id, conversation!.id, type, content, at, at)
+        .run()
+    for (let n = 1; n <= 12; n++) await insert(0, `incoming ${n}`, 1_700_000_000 + n)
+    await insert(2, 'Conversation was marked resolved', 1_700_000_100)
+    const seen = (at: number | null) =>
+      db
+        .prepare(
+          'update conversations set agent_last_seen_at = ?, last_activity_at = 1800000000 where id = ?',
+        )
+        .bind(at, conversation!.id)
+        .run()
+    await seen(null)
+    const first = (await list(world)).payload[0]
+    expect(first).toMatchObject({
+      id: 1,
+      unread_count: 10,
+      messages: [{ content: 'Conversation was marked resolved', message_type: 2 }],
+      last_non_activity_message: { content: 'incoming 12', message_type: 0 },
+    })
+    await seen(1_700_000_011)
+    expect((await list(world)).payload[0].unread_count).toBe(1)
+    const details = await api(conversationPath(world, 1), { token: world.admin.token })
+    expect(details.json).toMatchObject({
+      unread_count: 1,
+      last_non_activity_message: { content: 'incoming 12' },
+    })
+  })
 })
 
 describe('GET /conversations/meta', () => {
