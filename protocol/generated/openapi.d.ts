@@ -14673,7 +14673,7 @@ export interface operations {
                                 unassigned_count: number;
                                 all_count: number;
                                 /**
-                                 * @description Present when the filters are ones the kept counters do not cover (team, labels, `q`, `source_id`) and more than 1000 conversations match: each count is then the number among the first 1000 (show it as "1000+"). Also present when a `q` of three characters or more is in more than 27 messages: the answer then comes from the newest 27 of them. Counts are exact otherwise.
+                                 * @description Present when the filters are ones the kept counters do not cover (team, labels, `q`, `source_id`) and more than 1000 conversations match: each count is then the number among the first 1000 (show it as "1000+"). Also present when a `q` of three characters or more is in more than 27 messages, or a `q` of one or two characters (too short for the search index) is asked of an account with more than 27 messages: the answer then comes from the newest 27 of those messages. Counts are exact otherwise.
                                  * @enum {boolean}
                                  */
                                 counts_capped?: true;
@@ -14929,7 +14929,7 @@ export interface operations {
                             unassigned_count: number;
                             all_count: number;
                             /**
-                             * @description Present when the filters are ones the kept counters do not cover (team, labels, `q`, `source_id`) and more than 1000 conversations match: each count is then the number among the first 1000 (show it as "1000+"). Also present when a `q` of three characters or more is in more than 27 messages: the answer then comes from the newest 27 of them. Counts are exact otherwise.
+                             * @description Present when the filters are ones the kept counters do not cover (team, labels, `q`, `source_id`) and more than 1000 conversations match: each count is then the number among the first 1000 (show it as "1000+"). Also present when a `q` of three characters or more is in more than 27 messages, or a `q` of one or two characters (too short for the search index) is asked of an account with more than 27 messages: the answer then comes from the newest 27 of those messages. Counts are exact otherwise.
                              * @enum {boolean}
                              */
                             counts_capped?: true;

@@ -111,8 +111,10 @@ export const ConversationCountsSchema = z
           `Present when the filters are ones the kept counters do not cover (team, labels, \`q\`, ` +
           `\`source_id\`) and more than ${COUNT_CAP} conversations match: each count is then the ` +
           `number among the first ${COUNT_CAP} (show it as "${COUNT_CAP}+"). Also present when a \`q\` of ` +
-          `three characters or more is in more than ${MESSAGE_CANDIDATES} messages: the answer then ` +
-          `comes from the newest ${MESSAGE_CANDIDATES} of them. Counts are exact otherwise.`,
+          `three characters or more is in more than ${MESSAGE_CANDIDATES} messages, or a \`q\` of one or ` +
+          `two characters (too short for the search index) is asked of an account with more than ` +
+          `${MESSAGE_CANDIDATES} messages: the answer then comes from the newest ${MESSAGE_CANDIDATES} ` +
+          `of those messages. Counts are exact otherwise.`,
       }),
   })
   .openapi({ example: examples.ConversationCountsExample })

@@ -79,10 +79,30 @@ describe('GET /conversations?q= through the message index', () => {
     expect(found.meta.all_count).toBe(MESSAGE_CANDIDATES)
   })
 
-  it('still finds a term too short for the index, by walking', async () => {
+  it('answers a term too short for the index from the newest messages, saying so when there are more', async () => {
     const scene = await createScene()
     const conversation = await conversationSaying(scene, 'ok')
-    await conversationSaying(scene, 'fine')
-    expect((await search(scene, 'ok')).ids).toEqual([conversation.id])
+    const other = await conversationSaying(scene, 'fine')
+    const found = await search(scene, 'ok')
+    expect(found.ids).toEqual([conversation.id])
+    expect(found.meta.counts_capped).toBeUndefined()
+    // As many newer messages as a search reads push 'ok' out of its window: it reads no further.
+    const db = await accountDb(scene.world.accountId)
+    const row = await db
+      .prepare('select id, inbox_id from conversations where account_id = ? and display_id = ?')
+      .bind(scene.world.accountId, other.id)
+      .first<{ id: number; inbox_id: number }>()
+    for (let i = 0; i < MESSAGE_CANDIDATES; i++) {
+      await db
+        .prepare(
+          'insert into messages (account_id, inbox_id, conversation_id, message_type, content) values (?, ?, ?, 0, ?)',
+        )
+        .bind(scene.world.accountId, row!.inbox_id, row!.id, `still fine ${i}`)
+        .run()
+    }
+    const capped = await search(scene, 'ok')
+    expect(capped.ids).toEqual([])
+    expect(capped.meta.counts_capped).toBe(true)
+    expect((await search(scene, 'ne')).ids).toEqual([other.id])
   })
 })

@@ -144,6 +144,25 @@ export const READS: Read[] = [
     },
   },
   {
+    name: 'conversations (message search, two letters in every message)',
+    path: (w) => `${account(w)}/conversations?q=ge`,
+    items: (json) => payloadOf(json).length,
+    check: (json) => {
+      // Too short for the index: the newest messages answer (three to a conversation here).
+      expect(payloadOf(json)).toHaveLength(9)
+      expect(json.data.meta.counts_capped).toBe(true)
+    },
+  },
+  {
+    name: 'conversations (message search, one letter in none)',
+    path: (w) => `${account(w)}/conversations?q=z`,
+    items: (json) => payloadOf(json).length,
+    check: (json) => {
+      expect(payloadOf(json)).toHaveLength(0)
+      expect(json.data.meta.counts_capped).toBe(true)
+    },
+  },
+  {
     name: 'conversations/meta',
     path: (w) => `${account(w)}/conversations/meta`,
     items: () => 0,

@@ -5,7 +5,6 @@ import { containsPattern } from '../../../lib/like'
 import { conversations } from '../../schema'
 import { trigramQuery } from '../contact-search-index'
 import type { ConversationStatus } from '../conversations'
-import { matchedByWalk } from './message-search'
 import type { ConversationSort } from './sort-keys'
 
 export type ConversationFilters = {
@@ -43,7 +42,10 @@ export type ListQuery = {
   labels: string | null
   /** LIKE pattern of the message search. */
   pattern: string | null
-  /** The search's trigram query, when the message index can serve it (message-search.ts). */
+  /**
+   * The search's trigram query, when the message index can serve it; null for a term too short
+   * (message-search.ts).
+   */
   terms: string | null
   sourceId: string | null
   /** The caller (-1 for a bot). */
@@ -110,7 +112,7 @@ export function countedConditions(f: ListQuery) {
   const c = conversations
   // An indexed search starts from its few candidates, looked up by id: the unary `+` keeps
   // SQLite from walking an index of the account in the list's order and probing them instead.
-  const column = (col: SQLiteColumn) => (f.terms === null ? sql`${col}` : sql`+${col}`)
+  const column = (col: SQLiteColumn) => (f.pattern === null ? sql`${col}` : sql`+${col}`)
   return and(
     eq(column(c.accountId), f.accountId),
     f.status === null ? undefined : eq(column(c.status), f.status),
@@ -122,8 +124,7 @@ export function countedConditions(f: ListQuery) {
     f.labels === null
       ? undefined
       : sql`${c.id} in (select conversation_id from conversation_labels where account_id = ${f.accountId} and label in (select value from json_each(${f.labels})))`,
-    // An indexed search joins its candidates itself (search-list.ts).
-    f.pattern === null || f.terms !== null ? undefined : matchedByWalk(f.pattern),
+    // A search (`pattern`) joins its candidates itself (search-list.ts).
     f.sourceId === null
       ? undefined
       : sql`${c.contactInboxId} in (select id from contact_inboxes where source_id = ${f.sourceId} and inbox_id in (select id from inboxes where account_id = ${f.accountId}))`,

@@ -51,8 +51,8 @@ type CountRow = Awaited<ReturnType<typeof countersStatement>>[number]
  */
 export async function listConversations(db: Db, f: ConversationFilters, withPage = true) {
   const listQuery = listQueryOf(f)
-  // An indexed message search reads its few matches once and cuts the page from them.
-  if (listQuery.terms !== null) return listSearchedConversations(db, f, listQuery, withPage)
+  // A message search reads its few candidates once and cuts the page from them.
+  if (listQuery.pattern !== null) return listSearchedConversations(db, f, listQuery, withPage)
   const { query, shape, values } = parameterised(listQuery, VALUE_KEYS)
   const key = `${listQuery.assigneeType},${listQuery.sort},${shape}`
   const template = <T extends object>(name: string, build: () => T) =>

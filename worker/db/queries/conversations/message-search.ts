@@ -5,10 +5,11 @@
  * trigrams of its own, as contacts_search in contact-search-index.ts). The newest
  * MESSAGE_CANDIDATES messages holding every trigram of the term are read; the exact LIKE still
  * decides which match. A term with more candidates is answered from the newest and said capped.
- * A shorter term has no trigram and is tested against the messages of each conversation walked.
+ * A shorter term has no trigram: its candidates are the account's newest MESSAGE_CANDIDATES
+ * messages, read from the (account_id, id) index, and the answer is said capped when the account
+ * has more. Either way a search reads a bounded number of rows, never the account.
  */
 import { type SQL, sql } from 'drizzle-orm'
-import { conversations } from '../../schema'
 import { accountKeyQuery } from '../contact-search-index'
 import { MESSAGE_TYPE } from '../messages'
 
@@ -20,10 +21,15 @@ import { MESSAGE_TYPE } from '../messages'
  */
 export const MESSAGE_CANDIDATES = 27
 
-/** The newest `limit` messages of the account whose text holds every trigram of `terms`. */
-export const candidates = (accountId: number | SQL, terms: string | SQL, limit: number) =>
-  sql`select rowid from messages_search where messages_search match ${accountKeyQuery(accountId)} || ' ' || ${terms} order by rowid desc limit ${sql.raw(String(limit))}`
+/**
+ * The candidates of a search, newest first, as rows with a `rowid` column (a message id): the
+ * newest `limit` messages of the account whose text holds every trigram of `terms`, or for a term
+ * too short to have any (`terms` null) the newest `limit` messages of the account.
+ */
+export const candidates = (accountId: number | SQL, terms: string | SQL | null, limit: number) =>
+  terms === null
+    ? sql`select id as rowid from messages where account_id = ${accountId} order by id desc limit ${sql.raw(String(limit))}`
+    : sql`select rowid from messages_search where messages_search match ${accountKeyQuery(accountId)} || ' ' || ${terms} order by rowid desc limit ${sql.raw(String(limit))}`
 
-/** The walk for a term too short for the index: the conversation's own messages, by LIKE. */
-export const matchedByWalk = (pattern: string | SQL) =>
-  sql`exists (select 1 from messages m where m.conversation_id = ${conversations.id} and m.message_type in (${MESSAGE_TYPE.incoming}, ${MESSAGE_TYPE.outgoing}) and m.content like ${pattern} escape '\\')`
+/** Whether a message is one a search looks in (`messages_search` holds only these). */
+export const SEARCHED_TYPES = sql.raw(`${MESSAGE_TYPE.incoming}, ${MESSAGE_TYPE.outgoing}`)

@@ -1,6 +1,6 @@
 /**
- * The conversation list for a message search the index serves (message-search.ts): at most
- * MESSAGE_CANDIDATES conversations match, so one statement reads them all with their assignee
+ * The conversation list for a message search (message-search.ts): at most MESSAGE_CANDIDATES
+ * conversations match, so one statement reads them all with their assignee
  * and sort keys, and the counts, the assignee filter, the order, the cursor and the page are
  * worked out here; a second round trip renders the page. Read in every statement of one batch,
  * the index's candidates would be looked up once per statement instead.
@@ -16,7 +16,7 @@ import {
   type ListQuery,
   VALUE_KEYS,
 } from './list-query'
-import { candidates, MESSAGE_CANDIDATES } from './message-search'
+import { candidates, MESSAGE_CANDIDATES, SEARCHED_TYPES } from './message-search'
 import { sortDirections, sortValuesOf } from './sort-keys'
 import { batchOf, loadConversationViews } from './views'
 
@@ -87,10 +87,13 @@ export async function listSearchedConversations(
         })
         .from(sql`(select 1) one`)
         .leftJoin(
-          sql`(${candidates(query.accountId, query.terms as string, MESSAGE_CANDIDATES + 1)}) k`,
+          sql`(${candidates(query.accountId, query.terms, MESSAGE_CANDIDATES + 1)}) k`,
           sql`1`,
         )
-        .leftJoin(m, sql`${m.id} = k.rowid and ${m.content} like ${query.pattern} escape '\\'`)
+        .leftJoin(
+          m,
+          sql`${m.id} = k.rowid and ${m.messageType} in (${SEARCHED_TYPES}) and ${m.content} like ${query.pattern} escape '\\'`,
+        )
         .leftJoin(c, and(sql`${c.id} = ${m.conversationId}`, countedConditions(query))),
     values,
   )
