@@ -1,5 +1,17 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
-import type { SQLiteColumn, SQLiteInsertValue } from 'drizzle-orm/sqlite-core'
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm'
+import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { nowSeconds } from '../../lib/time'
 import type { Db } from '../client'
 import { keysOf, packedListSubquery, packedRow, packedSubquery, rowOrNull } from '../columns'
@@ -75,7 +87,7 @@ export function updateMessageStatement(
  * The id of the newest non-activity message of a conversation. A batch that inserts one message
  * (and possibly activity lines after it) names that message with this before it can know its id.
  */
-export function lastNonActivityMessageId(conversationId: number | SQL) {
+export function lastNonActivityMessageId(conversationId: number | SQLWrapper) {
   return sql`(select max(id) from messages where conversation_id = ${conversationId} and message_type <> ${MESSAGE_TYPE.activity})`
 }
 
@@ -93,34 +105,23 @@ const isSender = (type: NonNullable<MessageRow['senderType']>, id: SQLiteColumn,
  */
 export function messageFields(db: Db, source: string, prefix: string, withAttachments = true) {
   const column = (name: string) => sql.raw(`"${source}"."${name}"`)
+  const sender = <T extends SQLiteTable, K extends keyof T['$inferSelect'] & string>(
+    table: T,
+    name: string,
+    keys: readonly K[],
+    type: NonNullable<MessageRow['senderType']>,
+    id: SQLiteColumn,
+  ) => packedSubquery(db, table, `${prefix}_${name}`, keys, isSender(type, id, source))
   return {
     message: packedRow(db, messages, prefix, keysOf(messages), source),
-    user: packedSubquery(
-      db,
-      users,
-      `${prefix}_user`,
-      SENDER_USER_KEYS,
-      isSender('User', users.id, source),
-    ),
+    user: sender(users, 'user', SENDER_USER_KEYS, 'User', users.id),
     availability: sql<
       'online' | 'offline' | 'busy' | null
     >`(select ${effectiveAvailabilitySql()} from ${accountUsers} where ${isSender('User', accountUsers.userId, source)} and ${accountUsers.accountId} = ${column('account_id')})`.as(
       `${prefix}_availability`,
     ),
-    contact: packedSubquery(
-      db,
-      contacts,
-      `${prefix}_contact`,
-      SENDER_CONTACT_KEYS,
-      isSender('Contact', contacts.id, source),
-    ),
-    bot: packedSubquery(
-      db,
-      agentBots,
-      `${prefix}_bot`,
-      SENDER_BOT_KEYS,
-      isSender('AgentBot', agentBots.id, source),
-    ),
+    contact: sender(contacts, 'contact', SENDER_CONTACT_KEYS, 'Contact', contacts.id),
+    bot: sender(agentBots, 'bot', SENDER_BOT_KEYS, 'AgentBot', agentBots.id),
     ...(withAttachments
       ? {
           attachments: packedListSubquery(

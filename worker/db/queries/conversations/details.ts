@@ -1,5 +1,5 @@
 /** A conversation's details: the conversation, its view and its messages, in one round trip. */
-import { asc, sql } from 'drizzle-orm'
+import { asc, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../client'
 import { messages } from '../../schema'
 import { fromTemplate, param } from '../../templates'
@@ -27,6 +27,8 @@ import {
 /** A conversation's table id by its display id, as a subquery. */
 const conversationIdOf = (accountId: number, displayId: number) =>
   sql`(select id from conversations where account_id = ${accountId} and display_id = ${displayId})`
+/** That conversation as the views' source (a subquery with a column named `id`). */
+const viewSourceOf = (id: SQL) => sql`(select ${id} as id)`
 
 /**
  * How many messages the details carry at most: every message of a conversation up to there,
@@ -48,7 +50,7 @@ export async function loadConversationWithMessages(
 ) {
   if (cursor === 'details') return loadConversationDetails(db, accountId, displayId, agentId)
   const id = conversationIdOf(accountId, displayId)
-  const views = viewStatements(db, accountId, sql`(select ${id} as id)`, [])
+  const views = viewStatements(db, accountId, viewSourceOf(id), [])
   const [foundRows, ...results] = await batchOf(db, [
     findByDisplayIdStatement(db, accountId, displayId, agentId),
     ...views,
@@ -79,7 +81,7 @@ async function loadConversationDetails(
   const account = param<number>('accountId')
   const id = conversationIdOf(account, param<number>('displayId'))
   const shown = sql`${messages.id} in ${detailMessageIds(id, DETAILS_MESSAGE_LIMIT)}`
-  const source = sql`(select ${id} as id)`
+  const source = viewSourceOf(id)
   const viewTemplates = Array.from({ length: viewStatementCount(db) }, (_, i) =>
     template(`view-${i}`, () => viewStatements(db, account, source, [])[i]!),
   )

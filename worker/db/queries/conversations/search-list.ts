@@ -99,7 +99,10 @@ export async function listSearchedConversations(
   )
   const [matchRows] = await batchOf(db, [statement])
   const rows = matchRows as (Match & { candidate: number | null; teamExists: number })[]
-  const read = rows.filter((row) => row.candidate !== null)
+  // Newest candidates first, whatever order the plan returned them in: the cut keeps those.
+  const read = rows
+    .filter((row) => row.candidate !== null)
+    .sort((a, b) => (b.candidate as number) - (a.candidate as number))
   const cut = read.length > MESSAGE_CANDIDATES
   const matched = new Map<number, Match>()
   for (const row of read.slice(0, MESSAGE_CANDIDATES)) {

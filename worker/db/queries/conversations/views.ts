@@ -21,6 +21,7 @@ import type { AttachmentRow } from '../attachments'
 import type { ConversationView } from '../conversations'
 import {
   assembleMessageViews,
+  lastNonActivityMessageId,
   MESSAGE_TYPE,
   type MessageView,
   messageFields,
@@ -93,9 +94,6 @@ const ACTIVITY = sql.raw(String(MESSAGE_TYPE.activity))
 /** The newest message of the conversation `id` names. */
 const latestMessageId = (id: SQLWrapper) =>
   sql`(select max(x.id) from messages x where x.conversation_id = ${id})`
-/** The newest message of the conversation `id` names that is not an activity line. */
-const latestSaidMessageId = (id: SQLWrapper) =>
-  sql`(select x.id from messages x where x.conversation_id = ${id} and x.message_type <> ${ACTIVITY} order by x.id desc limit 1)`
 
 /** The conversation's assignee id when the assignee is of `type`, else null. */
 const assigneeOfType = (type: 'User' | 'AgentBot') =>
@@ -190,7 +188,7 @@ export function conversationRowsStatement(db: Db, accountId: number, source: Vie
       // Read only when the last message is an activity line: otherwise it is the one said too.
       .leftJoin(
         lastSaidMessage,
-        sql`${lastSaidMessage.id} = case when ${lastMessage.messageType} = ${ACTIVITY} then ${latestSaidMessageId(conversations.id)} end`,
+        sql`${lastSaidMessage.id} = case when ${lastMessage.messageType} = ${ACTIVITY} then ${lastNonActivityMessageId(conversations.id)} end`,
       )
       // `+` keeps the account check off the indexes: the rows come by id, never by a scan.
       .where(sql`+${conversations.accountId} = ${accountId}`)
@@ -205,7 +203,7 @@ export function conversationRowsStatement(db: Db, accountId: number, source: Vie
 export function viewStatements(db: Db, accountId: number, source: ViewSource, order: SQL[]) {
   const rows = conversationRowsStatement(db, accountId, source).orderBy(...order)
   if (db.layers.packing) return [rows] as const
-  const lastIds = sql`(select x.id from ${source} src cross join messages x where x.id = ${latestMessageId(sql`src.id`)} or x.id = ${latestSaidMessageId(sql`src.id`)})`
+  const lastIds = sql`(select x.id from ${source} src cross join messages x where x.id = ${latestMessageId(sql`src.id`)} or x.id = ${lastNonActivityMessageId(sql`src.id`)})`
   return [rows, ...messageStatements(db, sql`${messages.id} in ${lastIds}`)] as const
 }
 
