@@ -2049,7 +2049,7 @@ export interface paths {
         };
         /**
          * The range's figures, and the equally long range's before it (administrators)
-         * @description Chatwoot's report summary. Conversations count where they were created (for `type=agent` and `team`, the ones the agent or team holds now); first response runs from creation to the first agent's outgoing non-private message; reply time from a visitor's waiting message to the reply that ends the wait; resolution from creation to resolved. Read from rollups kept at write time, so the cost follows the range, not the volume.
+         * @description Chatwoot's report summary. Conversations count where they were created (for `type=agent` and `team`, the ones the agent or team holds now); first response runs from creation to the first agent's outgoing non-private message; reply time from a visitor's waiting message to the reply that ends the wait; resolution from creation to resolved. Read from sums kept per minute, hour and day at write time, so the cost follows the range, not the volume; `since` and `until` count by the minute (seconds widen the range to the minute).
          */
         get: operations["getReportSummary"];
         put?: never;
@@ -26645,9 +26645,9 @@ export interface operations {
             query?: {
                 /** @description As Chatwoot: `true` counts first response, reply and resolution times in each inbox's working hours only (an inbox without working hours counts every hour) */
                 business_hours?: "true" | "false";
-                /** @description Start of the range, unix seconds (inclusive; default: the beginning) */
+                /** @description Start of the range, unix seconds (inclusive; default: the beginning). Reports count by the minute: a start inside a minute counts that whole minute. */
                 since?: number;
-                /** @description End of the range, unix seconds (exclusive; default: now) */
+                /** @description End of the range, unix seconds (exclusive; default: now). An end inside a minute counts that whole minute. */
                 until?: number;
                 /** @description Whose figures: the account, or one agent, inbox or team (`id`) */
                 type?: "account" | "agent" | "inbox" | "team";
@@ -26763,9 +26763,9 @@ export interface operations {
                 metric: "conversations_count" | "incoming_messages_count" | "outgoing_messages_count" | "avg_first_response_time" | "avg_resolution_time" | "resolutions_count" | "reply_time";
                 /** @description As Chatwoot: `true` counts first response, reply and resolution times in each inbox's working hours only (an inbox without working hours counts every hour) */
                 business_hours?: "true" | "false";
-                /** @description Start of the range, unix seconds (inclusive; default: the beginning) */
+                /** @description Start of the range, unix seconds (inclusive; default: the beginning). Reports count by the minute: a start inside a minute counts that whole minute. */
                 since?: number;
-                /** @description End of the range, unix seconds (exclusive; default: now) */
+                /** @description End of the range, unix seconds (exclusive; default: now). An end inside a minute counts that whole minute. */
                 until?: number;
                 /** @description Whose figures: the account, or one agent, inbox or team (`id`) */
                 type?: "account" | "agent" | "inbox" | "team";
@@ -26880,9 +26880,9 @@ export interface operations {
             query?: {
                 /** @description As Chatwoot: `true` counts first response, reply and resolution times in each inbox's working hours only (an inbox without working hours counts every hour) */
                 business_hours?: "true" | "false";
-                /** @description Start of the range, unix seconds (inclusive; default: the beginning) */
+                /** @description Start of the range, unix seconds (inclusive; default: the beginning). Reports count by the minute: a start inside a minute counts that whole minute. */
                 since?: number;
-                /** @description End of the range, unix seconds (exclusive; default: now) */
+                /** @description End of the range, unix seconds (exclusive; default: now). An end inside a minute counts that whole minute. */
                 until?: number;
             };
             header?: never;
@@ -26990,9 +26990,9 @@ export interface operations {
             query?: {
                 /** @description As Chatwoot: `true` counts first response, reply and resolution times in each inbox's working hours only (an inbox without working hours counts every hour) */
                 business_hours?: "true" | "false";
-                /** @description Start of the range, unix seconds (inclusive; default: the beginning) */
+                /** @description Start of the range, unix seconds (inclusive; default: the beginning). Reports count by the minute: a start inside a minute counts that whole minute. */
                 since?: number;
-                /** @description End of the range, unix seconds (exclusive; default: now) */
+                /** @description End of the range, unix seconds (exclusive; default: now). An end inside a minute counts that whole minute. */
                 until?: number;
             };
             header?: never;
@@ -27100,9 +27100,9 @@ export interface operations {
             query?: {
                 /** @description As Chatwoot: `true` counts first response, reply and resolution times in each inbox's working hours only (an inbox without working hours counts every hour) */
                 business_hours?: "true" | "false";
-                /** @description Start of the range, unix seconds (inclusive; default: the beginning) */
+                /** @description Start of the range, unix seconds (inclusive; default: the beginning). Reports count by the minute: a start inside a minute counts that whole minute. */
                 since?: number;
-                /** @description End of the range, unix seconds (exclusive; default: now) */
+                /** @description End of the range, unix seconds (exclusive; default: now). An end inside a minute counts that whole minute. */
                 until?: number;
             };
             header?: never;

@@ -1091,7 +1091,7 @@ export type ReportingEventName = (typeof REPORTING_EVENT_NAMES)[number]
  * One reportable happening, written in the batch of the change that caused it (Chatwoot's
  * reporting_events): `value` is seconds for the timed ones. It keeps no reference to the
  * conversation's row, since a report is a record of what happened and outlives a deletion.
- * Reports read these only at a range's ragged edges; whole hours and days come from the rollups.
+ * Reports read the sums in `reportSums`; these rebuild them.
  */
 export const reportingEvents = sqliteTable(
   'reporting_events',
@@ -1119,32 +1119,42 @@ export const reportingEvents = sqliteTable(
 export const REPORT_DIMENSIONS = ['account', 'agent', 'inbox', 'team'] as const
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number]
 
+const SUM_PARTS = ['count', 'total', 'total_bh'] as const
+const sumColumn = () => integer().notNull().default(0)
+
 /**
- * Reporting events summed per hour and per day (UTC) for the account and for each agent, inbox
- * and team they name: `span` is 3600 or 86400 and `bucket` the span's start. A report reads a
- * bounded number of these whatever the account's volume.
+ * A report sum's value columns, three per event name: `<event>_count`, `<event>_total` (the sum
+ * of the values) and `<event>_total_bh` (the sum of the values in business hours, for reports'
+ * `business_hours=true`).
  */
-export const reportRollups = sqliteTable(
-  'report_rollups',
+export const REPORT_SUM_COLUMNS = REPORTING_EVENT_NAMES.flatMap((name) =>
+  SUM_PARTS.map((part) => `${name}_${part}` as const),
+)
+type ReportSumColumn = (typeof REPORT_SUM_COLUMNS)[number]
+const reportSumColumns = Object.fromEntries(
+  REPORT_SUM_COLUMNS.map((column) => [column, sumColumn()]),
+) as { [K in ReportSumColumn]: ReturnType<typeof sumColumn> }
+
+/**
+ * Reporting events summed per minute, hour and day (UTC) for the account and for each agent,
+ * inbox and team they name: `span` is 60, 3600 or 86400 and `bucket` the span's start. Every
+ * event name is a column of the same row, so a report reads one row per bucket whatever it
+ * asks, and a write's several events land in one row. A report's edges read minutes, so it
+ * reads a number of rows bounded by its range, never by the account's volume.
+ */
+export const reportSums = sqliteTable(
+  'report_sums',
   {
     accountId: integer()
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
     dimension: text({ enum: REPORT_DIMENSIONS }).notNull(),
     dimensionId: integer().notNull(),
-    name: text({ enum: REPORTING_EVENT_NAMES }).notNull(),
     span: integer().notNull(),
     bucket: integer().notNull(),
-    count: integer().notNull(),
-    total: integer().notNull(),
-    /** The sum of the events' values in business hours (reports' `business_hours=true`). */
-    totalInBusinessHours: integer().notNull().default(0),
+    ...reportSumColumns,
   },
-  (t) => [
-    primaryKey({
-      columns: [t.accountId, t.dimension, t.dimensionId, t.name, t.span, t.bucket],
-    }),
-  ],
+  (t) => [primaryKey({ columns: [t.accountId, t.dimension, t.dimensionId, t.span, t.bucket] })],
 )
 
 /*

@@ -82,37 +82,121 @@ export function periodsOf(
   return periods
 }
 
-/** Where a segment's figures come from: the day or hour rollups, or the events themselves. */
-export type Source = typeof DAY | typeof HOUR | 0
-export type Segment = { index: number; span: Source; lo: number; hi: number }
+const MINUTE = 60
 
-/** Splits `[lo, hi)` into whole hours, and events at the ragged ends. */
-function hourSegments(index: number, lo: number, hi: number): Segment[] {
-  const first = Math.ceil(lo / HOUR) * HOUR
-  const last = Math.floor(hi / HOUR) * HOUR
-  if (first >= last) return [{ index, span: 0, lo, hi }]
+/**
+ * The range a report sums: `since` down and `until` up to whole minutes, the finest buckets the
+ * report sums keep. A report's edges then read minutes, never the events themselves.
+ */
+export function toMinutes(since: number, until: number) {
+  return {
+    since: Math.floor(since / MINUTE) * MINUTE,
+    until: Math.ceil(until / MINUTE) * MINUTE,
+  }
+}
+
+/** The buckets of one span in `[lo, hi)`, read from the report sums. */
+export type Piece = { span: typeof MINUTE | typeof HOUR | typeof DAY; lo: number; hi: number }
+type Term = Piece & { sign: number }
+
+/** What a report reads: pieces, each read once, and each window as pieces added or taken away. */
+export type SumPlan = {
+  pieces: Piece[]
+  windows: { index: number; terms: { piece: number; sign: number }[] }[]
+}
+
+const floorTo = (t: number, span: number) => Math.floor(t / span) * span
+const negated = (terms: Term[]) => terms.map((t) => ({ ...t, sign: -t.sign }))
+const piece = (span: Piece['span'], lo: number, hi: number, sign = 1): Term[] =>
+  lo < hi ? [{ span, lo, hi, sign }] : []
+
+/**
+ * `[hour start, t)`: its minutes, or the whole hour less the minutes after `t`, whichever reads
+ * fewer rows (at most 30 and one hour).
+ */
+function hourPrefix(t: number): Term[] {
+  const hour = floorTo(t, HOUR)
+  const minutes = (t - hour) / MINUTE
+  return minutes <= 30
+    ? piece(MINUTE, hour, t)
+    : [...piece(HOUR, hour, hour + HOUR), ...piece(MINUTE, t, hour + HOUR, -1)]
+}
+
+/** `[day start, t)`: whole hours read forward or taken from the day, then `hourPrefix`. */
+function dayPrefix(t: number): Term[] {
+  const day = floorTo(t, DAY)
+  const hour = floorTo(t, HOUR)
+  const hours = (hour - day) / HOUR
+  const whole =
+    hours <= 12
+      ? piece(HOUR, day, hour)
+      : [...piece(DAY, day, day + DAY), ...piece(HOUR, hour, day + DAY, -1)]
+  return [...whole, ...hourPrefix(t)]
+}
+
+/** `[lo, hi)` inside one hour: its minutes, or the hour less the minutes around it. */
+function withinHour(lo: number, hi: number): Term[] {
+  const hour = floorTo(lo, HOUR)
+  const inside = (hi - lo) / MINUTE
+  const around = (lo - hour + (hour + HOUR - hi)) / MINUTE
+  if (inside <= 1 + around) return piece(MINUTE, lo, hi)
   return [
-    { index, span: 0, lo, hi: first },
-    { index, span: HOUR, lo: first, hi: last },
-    { index, span: 0, lo: last, hi },
+    ...piece(HOUR, hour, hour + HOUR),
+    ...piece(MINUTE, hour, lo, -1),
+    ...piece(MINUTE, hi, hour + HOUR, -1),
   ]
 }
 
 /**
- * Splits a window into whole UTC days, whole hours around them and single events at the edges,
- * so a report reads a number of rows bounded by the window's length, never by the volume in it.
+ * The signed pieces that sum to `[lo, hi)` (whole minutes): whole days between the days of its
+ * ends, less what of the first day comes before `lo`, plus what of the last day comes before
+ * `hi`. A window's edges cost at most 12 hours and 30 minutes and a row or two each, and two
+ * windows that meet read their shared edge's pieces once.
  */
-export function segmentsOf(window: Window): Segment[] {
-  const { index, since, until } = window
-  const firstDay = Math.ceil(since / DAY) * DAY
-  const lastDay = Math.floor(until / DAY) * DAY
-  const segments =
-    firstDay < lastDay
-      ? [
-          ...hourSegments(index, since, firstDay),
-          { index, span: DAY, lo: firstDay, hi: lastDay } as Segment,
-          ...hourSegments(index, lastDay, until),
-        ]
-      : hourSegments(index, since, until)
-  return segments.filter((s) => s.lo < s.hi)
+function termsOf(lo: number, hi: number): Term[] {
+  if (lo >= hi) return []
+  if (floorTo(lo, DAY) < floorTo(hi, DAY)) {
+    return [
+      ...negated(dayPrefix(lo)),
+      ...piece(DAY, floorTo(lo, DAY), floorTo(hi, DAY)),
+      ...dayPrefix(hi),
+    ]
+  }
+  if (floorTo(lo, HOUR) < floorTo(hi, HOUR)) {
+    return [
+      ...negated(hourPrefix(lo)),
+      ...piece(HOUR, floorTo(lo, HOUR), floorTo(hi, HOUR)),
+      ...hourPrefix(hi),
+    ]
+  }
+  return withinHour(lo, hi)
+}
+
+/**
+ * What the windows (whole minutes) read: each distinct piece once, so the read costs a number of
+ * rows bounded by the windows' length and count, never by the volume in them.
+ */
+export function planOf(windows: Window[]): SumPlan {
+  const pieces: Piece[] = []
+  const seen = new Map<string, number>()
+  const planned = windows.map(({ index, since, until }) => {
+    const signs = new Map<string, Term>()
+    for (const term of termsOf(since, until)) {
+      const key = `${term.span}:${term.lo}:${term.hi}`
+      const sum = signs.get(key)
+      signs.set(key, sum ? { ...sum, sign: sum.sign + term.sign } : term)
+    }
+    const terms = [...signs]
+      .filter(([, term]) => term.sign !== 0)
+      .map(([key, { span, lo, hi, sign }]) => {
+        let at = seen.get(key)
+        if (at === undefined) {
+          at = pieces.push({ span, lo, hi }) - 1
+          seen.set(key, at)
+        }
+        return { piece: at, sign }
+      })
+    return { index, terms }
+  })
+  return { pieces, windows: planned }
 }

@@ -18,7 +18,7 @@ import {
   summaryRowOf,
   sumsOf,
 } from '../reports/figures'
-import { MAX_PERIODS, periodsOf, segmentsOf, type Window } from '../reports/periods'
+import { MAX_PERIODS, periodsOf, planOf, toMinutes, type Window } from '../reports/periods'
 import { accountSecurity } from '../schemas/auth'
 import { jsonResponse } from '../schemas/common'
 import {
@@ -39,12 +39,15 @@ const base = '/api/v2/accounts/{account_id}'
 const errors = () =>
   errorResponses('unauthorized', 'forbidden', 'not_found', 'validation_failed', 'rate_limited')
 
-/** `[since, until)`: from the beginning and up to now unless the query says otherwise. */
+/**
+ * `[since, until)`: from the beginning and up to now unless the query says otherwise, widened
+ * to whole minutes (`toMinutes`).
+ */
 function rangeOf(query: { since?: number; until?: number }) {
   const since = query.since ?? 0
   const until = query.until ?? nowSeconds() + 1
   if (until <= since) throw validationError([fieldError('until', 'must be after since')])
-  return { since, until }
+  return toMinutes(since, until)
 }
 
 /** The dimension a report is about; its id must be the account's. */
@@ -74,7 +77,8 @@ const summaryRoute = createRoute({
     'and `team`, the ones the agent or team holds now); first response runs from creation to ' +
     "the first agent's outgoing non-private message; reply time from a visitor's waiting " +
     'message to the reply that ends the wait; resolution from creation to resolved. Read from ' +
-    'rollups kept at write time, so the cost follows the range, not the volume.',
+    'sums kept per minute, hour and day at write time, so the cost follows the range, not the ' +
+    'volume; `since` and `until` count by the minute (seconds widen the range to the minute).',
   middleware: [administratorsOnly],
   request: { params: ReportsParamsSchema, query: ReportSummaryQuerySchema },
   responses: { 200: jsonResponse(ReportSummarySchema, 'The figures'), ...errors() },
@@ -129,7 +133,7 @@ async function summaryRows(
   const dimension = { kind, ids: idsOf(accountId, kind) }
   const [ids, rows] = await Promise.all([
     listDimensionIds(db, accountId, kind),
-    sumFigures(db, accountId, dimension, segmentsOf({ index: 0, ...range }), names, {
+    sumFigures(db, accountId, dimension, planOf([{ index: 0, ...range }]), names, {
       businessHours: query.business_hours,
     }),
   ])
@@ -146,8 +150,8 @@ export const reportRoutes = createRouter()
       { index: 0, since, until },
       { index: 1, since: Math.max(0, since - (until - since)), until: since },
     ]
-    const segments = windows.flatMap(segmentsOf)
-    const rows = await sumFigures(c.var.db, c.var.accountId, dimension, segments, SUMMARY_NAMES, {
+    const plan = planOf(windows)
+    const rows = await sumFigures(c.var.db, c.var.accountId, dimension, plan, SUMMARY_NAMES, {
       businessHours: query.business_hours,
     })
     const sums = sumsOf(rows)
@@ -166,8 +170,8 @@ export const reportRoutes = createRouter()
     }
     const dimension = await dimensionOf(c, query)
     const { name, average } = METRICS[query.metric]
-    const segments = periods.flatMap(segmentsOf)
-    const rows = await sumFigures(c.var.db, c.var.accountId, dimension, segments, [name], {
+    const plan = planOf(periods)
+    const rows = await sumFigures(c.var.db, c.var.accountId, dimension, plan, [name], {
       businessHours: query.business_hours,
     })
     const sums = sumsOf(rows)

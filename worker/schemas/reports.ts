@@ -41,10 +41,12 @@ const RangeShape = {
         'working hours only (an inbox without working hours counts every hour)',
     }),
   since: UnixSeconds.optional().openapi({
-    description: 'Start of the range, unix seconds (inclusive; default: the beginning)',
+    description:
+      'Start of the range, unix seconds (inclusive; default: the beginning). Reports count by the minute: a start inside a minute counts that whole minute.',
   }),
   until: UnixSeconds.optional().openapi({
-    description: 'End of the range, unix seconds (exclusive; default: now)',
+    description:
+      'End of the range, unix seconds (exclusive; default: now). An end inside a minute counts that whole minute.',
   }),
 }
 

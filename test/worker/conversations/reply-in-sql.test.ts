@@ -16,6 +16,7 @@ import {
   snapshot,
 } from '../conversation-helpers'
 import { accountDb, api, createWorld, expectError, shardOfRow } from '../helpers'
+import { sumsByNameSql } from '../reports/report-helpers'
 
 /**
  * An agent's reply goes one of two ways: JSON without files takes the one-batch SQL path
@@ -70,8 +71,8 @@ async function reportingRows(id: number) {
 async function rollupTotals(accountId: number) {
   const { results } = await (await accountDb(accountId))
     .prepare(
-      `select dimension, dimension_id, name, span, sum(count) as count from report_rollups
-     where account_id = ? group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+      `select dimension, dimension_id, name, span, sum(count) as count from (${sumsByNameSql})
+     group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
     )
     .bind(accountId)
     .all<{ dimension: string; dimension_id: number; name: string; span: number; count: number }>()

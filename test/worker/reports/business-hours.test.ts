@@ -69,7 +69,7 @@ const wholeDay = `since=${MONDAY_10 - 9 * 3600}&until=${MONDAY_10 + 15 * 3600}`
 const raggedEdge = `since=${MONDAY_10 - 1}&until=${MONDAY_10 + 1}`
 
 describe('reports with business_hours=true', () => {
-  it("count first response in the inbox's working hours, from rollups and from events alike", async () => {
+  it("count first response in the inbox's working hours, from hour and minute sums alike", async () => {
     const s = await scene(true)
     await s.run()
     expect(await s.summary(wholeDay)).toBe(WAITED)

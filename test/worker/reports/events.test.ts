@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { REPORT_SPANS } from '../../../worker/db/queries/reporting-events'
 import {
   conversationPath,
   conversationRow,
@@ -26,7 +27,7 @@ async function expectRollupsMatchEvents(accountId: number) {
     ] as const
     for (const [dimension, id] of dims) {
       if (id === null) continue
-      for (const span of [3600, 86400]) {
+      for (const span of REPORT_SPANS) {
         const key = `${dimension}|${id}|${e.name}|${span}|${e.created_at - (e.created_at % span)}`
         const sum = expected.get(key) ?? { count: 0, total: 0 }
         sum.count += 1

@@ -113,6 +113,14 @@ describe('GET /api/v2/accounts/{id}/reports/summary', () => {
     })
   })
 
+  it('counts by the minute: a range inside a minute counts that whole minute', async () => {
+    // #1 was created at 10:15:00; the range 10:15:30–10:15:45 widens to 10:15–10:16.
+    const inside = await summary(`since=${D + 10 * H + 930}&until=${D + 10 * H + 945}`)
+    expect(inside.conversations_count).toBe(1)
+    const after = await summary(`since=${D + 10 * H + 960}&until=${D + 10 * H + 1190}`)
+    expect(after.conversations_count).toBe(0)
+  })
+
   it('narrows to an agent (the conversations they hold), an inbox or a team', async () => {
     const range = `since=${D}&until=${D + 31 * DAY}`
     expect(await summary(`${range}&type=agent&id=${world.agent.id}`)).toMatchObject({

@@ -1,7 +1,12 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { batchable } from '../batch'
 import type { Db } from '../client'
-import { type ReportingEventName, reportingEvents } from '../schema'
+import {
+  REPORT_SUM_COLUMNS,
+  REPORTING_EVENT_NAMES,
+  type ReportingEventName,
+  reportingEvents,
+} from '../schema'
 
 /** A reportable happening as the write paths describe it (see worker/reports/events.ts). */
 export type ReportingEvent = {
@@ -22,37 +27,50 @@ export type ReportingEvent = {
   createdAt: number
 }
 
-/** The hour and the day (UTC) each event is summed into. */
-export const ROLLUP_SPANS = [3600, 86400] as const
+/** The minute, hour and day (UTC) each event is summed into (see `reportSums`). */
+export const REPORT_SPANS = [60, 3600, 86400] as const
+
+// Each name's three sums, as select expressions and as upsert assignments.
+const sumsOfNames = REPORTING_EVENT_NAMES.flatMap((name) => {
+  const of = (value: string) => `sum(case when ev.name = '${name}' then ${value} else 0 end)`
+  return [
+    of('ev.sign'),
+    of('ev.sign * coalesce(ev.value, 0)'),
+    of('ev.sign * coalesce(ev.value_bh, 0)'),
+  ]
+})
+const sumColumns = REPORT_SUM_COLUMNS.join(', ')
+const sumSelect = sumsOfNames.map((expr, i) => `${expr} as c${i}`).join(',\n      ')
+const changesSomething = sumsOfNames.map((_, i) => `c${i} <> 0`).join(' or ')
+const addSums = REPORT_SUM_COLUMNS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')
 
 /**
  * Adds `source`'s rows (columns account_id, name, value, value_in_business_hours, user_id,
- * inbox_id, team_id, created_at, sign) into the rollups: for the account, and for the agent, inbox and team each
- * row names, per hour and per day. `sign` −1 takes a row back out. Keys whose change sums to
+ * inbox_id, team_id, created_at, sign) into the report sums: for the account, and for the
+ * agent, inbox and team each row names, per minute, hour and day, every name into its own
+ * columns of the bucket's one row. `sign` −1 takes a row back out. Buckets whose change sums to
  * nothing are left alone.
  */
 function rollupStatement(db: Db, source: SQL) {
-  const dimensionId = sql.raw(`case d.dimension when 'account' then 0 when 'agent' then ev.user_id
-    when 'inbox' then ev.inbox_id else ev.team_id end`)
-  const spans = sql.raw(ROLLUP_SPANS.map((s) => `select ${s} as span`).join(' union all '))
+  const dimensionId = `case d.dimension when 'account' then 0 when 'agent' then ev.user_id
+    when 'inbox' then ev.inbox_id else ev.team_id end`
+  const spans = REPORT_SPANS.map((s) => `select ${s} as span`).join(' union all ')
   return batchable(
     db,
     db.run(sql`with ev(account_id, name, value, value_bh, user_id, inbox_id, team_id, created_at, sign) as (${source})
-    insert into report_rollups (account_id, dimension, dimension_id, name, span, bucket, count, total, total_in_business_hours)
-    select ev.account_id, d.dimension, ${dimensionId}, ev.name, s.span,
-      ev.created_at - ev.created_at % s.span, sum(ev.sign), sum(ev.sign * coalesce(ev.value, 0)),
-      sum(ev.sign * coalesce(ev.value_bh, 0))
+    insert into report_sums (account_id, dimension, dimension_id, span, bucket, ${sql.raw(sumColumns)})
+    select * from (select ev.account_id, d.dimension, ${sql.raw(dimensionId)} as dimension_id, s.span,
+      ev.created_at - ev.created_at % s.span as bucket,
+      ${sql.raw(sumSelect)}
     from ev
     cross join (select 'account' as dimension union all select 'agent' union all select 'inbox'
       union all select 'team') d
-    cross join (${spans}) s
-    where ${dimensionId} is not null
-    group by 1, 2, 3, 4, 5, 6
-    having sum(ev.sign) <> 0 or sum(ev.sign * coalesce(ev.value, 0)) <> 0
-      or sum(ev.sign * coalesce(ev.value_bh, 0)) <> 0
-    on conflict (account_id, dimension, dimension_id, name, span, bucket)
-    do update set count = count + excluded.count, total = total + excluded.total,
-      total_in_business_hours = total_in_business_hours + excluded.total_in_business_hours`),
+    cross join (${sql.raw(spans)}) s
+    where ${sql.raw(dimensionId)} is not null
+    group by 1, 2, 3, 4, 5)
+    where ${sql.raw(changesSomething)}
+    on conflict (account_id, dimension, dimension_id, span, bucket)
+    do update set ${sql.raw(addSums)}`),
   )
 }
 
@@ -133,7 +151,7 @@ export function reassignConversationCreatedStatements(
  */
 export function rebuildRollupsStatements(db: Db, accountId: number) {
   return [
-    batchable(db, db.run(sql`delete from report_rollups where account_id = ${accountId}`)),
+    batchable(db, db.run(sql`delete from report_sums where account_id = ${accountId}`)),
     rollupStatement(
       db,
       sql`select account_id, name, value, value_in_business_hours, user_id, inbox_id, team_id, created_at, 1

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm'
-import type { Segment } from '../../reports/periods'
+import type { SumPlan } from '../../reports/periods'
 import type { Db } from '../client'
 import type { ReportDimension, ReportingEventName } from '../schema'
 
@@ -15,59 +15,68 @@ export type FigureRow = {
 /** Whose figures: one id, or each id the subquery lists (the account's agents, inboxes, teams). */
 export type Dimension = { kind: ReportDimension; ids: number | SQL }
 
-/** The events' column a dimension's id is in. */
-const EVENT_COLUMN: Record<ReportDimension, string> = {
-  account: '0',
-  agent: 'e.user_id',
-  inbox: 'e.inbox_id',
-  team: 'e.team_id',
-}
-
 const int = (n: number) => {
   if (!Number.isSafeInteger(n)) throw new Error(`not an integer: ${n}`)
   return String(n)
 }
 
 /**
- * Sums `names` over each segment's rows: the rollups for whole hours and days, the events
- * themselves only at the ragged edges. Segments and names go in as literals (integers we made,
- * names from our own list), which keeps the statement under D1's 100 bound parameters however
- * many periods a series has. CROSS JOIN fixes the join order: segments and ids outside, each an
- * index seek into the rollups' primary key or the events' (account, name, time) index.
+ * Sums `names` over each window of the plan: reads each of its pieces' buckets from the report
+ * sums once (one row per bucket, every name in it), then adds or takes away each window's pieces.
+ * Pieces and names go in as literals (integers we made, names from our own list), which keeps the
+ * statement under D1's 100 bound parameters however many periods a series has. CROSS JOIN fixes
+ * the join order: pieces and ids outside, each a range seek into the sums' primary key.
  */
-export function sumFigures(
+export async function sumFigures(
   db: Db,
   accountId: number,
   dimension: Dimension,
-  segments: Segment[],
+  plan: SumPlan,
   names: readonly ReportingEventName[],
   options: { businessHours?: boolean } = {},
-) {
-  if (segments.length === 0) return Promise.resolve([] as FigureRow[])
-  const seg = sql.raw(
-    segments.map((s) => `(${int(s.index)}, ${int(s.span)}, ${int(s.lo)}, ${int(s.hi)})`).join(', '),
+): Promise<FigureRow[]> {
+  if (plan.pieces.length === 0) return []
+  const pieces = sql.raw(
+    plan.pieces.map((p, k) => `(${k}, ${int(p.span)}, ${int(p.lo)}, ${int(p.hi)})`).join(', '),
   )
-  const nameList = sql.raw(names.map((n) => `'${n.replace(/'/g, '')}'`).join(', '))
-  const ids = typeof dimension.ids === 'number' ? sql`select ${dimension.ids}` : dimension.ids
-  const column = sql.raw(EVENT_COLUMN[dimension.kind])
   // Times in working hours only (`business_hours=true`): the business-hours sums instead.
-  const rollupTotal = sql.raw(options.businessHours ? 'r.total_in_business_hours' : 'r.total')
-  const eventValue = sql.raw(
-    options.businessHours ? 'coalesce(e.value_in_business_hours, e.value)' : 'e.value',
+  const total = options.businessHours ? 'total_bh' : 'total'
+  const columns = sql.raw(
+    names.map((n, j) => `sum(r.${n}_count) as n${j}, sum(r.${n}_${total}) as t${j}`).join(', '),
   )
-  return db.all<FigureRow>(sql`with seg(i, span, lo, hi) as (values ${seg}), ids(id) as (${ids})
-    select seg.i as i, ids.id as dim, r.name as name, sum(r.count) as n, sum(${rollupTotal}) as total
-    from seg cross join ids cross join report_rollups r
-    where seg.span > 0 and r.account_id = ${accountId} and r.dimension = ${dimension.kind}
-      and r.dimension_id = ids.id and r.name in (${nameList}) and r.span = seg.span
-      and r.bucket >= seg.lo and r.bucket < seg.hi
-    group by seg.i, ids.id, r.name
-    union all
-    select seg.i, ids.id, e.name, count(*), coalesce(sum(${eventValue}), 0)
-    from seg cross join ids cross join reporting_events e
-    where seg.span = 0 and e.account_id = ${accountId} and e.name in (${nameList})
-      and e.created_at >= seg.lo and e.created_at < seg.hi and ${column} = ids.id
-    group by seg.i, ids.id, e.name`)
+  const ids = typeof dimension.ids === 'number' ? sql`select ${dimension.ids}` : dimension.ids
+  const sums = await db.all<
+    Record<string, number>
+  >(sql`with seg(k, span, lo, hi) as (values ${pieces}),
+    ids(id) as (${ids})
+    select seg.k as k, ids.id as dim, ${columns}
+    from seg cross join ids cross join report_sums r
+    where r.account_id = ${accountId} and r.dimension = ${dimension.kind}
+      and r.dimension_id = ids.id and r.span = seg.span and r.bucket >= seg.lo and r.bucket < seg.hi
+    group by seg.k, ids.id`)
+  const byPiece = new Map<number, Record<string, number>[]>()
+  for (const row of sums) byPiece.set(Number(row.k), [...(byPiece.get(Number(row.k)) ?? []), row])
+  const figures = new Map<string, FigureRow>()
+  for (const window of plan.windows) {
+    for (const { piece, sign } of window.terms) {
+      for (const row of byPiece.get(piece) ?? []) {
+        names.forEach((name, j) => {
+          const key = `${window.index}:${row.dim}:${name}`
+          const figure = figures.get(key) ?? {
+            i: window.index,
+            dim: Number(row.dim),
+            name,
+            n: 0,
+            total: 0,
+          }
+          figure.n += sign * Number(row[`n${j}`] ?? 0)
+          figure.total += sign * Number(row[`t${j}`] ?? 0)
+          figures.set(key, figure)
+        })
+      }
+    }
+  }
+  return [...figures.values()]
 }
 
 /** The ids of the account's agents, inboxes or teams, as a subquery for `sumFigures`. */
