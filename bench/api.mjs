@@ -101,7 +101,7 @@ export async function benchApi(base) {
       headers,
     )
     out.push(
-      `${name}: ${fmt(rps, 0)} req/s vs baseline ${fmt(baseline, 0)} req/s, ratio ${fmt(ratio)} (target ≥ 0.5)`,
+      `${name}: ${fmt(rps, 0)} req/s vs baseline ${fmt(baseline, 0)} req/s, ratio ${fmt(ratio)} (target ≥ 0.7)`,
     )
   }
 

@@ -11,7 +11,13 @@ import {
   resolved,
   scopeWhere,
 } from './contact-filter'
-import { accountKeyQuery, prefixMatch, type SearchMode, searchPlan } from './contact-search-index'
+import {
+  accountKeyQuery,
+  prefixMatch,
+  type SearchMode,
+  type SearchPlan,
+  searchPlan,
+} from './contact-search-index'
 import {
   type ContactAfter,
   type ContactSort,
@@ -46,6 +52,7 @@ type ContactColumns = typeof contacts._.columns
  * leaves no per-account counter exact.
  */
 export const CONTACT_COUNT_CAP = 100
+const CAP = sql.raw(String(CONTACT_COUNT_CAP))
 
 /**
  * The number of contacts matching the filter, reading at most CONTACT_COUNT_CAP + 1 contacts of
@@ -55,25 +62,41 @@ export const CONTACT_COUNT_CAP = 100
  */
 function contactCountStatement(db: Db, filter: FilterSql) {
   const plan = searchPlan(db, filter.accountId, filter)
-  const matched = filter.everyone ? sql`1` : resolved
-  const scanned = db
-    .select({ matched: sql<number>`${matched}`.as('matched') })
-    .from(contacts)
-    .where(scopeWhere(db, filter, plan?.account))
-    .limit(CONTACT_COUNT_CAP + 1)
-    .as('scanned')
-  const cap = sql.raw(String(CONTACT_COUNT_CAP))
-  const total = sql<number>`min(coalesce(sum(${scanned.matched}), 0), ${cap})`.as('total')
-  const over = sql`count(*) > ${cap}`
-  if (!plan) return db.select({ total, capped: sql<number>`${over}`.as('capped') }).from(scanned)
+  const rows = scanned(db, filter, plan)
+  const total = sql<number>`min(coalesce(sum(${rows.matched}), 0), ${CAP})`.as('total')
+  const over = sql`count(*) > ${CAP}`
+  if (!plan) return db.select({ total, capped: sql<number>`${over}`.as('capped') }).from(rows)
   // The common table expressions sit in a subquery: a statement that starts with SELECT can
   // share a batch (worker/lib/d1-gate.ts).
   const counted = db
     .with(...plan.ctes)
     .select({ total, capped: sql<number>`${over} or ${plan.truncated}`.as('capped') })
-    .from(scanned)
+    .from(rows)
     .as('counted')
   return db.select({ total: counted.total, capped: counted.capped }).from(counted)
+}
+
+/** The contacts a count reads: those in scope (a search's candidates), one past the cap. */
+const scanned = (db: Db, filter: FilterSql, plan?: SearchPlan) =>
+  db
+    .select({ matched: sql<number>`${filter.everyone ? sql`1` : resolved}`.as('matched') })
+    .from(contacts)
+    .where(scopeWhere(db, filter, plan?.account))
+    .limit(CONTACT_COUNT_CAP + 1)
+    .as('scanned')
+
+/**
+ * A search's count as two columns of its page's statement, over the same candidates: the
+ * candidates are then found once (their FTS5 query is most of a search's time).
+ */
+function searchCountColumns(db: Db, filter: FilterSql, plan: SearchPlan) {
+  const rows = scanned(db, filter, plan)
+  return {
+    total: sql<number>`(select min(coalesce(sum(${rows.matched}), 0), ${CAP}) from ${rows})`.as(
+      'total',
+    ),
+    capped: sql<number>`(select count(*) > ${CAP} from ${rows}) or ${plan.truncated}`.as('capped'),
+  }
 }
 
 /** Matching contacts in the sort order, cut to one page. */
@@ -97,12 +120,14 @@ function contactPageStatement(
   limit: number,
   offset: number,
   range?: SQL,
+  withCount = false,
 ) {
   const cut = (where: SQL | undefined) =>
     pageWhere(db, sort, and(where, range)).limit(limit).offset(offset)
   const plan = searchPlan(db, filter.accountId, filter)
   let page: ReturnType<ReturnType<typeof cut>['as']>
   let truncated: SQL.Aliased<number> | SQL<number> = sql<number>`0`.as('truncated')
+  let counted: { total: SQL<number>; capped: SQL<number> } | Record<string, never> = {}
   if (plan) {
     const matched = cut(listWhere(db, filter, plan.account)).as('matched')
     // The common table expressions sit in the page subquery, so the statement starts with
@@ -114,12 +139,17 @@ function contactPageStatement(
           keysOf(contacts).map((key) => [key, matched[key as keyof ContactColumns]]),
         ) as unknown as ContactColumns),
         truncated: sql<number>`${plan.truncated}`.as('truncated'),
+        ...(withCount ? searchCountColumns(db, filter, plan) : {}),
       })
       .from(sql`(select 1)`)
       .leftJoin(matched, sql`1`)
       .as('page')
     page = searched as unknown as typeof page
     truncated = searched.truncated
+    if (withCount) {
+      const inPage = searched as unknown as { total: SQL<number>; capped: SQL<number> }
+      counted = { total: inPage.total, capped: inPage.capped }
+    }
   } else {
     page = cut(listWhere(db, filter)).as('page')
   }
@@ -129,7 +159,12 @@ function contactPageStatement(
   // The contact's columns one by one: packed into one JSON value (columns.ts) they cost the same
   // (`npm run bench -- layers`), unlike a view's joined rows.
   return db
-    .select({ contact: columns, links: linksOf(db, columns.id, filter.agentId), truncated })
+    .select({
+      contact: columns,
+      links: linksOf(db, columns.id, filter.agentId),
+      truncated,
+      ...counted,
+    })
     .from(page)
     .orderBy(...orderBy(sort, columns))
 }
@@ -193,12 +228,16 @@ export async function listContactPage(
         id: param<number>('afterId'),
       })
     : []
+  // A search counts in its first page statement, over the candidates that statement finds.
+  const search = searchOf(sqlFilter)
+  const countInPage = page.withTotal && search !== undefined
+  const counts = (i: number) => countInPage && i === 0
   const rowStatements = after
     ? ranges.map((range, i) =>
         fromTemplate(
           db,
-          `contact-page-after:${shape}:${order}:${nullAfter ? 'null' : 'value'}:${i}`,
-          () => contactPageStatement(db, query, filter.sort, param('limit'), 0, range),
+          `contact-page-after:${shape}:${order}:${nullAfter ? 'null' : 'value'}:${i}${counts(i) ? ':count' : ''}`,
+          () => contactPageStatement(db, query, filter.sort, param('limit'), 0, range, counts(i)),
           {
             ...values,
             limit: page.limit,
@@ -210,18 +249,31 @@ export async function listContactPage(
     : [
         fromTemplate(
           db,
-          `contact-page:${shape}:${order}`,
-          () => contactPageStatement(db, query, filter.sort, param('limit'), param('offset')),
+          `contact-page:${shape}:${order}${counts(0) ? ':count' : ''}`,
+          () =>
+            contactPageStatement(
+              db,
+              query,
+              filter.sort,
+              param('limit'),
+              param('offset'),
+              undefined,
+              counts(0),
+            ),
           { ...values, limit: page.limit, offset: page.offset },
         ),
       ]
-  const search = searchOf(sqlFilter)
   // The ranges in their order, cut to the page: a later one fills what an earlier one left.
   const pageRows = (results: unknown[]) =>
     (results as Parameters<typeof pageOf>[0][]).flat().slice(0, page.limit)
-  if (!page.withTotal) {
+  if (!page.withTotal || countInPage) {
     const results = await db.batch(rowStatements as [(typeof rowStatements)[number]])
-    return { ...pageOf(pageRows(results), search), total: null, capped: false }
+    const [first] = results[0] as { total?: number; capped?: number }[]
+    return {
+      ...pageOf(pageRows(results), search),
+      total: countInPage ? Number(first?.total ?? 0) : null,
+      capped: !!first?.capped,
+    }
   }
   const countStatement = fromTemplate(
     db,
