@@ -11,13 +11,7 @@ import {
   resolved,
   scopeWhere,
 } from './contact-filter'
-import {
-  accountKeyQuery,
-  prefixMatch,
-  type SearchMode,
-  type SearchPlan,
-  searchPlan,
-} from './contact-search-index'
+import { accountKeyQuery, prefixMatch, type SearchMode, searchPlan } from './contact-search-index'
 import {
   type ContactAfter,
   type ContactSort,
@@ -52,7 +46,6 @@ type ContactColumns = typeof contacts._.columns
  * leaves no per-account counter exact.
  */
 export const CONTACT_COUNT_CAP = 100
-const CAP = sql.raw(String(CONTACT_COUNT_CAP))
 
 /**
  * The number of contacts matching the filter, reading at most CONTACT_COUNT_CAP + 1 contacts of
@@ -62,41 +55,25 @@ const CAP = sql.raw(String(CONTACT_COUNT_CAP))
  */
 function contactCountStatement(db: Db, filter: FilterSql) {
   const plan = searchPlan(db, filter.accountId, filter)
-  const rows = scanned(db, filter, plan)
-  const total = sql<number>`min(coalesce(sum(${rows.matched}), 0), ${CAP})`.as('total')
-  const over = sql`count(*) > ${CAP}`
-  if (!plan) return db.select({ total, capped: sql<number>`${over}`.as('capped') }).from(rows)
+  const matched = filter.everyone ? sql`1` : resolved
+  const scanned = db
+    .select({ matched: sql<number>`${matched}`.as('matched') })
+    .from(contacts)
+    .where(scopeWhere(db, filter, plan?.account))
+    .limit(CONTACT_COUNT_CAP + 1)
+    .as('scanned')
+  const cap = sql.raw(String(CONTACT_COUNT_CAP))
+  const total = sql<number>`min(coalesce(sum(${scanned.matched}), 0), ${cap})`.as('total')
+  const over = sql`count(*) > ${cap}`
+  if (!plan) return db.select({ total, capped: sql<number>`${over}`.as('capped') }).from(scanned)
   // The common table expressions sit in a subquery: a statement that starts with SELECT can
   // share a batch (worker/lib/d1-gate.ts).
   const counted = db
     .with(...plan.ctes)
     .select({ total, capped: sql<number>`${over} or ${plan.truncated}`.as('capped') })
-    .from(rows)
+    .from(scanned)
     .as('counted')
   return db.select({ total: counted.total, capped: counted.capped }).from(counted)
-}
-
-/** The contacts a count reads: those in scope (a search's candidates), one past the cap. */
-const scanned = (db: Db, filter: FilterSql, plan?: SearchPlan) =>
-  db
-    .select({ matched: sql<number>`${filter.everyone ? sql`1` : resolved}`.as('matched') })
-    .from(contacts)
-    .where(scopeWhere(db, filter, plan?.account))
-    .limit(CONTACT_COUNT_CAP + 1)
-    .as('scanned')
-
-/**
- * A search's count as two columns of its page's statement, over the same candidates: the
- * candidates are then found once (their FTS5 query is most of a search's time).
- */
-function searchCountColumns(db: Db, filter: FilterSql, plan: SearchPlan) {
-  const rows = scanned(db, filter, plan)
-  return {
-    total: sql<number>`(select min(coalesce(sum(${rows.matched}), 0), ${CAP}) from ${rows})`.as(
-      'total',
-    ),
-    capped: sql<number>`(select count(*) > ${CAP} from ${rows}) or ${plan.truncated}`.as('capped'),
-  }
 }
 
 /** Matching contacts in the sort order, cut to one page. */
@@ -120,14 +97,12 @@ function contactPageStatement(
   limit: number,
   offset: number,
   range?: SQL,
-  withCount = false,
 ) {
   const cut = (where: SQL | undefined) =>
     pageWhere(db, sort, and(where, range)).limit(limit).offset(offset)
   const plan = searchPlan(db, filter.accountId, filter)
   let page: ReturnType<ReturnType<typeof cut>['as']>
   let truncated: SQL.Aliased<number> | SQL<number> = sql<number>`0`.as('truncated')
-  let counted: { total: SQL<number>; capped: SQL<number> } | Record<string, never> = {}
   if (plan) {
     const matched = cut(listWhere(db, filter, plan.account)).as('matched')
     // The common table expressions sit in the page subquery, so the statement starts with
@@ -139,17 +114,12 @@ function contactPageStatement(
           keysOf(contacts).map((key) => [key, matched[key as keyof ContactColumns]]),
         ) as unknown as ContactColumns),
         truncated: sql<number>`${plan.truncated}`.as('truncated'),
-        ...(withCount ? searchCountColumns(db, filter, plan) : {}),
       })
       .from(sql`(select 1)`)
       .leftJoin(matched, sql`1`)
       .as('page')
     page = searched as unknown as typeof page
     truncated = searched.truncated
-    if (withCount) {
-      const inPage = searched as unknown as { total: SQL<number>; capped: SQL<number> }
-      counted = { total: inPage.total, capped: inPage.capped }
-    }
   } else {
     page = cut(listWhere(db, filter)).as('page')
   }
@@ -159,12 +129,7 @@ function contactPageStatement(
   // The contact's columns one by one: packed into one JSON value (columns.ts) they cost the same
   // (`npm run bench -- layers`), unlike a view's joined rows.
   return db
-    .select({
-      contact: columns,
-      links: linksOf(db, columns.id, filter.agentId),
-      truncated,
-      ...counted,
-    })
+    .select({ contact: columns, links: linksOf(db, columns.id, filter.agentId), truncated })
     .from(page)
     .orderBy(...orderBy(sort, columns))
 }
@@ -228,16 +193,12 @@ export async function listContactPage(
         id: param<number>('afterId'),
       })
     : []
-  // A search counts in its first page statement, over the candidates that statement finds.
-  const search = searchOf(sqlFilter)
-  const countInPage = page.withTotal && search !== undefined
-  const counts = (i: number) => countInPage && i === 0
   const rowStatements = after
     ? ranges.map((range, i) =>
         fromTemplate(
           db,
-          `contact-page-after:${shape}:${order}:${nullAfter ? 'null' : 'value'}:${i}${counts(i) ? ':count' : ''}`,
-          () => contactPageStatement(db, query, filter.sort, param('limit'), 0, range, counts(i)),
+          `contact-page-after:${shape}:${order}:${nullAfter ? 'null' : 'value'}:${i}`,
+          () => contactPageStatement(db, query, filter.sort, param('limit'), 0, range),
           {
             ...values,
             limit: page.limit,
@@ -249,31 +210,18 @@ export async function listContactPage(
     : [
         fromTemplate(
           db,
-          `contact-page:${shape}:${order}${counts(0) ? ':count' : ''}`,
-          () =>
-            contactPageStatement(
-              db,
-              query,
-              filter.sort,
-              param('limit'),
-              param('offset'),
-              undefined,
-              counts(0),
-            ),
+          `contact-page:${shape}:${order}`,
+          () => contactPageStatement(db, query, filter.sort, param('limit'), param('offset')),
           { ...values, limit: page.limit, offset: page.offset },
         ),
       ]
+  const search = searchOf(sqlFilter)
   // The ranges in their order, cut to the page: a later one fills what an earlier one left.
   const pageRows = (results: unknown[]) =>
     (results as Parameters<typeof pageOf>[0][]).flat().slice(0, page.limit)
-  if (!page.withTotal || countInPage) {
+  if (!page.withTotal) {
     const results = await db.batch(rowStatements as [(typeof rowStatements)[number]])
-    const [first] = results[0] as { total?: number; capped?: number }[]
-    return {
-      ...pageOf(pageRows(results), search),
-      total: countInPage ? Number(first?.total ?? 0) : null,
-      capped: !!first?.capped,
-    }
+    return { ...pageOf(pageRows(results), search), total: null, capped: false }
   }
   const countStatement = fromTemplate(
     db,
