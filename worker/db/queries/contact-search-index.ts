@@ -77,7 +77,15 @@ export type SearchMode = 'index' | 'prefix'
 export type SearchPlan = {
   /** The common table expressions the conditions below refer to. */
   ctes: readonly [SearchCandidates, ReturnType<typeof truncation>]
-  /** The account condition of the page: only the candidates, found by id. */
+  /** The candidates, for a page that joins them (see `inAccount`). */
+  candidates: SearchCandidates
+  /**
+   * The account condition of a read that joins the candidates. Joined, they are found once per
+   * statement: tested with `IN`, SQLite runs their FTS5 query for the list and again for
+   * `truncated` (measured on the bench's million-contact shard: 11.0 → 5.3 ms for `0000424`).
+   */
+  inAccount: SQL
+  /** The account condition of a read from contacts alone: only the candidates, found by id. */
   account: SQL
   /** 1 when a cap cut the candidates short (the answer is partial), else 0. */
   truncated: SQL
@@ -90,7 +98,10 @@ type SearchCandidates = ReturnType<typeof indexCandidates>
 function indexCandidates(db: Db, accountId: number, terms: string) {
   return db.$with('search_candidates').as(
     db
-      .select({ id: sql<number>`rowid`.as('id'), part: sql<number>`0`.as('part') })
+      .select({
+        candidateId: sql<number>`rowid`.as('candidate_id'),
+        part: sql<number>`0`.as('part'),
+      })
       .from(sql`contacts_search`)
       .where(sql`contacts_search match ${accountKeyQuery(accountId)} || ' ' || ${terms}`)
       .orderBy(sql`rowid desc`)
@@ -118,13 +129,14 @@ function prefixCandidates(db: Db, accountId: number, text: string, folded: strin
     prefixRange(3, accountId, sql`${contacts.phoneNumber}`, sql`'+' || ${text}`),
     prefixRange(4, accountId, sql`${contacts.identifier}`, sql`${text}`),
   ]
-  return db
-    .$with('search_candidates')
-    .as(
-      db
-        .select({ id: sql<number>`id`.as('id'), part: sql<number>`part`.as('part') })
-        .from(sql`(${sql.join(ranges, sql` union all `)})`),
-    )
+  return db.$with('search_candidates').as(
+    db
+      .select({
+        candidateId: sql<number>`id`.as('candidate_id'),
+        part: sql<number>`part`.as('part'),
+      })
+      .from(sql`(${sql.join(ranges, sql` union all `)})`),
+  )
 }
 
 /**
@@ -168,9 +180,15 @@ export function searchPlan(
   const flag = truncation(db, candidates, cap)
   const account = and(
     sql`+${contacts.accountId} = ${accountId}`,
-    sql`${contacts.id} in (select id from ${candidates})`,
+    sql`${contacts.id} in (select candidate_id from ${candidates})`,
   ) as SQL
-  return { ctes: [candidates, flag], account, truncated: sql`(select truncated from ${flag})` }
+  return {
+    ctes: [candidates, flag],
+    candidates,
+    inAccount: sql`+${contacts.accountId} = ${accountId}`,
+    account,
+    truncated: sql`(select truncated from ${flag})`,
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, getTableColumns, gt, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, gt, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../client'
 import { keysOf } from '../columns'
 import { contacts } from '../schema'
@@ -104,7 +104,20 @@ function contactPageStatement(
   let page: ReturnType<ReturnType<typeof cut>['as']>
   let truncated: SQL.Aliased<number> | SQL<number> = sql<number>`0`.as('truncated')
   if (plan) {
-    const matched = cut(listWhere(db, filter, plan.account)).as('matched')
+    // A contact a prefix matches by name and by email is one candidate, not two.
+    const candidates = db
+      .selectDistinct({ candidateId: plan.candidates.candidateId })
+      .from(plan.candidates)
+      .as('candidates')
+    const matched = db
+      .select(getTableColumns(contacts))
+      .from(candidates)
+      .innerJoin(contacts, eq(contacts.id, candidates.candidateId))
+      .where(and(listWhere(db, filter, plan.inAccount), range))
+      .orderBy(...orderBy(sort))
+      .limit(limit)
+      .offset(offset)
+      .as('matched')
     // The common table expressions sit in the page subquery, so the statement starts with
     // SELECT and can share a batch (worker/lib/d1-gate.ts).
     const searched = db
