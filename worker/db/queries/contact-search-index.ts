@@ -17,7 +17,7 @@ import { contacts } from '../schema'
  * The FTS5 query for the account's key: its id as four characters of the private use plane 16,
  * one per 16 bits (as migration 0021 writes the `account` column), of which only the last
  * trigram is asked for. It holds the id's low 48 bits, so it names one account; the first
- * trigram holds its high bits, which every account under 2^32 shares: ANDed in, its doclist
+ * trigram holds bits 16 to 63, which every account under 65,536 shares: ANDed in, its doclist
  * (every row of the shard) doubled the work of a search whose matches are few in a large
  * account (`0000424` at a million contacts: 16 → 8 ms of FTS5 time, measured on the bench's
  * shard).
