@@ -1,290 +1,45 @@
 -- Custom SQL migration file, put your code below! --
 -- Sums every reporting event into report_sums (per minute, hour and day, for the account, agent,
--- inbox and team), as worker/db/queries/reporting-events.ts writes them from now on. One statement
--- per dimension and span keeps each well inside the 30 s limit of D1 on a shard of millions of
--- events: over the 1.24M events of the million-row shard of the bench the slowest took 1.9 s.
-INSERT INTO report_sums (account_id, dimension, dimension_id, span, bucket, conversation_created_count, conversation_created_total, conversation_created_total_bh, incoming_message_count, incoming_message_total, incoming_message_total_bh, outgoing_message_count, outgoing_message_total, outgoing_message_total_bh, first_response_count, first_response_total, first_response_total_bh, reply_time_count, reply_time_total, reply_time_total_bh, conversation_resolved_count, conversation_resolved_total, conversation_resolved_total_bh)
-SELECT * FROM (SELECT account_id, 'account', 0, 60, created_at - created_at % 60,
-  sum(case when name = 'conversation_created' then 1 else 0 end) as c0,
-  sum(case when name = 'conversation_created' then coalesce(value, 0) else 0 end) as c1,
-  sum(case when name = 'conversation_created' then coalesce(value_in_business_hours, value, 0) else 0 end) as c2,
-  sum(case when name = 'incoming_message' then 1 else 0 end) as c3,
-  sum(case when name = 'incoming_message' then coalesce(value, 0) else 0 end) as c4,
-  sum(case when name = 'incoming_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c5,
-  sum(case when name = 'outgoing_message' then 1 else 0 end) as c6,
-  sum(case when name = 'outgoing_message' then coalesce(value, 0) else 0 end) as c7,
-  sum(case when name = 'outgoing_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c8,
-  sum(case when name = 'first_response' then 1 else 0 end) as c9,
-  sum(case when name = 'first_response' then coalesce(value, 0) else 0 end) as c10,
-  sum(case when name = 'first_response' then coalesce(value_in_business_hours, value, 0) else 0 end) as c11,
-  sum(case when name = 'reply_time' then 1 else 0 end) as c12,
-  sum(case when name = 'reply_time' then coalesce(value, 0) else 0 end) as c13,
-  sum(case when name = 'reply_time' then coalesce(value_in_business_hours, value, 0) else 0 end) as c14,
-  sum(case when name = 'conversation_resolved' then 1 else 0 end) as c15,
-  sum(case when name = 'conversation_resolved' then coalesce(value, 0) else 0 end) as c16,
-  sum(case when name = 'conversation_resolved' then coalesce(value_in_business_hours, value, 0) else 0 end) as c17
-FROM reporting_events
-GROUP BY 1, 3, 5)
-WHERE c0 <> 0 or c1 <> 0 or c2 <> 0 or c3 <> 0 or c4 <> 0 or c5 <> 0 or c6 <> 0 or c7 <> 0 or c8 <> 0 or c9 <> 0 or c10 <> 0 or c11 <> 0 or c12 <> 0 or c13 <> 0 or c14 <> 0 or c15 <> 0 or c16 <> 0 or c17 <> 0;
-INSERT INTO report_sums (account_id, dimension, dimension_id, span, bucket, conversation_created_count, conversation_created_total, conversation_created_total_bh, incoming_message_count, incoming_message_total, incoming_message_total_bh, outgoing_message_count, outgoing_message_total, outgoing_message_total_bh, first_response_count, first_response_total, first_response_total_bh, reply_time_count, reply_time_total, reply_time_total_bh, conversation_resolved_count, conversation_resolved_total, conversation_resolved_total_bh)
-SELECT * FROM (SELECT account_id, 'account', 0, 3600, created_at - created_at % 3600,
-  sum(case when name = 'conversation_created' then 1 else 0 end) as c0,
-  sum(case when name = 'conversation_created' then coalesce(value, 0) else 0 end) as c1,
-  sum(case when name = 'conversation_created' then coalesce(value_in_business_hours, value, 0) else 0 end) as c2,
-  sum(case when name = 'incoming_message' then 1 else 0 end) as c3,
-  sum(case when name = 'incoming_message' then coalesce(value, 0) else 0 end) as c4,
-  sum(case when name = 'incoming_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c5,
-  sum(case when name = 'outgoing_message' then 1 else 0 end) as c6,
-  sum(case when name = 'outgoing_message' then coalesce(value, 0) else 0 end) as c7,
-  sum(case when name = 'outgoing_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c8,
-  sum(case when name = 'first_response' then 1 else 0 end) as c9,
-  sum(case when name = 'first_response' then coalesce(value, 0) else 0 end) as c10,
-  sum(case when name = 'first_response' then coalesce(value_in_business_hours, value, 0) else 0 end) as c11,
-  sum(case when name = 'reply_time' then 1 else 0 end) as c12,
-  sum(case when name = 'reply_time' then coalesce(value, 0) else 0 end) as c13,
-  sum(case when name = 'reply_time' then coalesce(value_in_business_hours, value, 0) else 0 end) as c14,
-  sum(case when name = 'conversation_resolved' then 1 else 0 end) as c15,
-  sum(case when name = 'conversation_resolved' then coalesce(value, 0) else 0 end) as c16,
-  sum(case when name = 'conversation_resolved' then coalesce(value_in_business_hours, value, 0) else 0 end) as c17
-FROM reporting_events
-GROUP BY 1, 3, 5)
-WHERE c0 <> 0 or c1 <> 0 or c2 <> 0 or c3 <> 0 or c4 <> 0 or c5 <> 0 or c6 <> 0 or c7 <> 0 or c8 <> 0 or c9 <> 0 or c10 <> 0 or c11 <> 0 or c12 <> 0 or c13 <> 0 or c14 <> 0 or c15 <> 0 or c16 <> 0 or c17 <> 0;
-INSERT INTO report_sums (account_id, dimension, dimension_id, span, bucket, conversation_created_count, conversation_created_total, conversation_created_total_bh, incoming_message_count, incoming_message_total, incoming_message_total_bh, outgoing_message_count, outgoing_message_total, outgoing_message_total_bh, first_response_count, first_response_total, first_response_total_bh, reply_time_count, reply_time_total, reply_time_total_bh, conversation_resolved_count, conversation_resolved_total, conversation_resolved_total_bh)
-SELECT * FROM (SELECT account_id, 'account', 0, 86400, created_at - created_at % 86400,
-  sum(case when name = 'conversation_created' then 1 else 0 end) as c0,
-  sum(case when name = 'conversation_created' then coalesce(value, 0) else 0 end) as c1,
-  sum(case when name = 'conversation_created' then coalesce(value_in_business_hours, value, 0) else 0 end) as c2,
-  sum(case when name = 'incoming_message' then 1 else 0 end) as c3,
-  sum(case when name = 'incoming_message' then coalesce(value, 0) else 0 end) as c4,
-  sum(case when name = 'incoming_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c5,
-  sum(case when name = 'outgoing_message' then 1 else 0 end) as c6,
-  sum(case when name = 'outgoing_message' then coalesce(value, 0) else 0 end) as c7,
-  sum(case when name = 'outgoing_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c8,
-  sum(case when name = 'first_response' then 1 else 0 end) as c9,
-  sum(case when name = 'first_response' then coalesce(value, 0) else 0 end) as c10,
-  sum(case when name = 'first_response' then coalesce(value_in_business_hours, value, 0) else 0 end) as c11,
-  sum(case when name = 'reply_time' then 1 else 0 end) as c12,
-  sum(case when name = 'reply_time' then coalesce(value, 0) else 0 end) as c13,
-  sum(case when name = 'reply_time' then coalesce(value_in_business_hours, value, 0) else 0 end) as c14,
-  sum(case when name = 'conversation_resolved' then 1 else 0 end) as c15,
-  sum(case when name = 'conversation_resolved' then coalesce(value, 0) else 0 end) as c16,
-  sum(case when name = 'conversation_resolved' then coalesce(value_in_business_hours, value, 0) else 0 end) as c17
-FROM reporting_events
-GROUP BY 1, 3, 5)
-WHERE c0 <> 0 or c1 <> 0 or c2 <> 0 or c3 <> 0 or c4 <> 0 or c5 <> 0 or c6 <> 0 or c7 <> 0 or c8 <> 0 or c9 <> 0 or c10 <> 0 or c11 <> 0 or c12 <> 0 or c13 <> 0 or c14 <> 0 or c15 <> 0 or c16 <> 0 or c17 <> 0;
-INSERT INTO report_sums (account_id, dimension, dimension_id, span, bucket, conversation_created_count, conversation_created_total, conversation_created_total_bh, incoming_message_count, incoming_message_total, incoming_message_total_bh, outgoing_message_count, outgoing_message_total, outgoing_message_total_bh, first_response_count, first_response_total, first_response_total_bh, reply_time_count, reply_time_total, reply_time_total_bh, conversation_resolved_count, conversation_resolved_total, conversation_resolved_total_bh)
-SELECT * FROM (SELECT account_id, 'agent', user_id, 60, created_at - created_at % 60,
-  sum(case when name = 'conversation_created' then 1 else 0 end) as c0,
-  sum(case when name = 'conversation_created' then coalesce(value, 0) else 0 end) as c1,
-  sum(case when name = 'conversation_created' then coalesce(value_in_business_hours, value, 0) else 0 end) as c2,
-  sum(case when name = 'incoming_message' then 1 else 0 end) as c3,
-  sum(case when name = 'incoming_message' then coalesce(value, 0) else 0 end) as c4,
-  sum(case when name = 'incoming_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c5,
-  sum(case when name = 'outgoing_message' then 1 else 0 end) as c6,
-  sum(case when name = 'outgoing_message' then coalesce(value, 0) else 0 end) as c7,
-  sum(case when name = 'outgoing_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c8,
-  sum(case when name = 'first_response' then 1 else 0 end) as c9,
-  sum(case when name = 'first_response' then coalesce(value, 0) else 0 end) as c10,
-  sum(case when name = 'first_response' then coalesce(value_in_business_hours, value, 0) else 0 end) as c11,
-  sum(case when name = 'reply_time' then 1 else 0 end) as c12,
-  sum(case when name = 'reply_time' then coalesce(value, 0) else 0 end) as c13,
-  sum(case when name = 'reply_time' then coalesce(value_in_business_hours, value, 0) else 0 end) as c14,
-  sum(case when name = 'conversation_resolved' then 1 else 0 end) as c15,
-  sum(case when name = 'conversation_resolved' then coalesce(value, 0) else 0 end) as c16,
-  sum(case when name = 'conversation_resolved' then coalesce(value_in_business_hours, value, 0) else 0 end) as c17
-FROM reporting_events
-WHERE user_id IS NOT NULL
-GROUP BY 1, 3, 5)
-WHERE c0 <> 0 or c1 <> 0 or c2 <> 0 or c3 <> 0 or c4 <> 0 or c5 <> 0 or c6 <> 0 or c7 <> 0 or c8 <> 0 or c9 <> 0 or c10 <> 0 or c11 <> 0 or c12 <> 0 or c13 <> 0 or c14 <> 0 or c15 <> 0 or c16 <> 0 or c17 <> 0;
-INSERT INTO report_sums (account_id, dimension, dimension_id, span, bucket, conversation_created_count, conversation_created_total, conversation_created_total_bh, incoming_message_count, incoming_message_total, incoming_message_total_bh, outgoing_message_count, outgoing_message_total, outgoing_message_total_bh, first_response_count, first_response_total, first_response_total_bh, reply_time_count, reply_time_total, reply_time_total_bh, conversation_resolved_count, conversation_resolved_total, conversation_resolved_total_bh)
-SELECT * FROM (SELECT account_id, 'agent', user_id, 3600, created_at - created_at % 3600,
-  sum(case when name = 'conversation_created' then 1 else 0 end) as c0,
-  sum(case when name = 'conversation_created' then coalesce(value, 0) else 0 end) as c1,
-  sum(case when name = 'conversation_created' then coalesce(value_in_business_hours, value, 0) else 0 end) as c2,
-  sum(case when name = 'incoming_message' then 1 else 0 end) as c3,
-  sum(case when name = 'incoming_message' then coalesce(value, 0) else 0 end) as c4,
-  sum(case when name = 'incoming_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c5,
-  sum(case when name = 'outgoing_message' then 1 else 0 end) as c6,
-  sum(case when name = 'outgoing_message' then coalesce(value, 0) else 0 end) as c7,
-  sum(case when name = 'outgoing_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c8,
-  sum(case when name = 'first_response' then 1 else 0 end) as c9,
-  sum(case when name = 'first_response' then coalesce(value, 0) else 0 end) as c10,
-  sum(case when name = 'first_response' then coalesce(value_in_business_hours, value, 0) else 0 end) as c11,
-  sum(case when name = 'reply_time' then 1 else 0 end) as c12,
-  sum(case when name = 'reply_time' then coalesce(value, 0) else 0 end) as c13,
-  sum(case when name = 'reply_time' then coalesce(value_in_business_hours, value, 0) else 0 end) as c14,
-  sum(case when name = 'conversation_resolved' then 1 else 0 end) as c15,
-  sum(case when name = 'conversation_resolved' then coalesce(value, 0) else 0 end) as c16,
-  sum(case when name = 'conversation_resolved' then coalesce(value_in_business_hours, value, 0) else 0 end) as c17
-FROM reporting_events
-WHERE user_id IS NOT NULL
-GROUP BY 1, 3, 5)
-WHERE c0 <> 0 or c1 <> 0 or c2 <> 0 or c3 <> 0 or c4 <> 0 or c5 <> 0 or c6 <> 0 or c7 <> 0 or c8 <> 0 or c9 <> 0 or c10 <> 0 or c11 <> 0 or c12 <> 0 or c13 <> 0 or c14 <> 0 or c15 <> 0 or c16 <> 0 or c17 <> 0;
-INSERT INTO report_sums (account_id, dimension, dimension_id, span, bucket, conversation_created_count, conversation_created_total, conversation_created_total_bh, incoming_message_count, incoming_message_total, incoming_message_total_bh, outgoing_message_count, outgoing_message_total, outgoing_message_total_bh, first_response_count, first_response_total, first_response_total_bh, reply_time_count, reply_time_total, reply_time_total_bh, conversation_resolved_count, conversation_resolved_total, conversation_resolved_total_bh)
-SELECT * FROM (SELECT account_id, 'agent', user_id, 86400, created_at - created_at % 86400,
-  sum(case when name = 'conversation_created' then 1 else 0 end) as c0,
-  sum(case when name = 'conversation_created' then coalesce(value, 0) else 0 end) as c1,
-  sum(case when name = 'conversation_created' then coalesce(value_in_business_hours, value, 0) else 0 end) as c2,
-  sum(case when name = 'incoming_message' then 1 else 0 end) as c3,
-  sum(case when name = 'incoming_message' then coalesce(value, 0) else 0 end) as c4,
-  sum(case when name = 'incoming_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c5,
-  sum(case when name = 'outgoing_message' then 1 else 0 end) as c6,
-  sum(case when name = 'outgoing_message' then coalesce(value, 0) else 0 end) as c7,
-  sum(case when name = 'outgoing_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c8,
-  sum(case when name = 'first_response' then 1 else 0 end) as c9,
-  sum(case when name = 'first_response' then coalesce(value, 0) else 0 end) as c10,
-  sum(case when name = 'first_response' then coalesce(value_in_business_hours, value, 0) else 0 end) as c11,
-  sum(case when name = 'reply_time' then 1 else 0 end) as c12,
-  sum(case when name = 'reply_time' then coalesce(value, 0) else 0 end) as c13,
-  sum(case when name = 'reply_time' then coalesce(value_in_business_hours, value, 0) else 0 end) as c14,
-  sum(case when name = 'conversation_resolved' then 1 else 0 end) as c15,
-  sum(case when name = 'conversation_resolved' then coalesce(value, 0) else 0 end) as c16,
-  sum(case when name = 'conversation_resolved' then coalesce(value_in_business_hours, value, 0) else 0 end) as c17
-FROM reporting_events
-WHERE user_id IS NOT NULL
-GROUP BY 1, 3, 5)
-WHERE c0 <> 0 or c1 <> 0 or c2 <> 0 or c3 <> 0 or c4 <> 0 or c5 <> 0 or c6 <> 0 or c7 <> 0 or c8 <> 0 or c9 <> 0 or c10 <> 0 or c11 <> 0 or c12 <> 0 or c13 <> 0 or c14 <> 0 or c15 <> 0 or c16 <> 0 or c17 <> 0;
-INSERT INTO report_sums (account_id, dimension, dimension_id, span, bucket, conversation_created_count, conversation_created_total, conversation_created_total_bh, incoming_message_count, incoming_message_total, incoming_message_total_bh, outgoing_message_count, outgoing_message_total, outgoing_message_total_bh, first_response_count, first_response_total, first_response_total_bh, reply_time_count, reply_time_total, reply_time_total_bh, conversation_resolved_count, conversation_resolved_total, conversation_resolved_total_bh)
-SELECT * FROM (SELECT account_id, 'inbox', inbox_id, 60, created_at - created_at % 60,
-  sum(case when name = 'conversation_created' then 1 else 0 end) as c0,
-  sum(case when name = 'conversation_created' then coalesce(value, 0) else 0 end) as c1,
-  sum(case when name = 'conversation_created' then coalesce(value_in_business_hours, value, 0) else 0 end) as c2,
-  sum(case when name = 'incoming_message' then 1 else 0 end) as c3,
-  sum(case when name = 'incoming_message' then coalesce(value, 0) else 0 end) as c4,
-  sum(case when name = 'incoming_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c5,
-  sum(case when name = 'outgoing_message' then 1 else 0 end) as c6,
-  sum(case when name = 'outgoing_message' then coalesce(value, 0) else 0 end) as c7,
-  sum(case when name = 'outgoing_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c8,
-  sum(case when name = 'first_response' then 1 else 0 end) as c9,
-  sum(case when name = 'first_response' then coalesce(value, 0) else 0 end) as c10,
-  sum(case when name = 'first_response' then coalesce(value_in_business_hours, value, 0) else 0 end) as c11,
-  sum(case when name = 'reply_time' then 1 else 0 end) as c12,
-  sum(case when name = 'reply_time' then coalesce(value, 0) else 0 end) as c13,
-  sum(case when name = 'reply_time' then coalesce(value_in_business_hours, value, 0) else 0 end) as c14,
-  sum(case when name = 'conversation_resolved' then 1 else 0 end) as c15,
-  sum(case when name = 'conversation_resolved' then coalesce(value, 0) else 0 end) as c16,
-  sum(case when name = 'conversation_resolved' then coalesce(value_in_business_hours, value, 0) else 0 end) as c17
-FROM reporting_events
-WHERE inbox_id IS NOT NULL
-GROUP BY 1, 3, 5)
-WHERE c0 <> 0 or c1 <> 0 or c2 <> 0 or c3 <> 0 or c4 <> 0 or c5 <> 0 or c6 <> 0 or c7 <> 0 or c8 <> 0 or c9 <> 0 or c10 <> 0 or c11 <> 0 or c12 <> 0 or c13 <> 0 or c14 <> 0 or c15 <> 0 or c16 <> 0 or c17 <> 0;
-INSERT INTO report_sums (account_id, dimension, dimension_id, span, bucket, conversation_created_count, conversation_created_total, conversation_created_total_bh, incoming_message_count, incoming_message_total, incoming_message_total_bh, outgoing_message_count, outgoing_message_total, outgoing_message_total_bh, first_response_count, first_response_total, first_response_total_bh, reply_time_count, reply_time_total, reply_time_total_bh, conversation_resolved_count, conversation_resolved_total, conversation_resolved_total_bh)
-SELECT * FROM (SELECT account_id, 'inbox', inbox_id, 3600, created_at - created_at % 3600,
-  sum(case when name = 'conversation_created' then 1 else 0 end) as c0,
-  sum(case when name = 'conversation_created' then coalesce(value, 0) else 0 end) as c1,
-  sum(case when name = 'conversation_created' then coalesce(value_in_business_hours, value, 0) else 0 end) as c2,
-  sum(case when name = 'incoming_message' then 1 else 0 end) as c3,
-  sum(case when name = 'incoming_message' then coalesce(value, 0) else 0 end) as c4,
-  sum(case when name = 'incoming_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c5,
-  sum(case when name = 'outgoing_message' then 1 else 0 end) as c6,
-  sum(case when name = 'outgoing_message' then coalesce(value, 0) else 0 end) as c7,
-  sum(case when name = 'outgoing_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c8,
-  sum(case when name = 'first_response' then 1 else 0 end) as c9,
-  sum(case when name = 'first_response' then coalesce(value, 0) else 0 end) as c10,
-  sum(case when name = 'first_response' then coalesce(value_in_business_hours, value, 0) else 0 end) as c11,
-  sum(case when name = 'reply_time' then 1 else 0 end) as c12,
-  sum(case when name = 'reply_time' then coalesce(value, 0) else 0 end) as c13,
-  sum(case when name = 'reply_time' then coalesce(value_in_business_hours, value, 0) else 0 end) as c14,
-  sum(case when name = 'conversation_resolved' then 1 else 0 end) as c15,
-  sum(case when name = 'conversation_resolved' then coalesce(value, 0) else 0 end) as c16,
-  sum(case when name = 'conversation_resolved' then coalesce(value_in_business_hours, value, 0) else 0 end) as c17
-FROM reporting_events
-WHERE inbox_id IS NOT NULL
-GROUP BY 1, 3, 5)
-WHERE c0 <> 0 or c1 <> 0 or c2 <> 0 or c3 <> 0 or c4 <> 0 or c5 <> 0 or c6 <> 0 or c7 <> 0 or c8 <> 0 or c9 <> 0 or c10 <> 0 or c11 <> 0 or c12 <> 0 or c13 <> 0 or c14 <> 0 or c15 <> 0 or c16 <> 0 or c17 <> 0;
-INSERT INTO report_sums (account_id, dimension, dimension_id, span, bucket, conversation_created_count, conversation_created_total, conversation_created_total_bh, incoming_message_count, incoming_message_total, incoming_message_total_bh, outgoing_message_count, outgoing_message_total, outgoing_message_total_bh, first_response_count, first_response_total, first_response_total_bh, reply_time_count, reply_time_total, reply_time_total_bh, conversation_resolved_count, conversation_resolved_total, conversation_resolved_total_bh)
-SELECT * FROM (SELECT account_id, 'inbox', inbox_id, 86400, created_at - created_at % 86400,
-  sum(case when name = 'conversation_created' then 1 else 0 end) as c0,
-  sum(case when name = 'conversation_created' then coalesce(value, 0) else 0 end) as c1,
-  sum(case when name = 'conversation_created' then coalesce(value_in_business_hours, value, 0) else 0 end) as c2,
-  sum(case when name = 'incoming_message' then 1 else 0 end) as c3,
-  sum(case when name = 'incoming_message' then coalesce(value, 0) else 0 end) as c4,
-  sum(case when name = 'incoming_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c5,
-  sum(case when name = 'outgoing_message' then 1 else 0 end) as c6,
-  sum(case when name = 'outgoing_message' then coalesce(value, 0) else 0 end) as c7,
-  sum(case when name = 'outgoing_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c8,
-  sum(case when name = 'first_response' then 1 else 0 end) as c9,
-  sum(case when name = 'first_response' then coalesce(value, 0) else 0 end) as c10,
-  sum(case when name = 'first_response' then coalesce(value_in_business_hours, value, 0) else 0 end) as c11,
-  sum(case when name = 'reply_time' then 1 else 0 end) as c12,
-  sum(case when name = 'reply_time' then coalesce(value, 0) else 0 end) as c13,
-  sum(case when name = 'reply_time' then coalesce(value_in_business_hours, value, 0) else 0 end) as c14,
-  sum(case when name = 'conversation_resolved' then 1 else 0 end) as c15,
-  sum(case when name = 'conversation_resolved' then coalesce(value, 0) else 0 end) as c16,
-  sum(case when name = 'conversation_resolved' then coalesce(value_in_business_hours, value, 0) else 0 end) as c17
-FROM reporting_events
-WHERE inbox_id IS NOT NULL
-GROUP BY 1, 3, 5)
-WHERE c0 <> 0 or c1 <> 0 or c2 <> 0 or c3 <> 0 or c4 <> 0 or c5 <> 0 or c6 <> 0 or c7 <> 0 or c8 <> 0 or c9 <> 0 or c10 <> 0 or c11 <> 0 or c12 <> 0 or c13 <> 0 or c14 <> 0 or c15 <> 0 or c16 <> 0 or c17 <> 0;
-INSERT INTO report_sums (account_id, dimension, dimension_id, span, bucket, conversation_created_count, conversation_created_total, conversation_created_total_bh, incoming_message_count, incoming_message_total, incoming_message_total_bh, outgoing_message_count, outgoing_message_total, outgoing_message_total_bh, first_response_count, first_response_total, first_response_total_bh, reply_time_count, reply_time_total, reply_time_total_bh, conversation_resolved_count, conversation_resolved_total, conversation_resolved_total_bh)
-SELECT * FROM (SELECT account_id, 'team', team_id, 60, created_at - created_at % 60,
-  sum(case when name = 'conversation_created' then 1 else 0 end) as c0,
-  sum(case when name = 'conversation_created' then coalesce(value, 0) else 0 end) as c1,
-  sum(case when name = 'conversation_created' then coalesce(value_in_business_hours, value, 0) else 0 end) as c2,
-  sum(case when name = 'incoming_message' then 1 else 0 end) as c3,
-  sum(case when name = 'incoming_message' then coalesce(value, 0) else 0 end) as c4,
-  sum(case when name = 'incoming_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c5,
-  sum(case when name = 'outgoing_message' then 1 else 0 end) as c6,
-  sum(case when name = 'outgoing_message' then coalesce(value, 0) else 0 end) as c7,
-  sum(case when name = 'outgoing_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c8,
-  sum(case when name = 'first_response' then 1 else 0 end) as c9,
-  sum(case when name = 'first_response' then coalesce(value, 0) else 0 end) as c10,
-  sum(case when name = 'first_response' then coalesce(value_in_business_hours, value, 0) else 0 end) as c11,
-  sum(case when name = 'reply_time' then 1 else 0 end) as c12,
-  sum(case when name = 'reply_time' then coalesce(value, 0) else 0 end) as c13,
-  sum(case when name = 'reply_time' then coalesce(value_in_business_hours, value, 0) else 0 end) as c14,
-  sum(case when name = 'conversation_resolved' then 1 else 0 end) as c15,
-  sum(case when name = 'conversation_resolved' then coalesce(value, 0) else 0 end) as c16,
-  sum(case when name = 'conversation_resolved' then coalesce(value_in_business_hours, value, 0) else 0 end) as c17
-FROM reporting_events
-WHERE team_id IS NOT NULL
-GROUP BY 1, 3, 5)
-WHERE c0 <> 0 or c1 <> 0 or c2 <> 0 or c3 <> 0 or c4 <> 0 or c5 <> 0 or c6 <> 0 or c7 <> 0 or c8 <> 0 or c9 <> 0 or c10 <> 0 or c11 <> 0 or c12 <> 0 or c13 <> 0 or c14 <> 0 or c15 <> 0 or c16 <> 0 or c17 <> 0;
-INSERT INTO report_sums (account_id, dimension, dimension_id, span, bucket, conversation_created_count, conversation_created_total, conversation_created_total_bh, incoming_message_count, incoming_message_total, incoming_message_total_bh, outgoing_message_count, outgoing_message_total, outgoing_message_total_bh, first_response_count, first_response_total, first_response_total_bh, reply_time_count, reply_time_total, reply_time_total_bh, conversation_resolved_count, conversation_resolved_total, conversation_resolved_total_bh)
-SELECT * FROM (SELECT account_id, 'team', team_id, 3600, created_at - created_at % 3600,
-  sum(case when name = 'conversation_created' then 1 else 0 end) as c0,
-  sum(case when name = 'conversation_created' then coalesce(value, 0) else 0 end) as c1,
-  sum(case when name = 'conversation_created' then coalesce(value_in_business_hours, value, 0) else 0 end) as c2,
-  sum(case when name = 'incoming_message' then 1 else 0 end) as c3,
-  sum(case when name = 'incoming_message' then coalesce(value, 0) else 0 end) as c4,
-  sum(case when name = 'incoming_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c5,
-  sum(case when name = 'outgoing_message' then 1 else 0 end) as c6,
-  sum(case when name = 'outgoing_message' then coalesce(value, 0) else 0 end) as c7,
-  sum(case when name = 'outgoing_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c8,
-  sum(case when name = 'first_response' then 1 else 0 end) as c9,
-  sum(case when name = 'first_response' then coalesce(value, 0) else 0 end) as c10,
-  sum(case when name = 'first_response' then coalesce(value_in_business_hours, value, 0) else 0 end) as c11,
-  sum(case when name = 'reply_time' then 1 else 0 end) as c12,
-  sum(case when name = 'reply_time' then coalesce(value, 0) else 0 end) as c13,
-  sum(case when name = 'reply_time' then coalesce(value_in_business_hours, value, 0) else 0 end) as c14,
-  sum(case when name = 'conversation_resolved' then 1 else 0 end) as c15,
-  sum(case when name = 'conversation_resolved' then coalesce(value, 0) else 0 end) as c16,
-  sum(case when name = 'conversation_resolved' then coalesce(value_in_business_hours, value, 0) else 0 end) as c17
-FROM reporting_events
-WHERE team_id IS NOT NULL
-GROUP BY 1, 3, 5)
-WHERE c0 <> 0 or c1 <> 0 or c2 <> 0 or c3 <> 0 or c4 <> 0 or c5 <> 0 or c6 <> 0 or c7 <> 0 or c8 <> 0 or c9 <> 0 or c10 <> 0 or c11 <> 0 or c12 <> 0 or c13 <> 0 or c14 <> 0 or c15 <> 0 or c16 <> 0 or c17 <> 0;
-INSERT INTO report_sums (account_id, dimension, dimension_id, span, bucket, conversation_created_count, conversation_created_total, conversation_created_total_bh, incoming_message_count, incoming_message_total, incoming_message_total_bh, outgoing_message_count, outgoing_message_total, outgoing_message_total_bh, first_response_count, first_response_total, first_response_total_bh, reply_time_count, reply_time_total, reply_time_total_bh, conversation_resolved_count, conversation_resolved_total, conversation_resolved_total_bh)
-SELECT * FROM (SELECT account_id, 'team', team_id, 86400, created_at - created_at % 86400,
-  sum(case when name = 'conversation_created' then 1 else 0 end) as c0,
-  sum(case when name = 'conversation_created' then coalesce(value, 0) else 0 end) as c1,
-  sum(case when name = 'conversation_created' then coalesce(value_in_business_hours, value, 0) else 0 end) as c2,
-  sum(case when name = 'incoming_message' then 1 else 0 end) as c3,
-  sum(case when name = 'incoming_message' then coalesce(value, 0) else 0 end) as c4,
-  sum(case when name = 'incoming_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c5,
-  sum(case when name = 'outgoing_message' then 1 else 0 end) as c6,
-  sum(case when name = 'outgoing_message' then coalesce(value, 0) else 0 end) as c7,
-  sum(case when name = 'outgoing_message' then coalesce(value_in_business_hours, value, 0) else 0 end) as c8,
-  sum(case when name = 'first_response' then 1 else 0 end) as c9,
-  sum(case when name = 'first_response' then coalesce(value, 0) else 0 end) as c10,
-  sum(case when name = 'first_response' then coalesce(value_in_business_hours, value, 0) else 0 end) as c11,
-  sum(case when name = 'reply_time' then 1 else 0 end) as c12,
-  sum(case when name = 'reply_time' then coalesce(value, 0) else 0 end) as c13,
-  sum(case when name = 'reply_time' then coalesce(value_in_business_hours, value, 0) else 0 end) as c14,
-  sum(case when name = 'conversation_resolved' then 1 else 0 end) as c15,
-  sum(case when name = 'conversation_resolved' then coalesce(value, 0) else 0 end) as c16,
-  sum(case when name = 'conversation_resolved' then coalesce(value_in_business_hours, value, 0) else 0 end) as c17
-FROM reporting_events
-WHERE team_id IS NOT NULL
-GROUP BY 1, 3, 5)
-WHERE c0 <> 0 or c1 <> 0 or c2 <> 0 or c3 <> 0 or c4 <> 0 or c5 <> 0 or c6 <> 0 or c7 <> 0 or c8 <> 0 or c9 <> 0 or c10 <> 0 or c11 <> 0 or c12 <> 0 or c13 <> 0 or c14 <> 0 or c15 <> 0 or c16 <> 0 or c17 <> 0;
+-- inbox and team), as worker/db/queries/reporting-events.ts writes them from now on. The view holds
+-- the sums once, in the order of the columns of report_sums. Each INSERT takes one dimension and
+-- span of it, which SQLite pushes down into the view, so every statement stays well inside the
+-- 30 s limit of D1 on a shard of millions of events.
+CREATE VIEW report_sums_backfill AS
+SELECT e.account_id, d.dimension, CASE d.dimension WHEN 'account' THEN 0 WHEN 'agent' THEN e.user_id WHEN 'inbox' THEN e.inbox_id ELSE e.team_id END AS dimension_id, s.span,
+  e.created_at - e.created_at % s.span AS bucket,
+  sum(case when e.name = 'conversation_created' then 1 else 0 end) AS conversation_created_count,
+  sum(case when e.name = 'conversation_created' then coalesce(e.value, 0) else 0 end) AS conversation_created_total,
+  sum(case when e.name = 'conversation_created' then coalesce(e.value_in_business_hours, e.value, 0) else 0 end) AS conversation_created_total_bh,
+  sum(case when e.name = 'incoming_message' then 1 else 0 end) AS incoming_message_count,
+  sum(case when e.name = 'incoming_message' then coalesce(e.value, 0) else 0 end) AS incoming_message_total,
+  sum(case when e.name = 'incoming_message' then coalesce(e.value_in_business_hours, e.value, 0) else 0 end) AS incoming_message_total_bh,
+  sum(case when e.name = 'outgoing_message' then 1 else 0 end) AS outgoing_message_count,
+  sum(case when e.name = 'outgoing_message' then coalesce(e.value, 0) else 0 end) AS outgoing_message_total,
+  sum(case when e.name = 'outgoing_message' then coalesce(e.value_in_business_hours, e.value, 0) else 0 end) AS outgoing_message_total_bh,
+  sum(case when e.name = 'first_response' then 1 else 0 end) AS first_response_count,
+  sum(case when e.name = 'first_response' then coalesce(e.value, 0) else 0 end) AS first_response_total,
+  sum(case when e.name = 'first_response' then coalesce(e.value_in_business_hours, e.value, 0) else 0 end) AS first_response_total_bh,
+  sum(case when e.name = 'reply_time' then 1 else 0 end) AS reply_time_count,
+  sum(case when e.name = 'reply_time' then coalesce(e.value, 0) else 0 end) AS reply_time_total,
+  sum(case when e.name = 'reply_time' then coalesce(e.value_in_business_hours, e.value, 0) else 0 end) AS reply_time_total_bh,
+  sum(case when e.name = 'conversation_resolved' then 1 else 0 end) AS conversation_resolved_count,
+  sum(case when e.name = 'conversation_resolved' then coalesce(e.value, 0) else 0 end) AS conversation_resolved_total,
+  sum(case when e.name = 'conversation_resolved' then coalesce(e.value_in_business_hours, e.value, 0) else 0 end) AS conversation_resolved_total_bh
+FROM (SELECT 'account' AS dimension UNION ALL SELECT 'agent' UNION ALL SELECT 'inbox' UNION ALL SELECT 'team') d
+CROSS JOIN (SELECT 60 AS span UNION ALL SELECT 3600 UNION ALL SELECT 86400) s
+CROSS JOIN reporting_events e
+WHERE CASE d.dimension WHEN 'account' THEN 0 WHEN 'agent' THEN e.user_id WHEN 'inbox' THEN e.inbox_id ELSE e.team_id END IS NOT NULL
+GROUP BY 1, 2, 3, 4, 5;
+INSERT INTO report_sums SELECT * FROM report_sums_backfill WHERE dimension = 'account' AND span = 60;
+INSERT INTO report_sums SELECT * FROM report_sums_backfill WHERE dimension = 'account' AND span = 3600;
+INSERT INTO report_sums SELECT * FROM report_sums_backfill WHERE dimension = 'account' AND span = 86400;
+INSERT INTO report_sums SELECT * FROM report_sums_backfill WHERE dimension = 'agent' AND span = 60;
+INSERT INTO report_sums SELECT * FROM report_sums_backfill WHERE dimension = 'agent' AND span = 3600;
+INSERT INTO report_sums SELECT * FROM report_sums_backfill WHERE dimension = 'agent' AND span = 86400;
+INSERT INTO report_sums SELECT * FROM report_sums_backfill WHERE dimension = 'inbox' AND span = 60;
+INSERT INTO report_sums SELECT * FROM report_sums_backfill WHERE dimension = 'inbox' AND span = 3600;
+INSERT INTO report_sums SELECT * FROM report_sums_backfill WHERE dimension = 'inbox' AND span = 86400;
+INSERT INTO report_sums SELECT * FROM report_sums_backfill WHERE dimension = 'team' AND span = 60;
+INSERT INTO report_sums SELECT * FROM report_sums_backfill WHERE dimension = 'team' AND span = 3600;
+INSERT INTO report_sums SELECT * FROM report_sums_backfill WHERE dimension = 'team' AND span = 86400;
+DROP VIEW report_sums_backfill;
