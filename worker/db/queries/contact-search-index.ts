@@ -75,10 +75,8 @@ export const foldAscii = (text: string) =>
 export type SearchMode = 'index' | 'prefix'
 
 export type SearchPlan = {
-  /** The common table expressions the conditions below refer to. */
+  /** The candidates (a page joins them, see `inAccount`) and the flag below's table. */
   ctes: readonly [SearchCandidates, ReturnType<typeof truncation>]
-  /** The candidates, for a page that joins them (see `inAccount`). */
-  candidates: SearchCandidates
   /**
    * The account condition of a read that joins the candidates. Joined, they are found once per
    * statement: tested with `IN`, SQLite runs their FTS5 query for the list and again for
@@ -184,7 +182,6 @@ export function searchPlan(
   ) as SQL
   return {
     ctes: [candidates, flag],
-    candidates,
     inAccount: sql`+${contacts.accountId} = ${accountId}`,
     account,
     truncated: sql`(select truncated from ${flag})`,

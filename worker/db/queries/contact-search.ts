@@ -105,9 +105,10 @@ function contactPageStatement(
   let truncated: SQL.Aliased<number> | SQL<number> = sql<number>`0`.as('truncated')
   if (plan) {
     // A contact a prefix matches by name and by email is one candidate, not two.
+    const [found] = plan.ctes
     const candidates = db
-      .selectDistinct({ candidateId: plan.candidates.candidateId })
-      .from(plan.candidates)
+      .selectDistinct({ candidateId: found.candidateId })
+      .from(found)
       .as('candidates')
     const matched = db
       .select(getTableColumns(contacts))

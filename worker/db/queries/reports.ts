@@ -55,7 +55,11 @@ export async function sumFigures(
       and r.dimension_id = ids.id and r.span = seg.span and r.bucket >= seg.lo and r.bucket < seg.hi
     group by seg.k, ids.id`)
   const byPiece = new Map<number, Record<string, number>[]>()
-  for (const row of sums) byPiece.set(Number(row.k), [...(byPiece.get(Number(row.k)) ?? []), row])
+  for (const row of sums) {
+    const rows = byPiece.get(Number(row.k))
+    if (rows) rows.push(row)
+    else byPiece.set(Number(row.k), [row])
+  }
   const figures = new Map<string, FigureRow>()
   for (const window of plan.windows) {
     for (const { piece, sign } of window.terms) {
