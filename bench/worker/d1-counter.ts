@@ -6,13 +6,22 @@ import { hasDistinctColumns } from '../../worker/lib/d1-gate'
  * (a write through `raw` whose columns share a name): a measure that claims to be complete
  * asserts it is 0.
  */
-export type D1Counter = { trips: number; rowsRead?: number; unmeasured?: number }
+export type D1Counter = {
+  trips: number
+  rowsRead?: number
+  unmeasured?: number
+  /** Milliseconds D1 says its statements took (`meta.duration`): the database's time, not the Worker's. */
+  durationMs?: number
+}
 
 /** Adds the rows a result says it read (`all`, `run` and batch results carry meta). */
 function countRows(counter: D1Counter, result: unknown) {
   for (const one of Array.isArray(result) ? result : [result]) {
-    const read = (one as { meta?: { rows_read?: unknown } } | null)?.meta?.rows_read
-    if (typeof read === 'number') counter.rowsRead = (counter.rowsRead ?? 0) + read
+    const meta = (one as { meta?: { rows_read?: unknown; duration?: unknown } } | null)?.meta
+    if (typeof meta?.rows_read === 'number')
+      counter.rowsRead = (counter.rowsRead ?? 0) + meta.rows_read
+    if (typeof meta?.duration === 'number')
+      counter.durationMs = (counter.durationMs ?? 0) + meta.duration
   }
   return result
 }

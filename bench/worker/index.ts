@@ -8,6 +8,7 @@ import { ALL_READ_LAYERS, type ReadLayers } from '../../worker/db/client'
 import { shardBindings } from '../../worker/db/shards'
 import production from '../../worker/index'
 import { countingD1, type D1Counter } from './d1-counter'
+import { withMemoryLimiter } from './memory-limiter'
 import { benchRoomRoutes, benchRoutes } from './routes'
 
 export { AccountFeed, AssignmentQueue, ConversationRoom } from '../../worker/index'
@@ -37,7 +38,9 @@ const app = createApp({
 })
 
 export default {
-  async fetch(request, env, ctx) {
+  async fetch(request, incoming, ctx) {
+    const env =
+      request.headers.get('x-bench-limiter') === 'memory' ? withMemoryLimiter(incoming) : incoming
     // `x-bench-uncounted: 1` times a request as production runs it: the counter runs some reads
     // twice to learn their rows (d1-counter.ts), so timed requests go without it.
     if (request.headers.get('x-bench-uncounted') === '1') return app.fetch(request, env, ctx)
@@ -53,6 +56,7 @@ export default {
     withCounts.headers.set('x-d1-round-trips', String(counter.trips))
     withCounts.headers.set('x-d1-rows-read', String(counter.rowsRead ?? 0))
     withCounts.headers.set('x-d1-unmeasured', String(counter.unmeasured ?? 0))
+    withCounts.headers.set('x-d1-duration-ms', String(counter.durationMs ?? 0))
     return withCounts
   },
   queue: production.queue,

@@ -33,6 +33,21 @@ describe('countingD1', () => {
     expect(counter.rowsRead).toBe(2 * direct + one)
     expect(counter.trips).toBe(2)
   })
+
+  it("adds up the time D1 says each statement took, the database's and not the Worker's", async () => {
+    const counter: D1Counter = { trips: 0 }
+    const counted = countingD1(env.DIRECTORY, counter)
+    const result = await counted.prepare('select id from accounts').all()
+    expect(typeof result.meta.duration).toBe('number')
+    expect(counter.durationMs).toBe(result.meta.duration)
+    const [first, second] = await counted.batch([
+      counted.prepare('select 1'),
+      counted.prepare('select 2'),
+    ])
+    expect(counter.durationMs).toBe(
+      result.meta.duration + (first?.meta.duration ?? NaN) + (second?.meta.duration ?? NaN),
+    )
+  })
 })
 
 // drizzle's select builder runs `raw` and `get` runs `raw` too: D1 gives those no meta.
