@@ -62,11 +62,14 @@ export async function createUser(platformToken = PLATFORM_TOKEN, name = 'User'):
   return { id: res.json.id, email, token: res.json.access_token }
 }
 
-/** An account with an administrator and an agent, made through the platform API. */
-export async function createWorld(platformToken = PLATFORM_TOKEN): Promise<World> {
+/**
+ * An account with an administrator and an agent, made through the platform API; on `shard` when
+ * given (the operator's option: the root platform app's token only), else where Parley places it.
+ */
+export async function createWorld(platformToken = PLATFORM_TOKEN, shard?: number): Promise<World> {
   const account = await api('/platform/api/v1/accounts', {
     token: platformToken,
-    body: { name: uniq('Account ') },
+    body: shard === undefined ? { name: uniq('Account ') } : { name: uniq('Account '), shard },
   })
   if (account.status !== 200) throw new Error(`createWorld: ${account.status} ${account.text}`)
   const accountId = account.json.id as number

@@ -7,7 +7,7 @@ import {
   listContactPage,
 } from '../../../worker/db/queries/contact-search'
 import { contactsPath, idsOf } from '../contacts-helpers'
-import { accountDb, api, createWorld, type World } from '../helpers'
+import { accountDb, api, createWorld, PLATFORM_TOKEN, type World } from '../helpers'
 
 /** Contacts seeded in each account: enough that a walk of the account would break the budget. */
 const SIZE = 3_000
@@ -33,13 +33,20 @@ let mine: World
 let theirs: World
 
 beforeAll(async () => {
-  mine = await createWorld()
-  theirs = await createWorld()
+  // Both on one shard: its search index holds both accounts' contacts.
+  mine = await createWorld(PLATFORM_TOKEN, 0)
+  theirs = await createWorld(PLATFORM_TOKEN, 0)
   await seed(mine, 'mine.test')
   // Another tenant on the same shard, written after: newer ids, the same names.
   await seed(theirs, 'theirs.test')
   await seed(theirs, 'theirs.test', 500, 'Rare Shared', 2e6)
   await seed(mine, 'mine.test', 3, 'Rare Shared', 2e6)
+  // A term the shard holds fewer times than the search's cap of 31 candidates, and one it holds
+  // one more time than that, this account's the oldest two.
+  await seed(theirs, 'theirs.test', 28, 'Few Shared', 3e6)
+  await seed(mine, 'mine.test', 2, 'Few Shared', 3e6)
+  await seed(mine, 'mine.test', 2, 'Edge Shared', 4e6)
+  await seed(theirs, 'theirs.test', 30, 'Edge Shared', 4e6)
 }, 60_000)
 
 const filter = (world: World, query?: string, agentId: number | null = null): ContactFilter => ({
@@ -179,6 +186,33 @@ describe('contact search never walks the account', () => {
       'Rare Shared 3',
     ])
     expect({ partial: short.partial, total: short.total }).toEqual({ partial: false, total: 3 })
+  })
+
+  it('finds a term the shard holds under the cap and one it holds past it, only in this account', async () => {
+    // 30 in the shard, and 32 with this account's the oldest: a cap shared with the other account
+    // would cut them.
+    for (const [term, name] of [
+      ['few shared', 'Few Shared'],
+      ['edge shared', 'Edge Shared'],
+    ]) {
+      const page = await measured(mine, term as string, true)
+      expect({ term, names: page.rows.map((r) => r.contact.name).sort() }).toEqual({
+        term,
+        names: [`${name} 1`, `${name} 2`],
+      })
+      expect(page.rows.every((r) => r.contact.accountId === mine.accountId)).toBe(true)
+      expect({ partial: page.partial, total: page.total, capped: page.capped }).toEqual({
+        partial: false,
+        total: 2,
+        capped: false,
+      })
+      expect(page.rowsRead).toBeLessThanOrEqual(budget(2))
+    }
+    const theirsPage = await measured(theirs, 'few shared', true)
+    expect({ total: theirsPage.total, partial: theirsPage.partial }).toEqual({
+      total: 28,
+      partial: false,
+    })
   })
 
   it('counts the list exactly up to the cap and says when it stopped, within the budget', async () => {
