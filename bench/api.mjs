@@ -61,6 +61,16 @@ export async function seedRows(acc, rows) {
   )
 }
 
+/** The mean over D1_TIME_SAMPLES calls of what D1 says a read's statements took (`x-d1-duration-ms`). */
+async function meanD1Time(base, path, token) {
+  let sum = 0
+  for (let i = 0; i < D1_TIME_SAMPLES; i++) {
+    const { headers } = await call(base, path, { token })
+    sum += Number(headers.get('x-d1-duration-ms'))
+  }
+  return sum / D1_TIME_SAMPLES
+}
+
 export async function seedMessages(acc, displayId, count) {
   const seq = `with recursive seq(n) as (select 1 union all select n + 1 from seq where n < ${count})`
   await d1(
@@ -132,12 +142,7 @@ export async function benchApi(base) {
     out.push(`${name}: 100k/1k p50 ratio ${fmt(p50s[100_000] / p50s[1_000])} (target < 2)`)
   }
 
-  let baselineD1Ms = 0
-  for (let i = 0; i < D1_TIME_SAMPLES; i++) {
-    const res = await fetch(`${base}/bench/baseline`)
-    await res.text()
-    baselineD1Ms += Number(res.headers.get('x-d1-duration-ms')) / D1_TIME_SAMPLES
-  }
+  const baselineD1Ms = await meanD1Time(base, '/bench/baseline')
   out.push(
     '',
     '## (c) D1 round trips per request (target one)',
@@ -160,11 +165,7 @@ export async function benchApi(base) {
     try {
       const first = await call(base, path, { token: small.token })
       const next = await call(base, path, { token: small.token })
-      let d1Ms = 0
-      for (let i = 0; i < D1_TIME_SAMPLES; i++) {
-        const again = await call(base, path, { token: small.token })
-        d1Ms += Number(again.headers.get('x-d1-duration-ms')) / D1_TIME_SAMPLES
-      }
+      const d1Ms = await meanD1Time(base, path, small.token)
       out.push(
         `${name}: ${next.headers.get('x-d1-round-trips')} (first call here: ${first.headers.get('x-d1-round-trips')}); ` +
           `D1 time ${fmt(d1Ms)} ms`,
