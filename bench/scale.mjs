@@ -106,6 +106,16 @@ function reads(account) {
       payload,
     ],
     [
+      // Chatwoot's clients page by number alone: the page before left where this one starts.
+      'conversations (resolved, page 50 right after page 49, no cursor)',
+      async (fetchJson) => {
+        await fetchJson(`${a}/conversations?status=resolved&page=49`)
+        return `${a}/conversations?status=resolved&page=50`
+      },
+      'admin',
+      payload,
+    ],
+    [
       "conversations (one inbox, the dashboard's inbox list)",
       `${a}/conversations?inbox_id=${account.inboxIds[0]}&status=open`,
       'admin',
@@ -144,6 +154,15 @@ function reads(account) {
       async (fetchJson) => {
         const before = await fetchJson(`${a}/contacts?page=49`)
         return `${a}/contacts?page=50&cursor=${before.meta.next_cursor}`
+      },
+      'admin',
+      payload,
+    ],
+    [
+      'contacts (page 50 right after page 49, no cursor)',
+      async (fetchJson) => {
+        await fetchJson(`${a}/contacts?page=49`)
+        return `${a}/contacts?page=50`
       },
       'admin',
       payload,

@@ -501,7 +501,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List contacts with an email, phone number or identifier, 15 a page */
+        /**
+         * List contacts with an email, phone number or identifier, 15 a page
+         * @description A full page carries `meta.next_cursor`; passing it as `cursor` gives the next page without walking the contacts before it. A `page` asked for without it, by the same caller within a minute of the page before, starts where that page ended, as its cursor would.
+         */
         get: operations["listContacts"];
         put?: never;
         /**
@@ -839,7 +842,7 @@ export interface paths {
         };
         /**
          * List conversations
-         * @description 25 a page. The counts are taken after the status, inbox, team and label filters but before `assignee_type`. With `q` (message content search) the status filter is skipped. Agents see only conversations of their inboxes. A full page carries `meta.next_cursor`; passing it as `cursor` gives the next page without walking the rows before it (`page` keeps working).
+         * @description 25 a page. The counts are taken after the status, inbox, team and label filters but before `assignee_type`. With `q` (message content search) the status filter is skipped. Agents see only conversations of their inboxes. A full page carries `meta.next_cursor`; passing it as `cursor` gives the next page without walking the rows before it (`page` keeps working). A `page` asked for without it, by the same caller within a minute of the page before, starts where that page ended, as its cursor would.
          */
         get: operations["listConversations"];
         put?: never;

@@ -112,6 +112,19 @@ export const READS: Read[] = [
     },
   },
   {
+    // Chatwoot's clients page by number alone: the page before left where this one starts.
+    name: 'conversations (resolved, page 50 right after page 49, no cursor)',
+    path: async (w, get) => {
+      await get(`${account(w)}/conversations?status=resolved&page=49`)
+      return `${account(w)}/conversations?status=resolved&page=50`
+    },
+    items: (json) => payloadOf(json).length,
+    check: (json) => {
+      expect(payloadOf(json)).toHaveLength(25)
+      expect(payloadOf(json).every((c: Json) => c.status === 'resolved')).toBe(true)
+    },
+  },
+  {
     name: "conversations (one inbox, open: the dashboard's inbox list)",
     path: (w) => `${account(w)}/conversations?inbox_id=${w.plan.inboxIds[0]}&status=open`,
     items: (json) => payloadOf(json).length,
@@ -187,6 +200,18 @@ export const READS: Read[] = [
   {
     name: 'contacts (page 1000)',
     path: (w) => `${account(w)}/contacts?page=1000`,
+    items: (json) => payloadOf(json).length,
+    check: (json, w) => {
+      expect(payloadOf(json)).toHaveLength(15)
+      expectCount(json.meta, w.plan.total)
+    },
+  },
+  {
+    name: 'contacts (page 1000 right after page 999, no cursor)',
+    path: async (w, get) => {
+      await get(`${account(w)}/contacts?page=999`)
+      return `${account(w)}/contacts?page=1000`
+    },
     items: (json) => payloadOf(json).length,
     check: (json, w) => {
       expect(payloadOf(json)).toHaveLength(15)

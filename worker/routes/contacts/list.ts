@@ -18,6 +18,7 @@ import {
   ContactListQuerySchema,
   ContactSearchQuerySchema,
 } from '../../schemas/contacts-input'
+import { anchoredList, pageAnchor, rememberPageAnchor } from '../page-anchors'
 import { createRouter } from '../router'
 import { base, contactJson, labelsOf, tags } from './shared'
 
@@ -28,6 +29,10 @@ const listContacts = createRoute({
   tags,
   security: accountSecurity,
   summary: 'List contacts with an email, phone number or identifier, 15 a page',
+  description:
+    'A full page carries `meta.next_cursor`; passing it as `cursor` gives the next page without ' +
+    'walking the contacts before it. A `page` asked for without it, by the same caller within a ' +
+    'minute of the page before, starts where that page ended, as its cursor would.',
   request: { params: AccountIdParamsSchema, query: ContactListQuerySchema },
   responses: {
     200: jsonResponse(ContactListSchema, 'One page of contacts and the total'),
@@ -70,13 +75,9 @@ function sortOf(sort: string | undefined): ContactFilter['sort'] {
 /** The name a cursor gives its sort: the list's `sort` parameter as it orders. */
 const cursorSortName = (sort: ContactFilter['sort']) => `${sort.descending ? '-' : ''}${sort.key}`
 
-/** Where a `cursor` says the page starts, refused unless it is one of this sort's cursors. */
-function afterOf(
-  cursor: string | undefined,
-  sort: ContactFilter['sort'],
-): ContactAfter | undefined {
-  if (cursor === undefined) return undefined
-  const decoded = decodePageCursor(cursor)
+/** Where the cursor `text` says the page starts, when it is one of this sort's cursors. */
+function cursorAfter(text: string, sort: ContactFilter['sort']): ContactAfter | null {
+  const decoded = decodePageCursor(text)
   const [value, id] = decoded?.values ?? []
   if (
     !decoded ||
@@ -85,6 +86,23 @@ function afterOf(
     value === undefined ||
     !Number.isSafeInteger(id)
   ) {
+    return null
+  }
+  return { value, id: id as number }
+}
+
+/**
+ * Where the page starts: after the sent `cursor` (refused unless it is one of this sort's), else
+ * after the anchor a page number found (page-anchors.ts), else at its offset.
+ */
+function afterOf(
+  cursor: string | undefined,
+  sort: ContactFilter['sort'],
+  anchor?: string,
+): ContactAfter | undefined {
+  if (cursor === undefined) return (anchor && cursorAfter(anchor, sort)) || undefined
+  const after = cursorAfter(cursor, sort)
+  if (!after) {
     throw validationError([
       {
         field: 'cursor',
@@ -93,7 +111,7 @@ function afterOf(
       },
     ])
   }
-  return { value, id: id as number }
+  return after
 }
 
 async function contactPage(
@@ -141,12 +159,16 @@ export const contactListRoutes = createRouter()
       everyone: query.view === 'all',
       sort: sortOf(query.sort),
     }
+    // A client paging by number: the page before may have left where this one starts.
+    const list = query.cursor === undefined ? anchoredList(c) : undefined
+    const anchor = list ? await pageAnchor(list, query.page) : undefined
     const { payload, total, capped, nextCursor } = await contactPage(c, filter, query.page, {
       limit: CONTACTS_PER_PAGE,
       withTotal: true,
       withInboxes: query.include_contact_inboxes,
-      after: afterOf(query.cursor, filter.sort),
+      after: afterOf(query.cursor, filter.sort, anchor),
     })
+    if (list && nextCursor) rememberPageAnchor(c, list, query.page + 1, nextCursor)
     return c.json(
       // Chatwoot's shape unless the count stopped at its cap.
       {

@@ -23,6 +23,7 @@ import {
   sortOf,
   toConversation,
 } from '../../schemas/conversations'
+import { anchoredList, pageAnchor, rememberPageAnchor } from '../page-anchors'
 import { createRouter } from '../router'
 import {
   base,
@@ -43,7 +44,9 @@ const listRoute = createRoute({
     '25 a page. The counts are taken after the status, inbox, team and label filters but before ' +
     '`assignee_type`. With `q` (message content search) the status filter is skipped. Agents see ' +
     'only conversations of their inboxes. A full page carries `meta.next_cursor`; passing it as ' +
-    '`cursor` gives the next page without walking the rows before it (`page` keeps working).',
+    '`cursor` gives the next page without walking the rows before it (`page` keeps working). ' +
+    'A `page` asked for without it, by the same caller within a minute of the page before, ' +
+    'starts where that page ended, as its cursor would.',
   request: { params: AccountIdParamsSchema, query: ConversationListQuerySchema },
   responses: {
     200: jsonResponse(
@@ -130,13 +133,24 @@ function asList(value: string | string[] | undefined) {
   return (Array.isArray(value) ? value : value.split(',')).map((v) => v.trim()).filter(Boolean)
 }
 
-/** The sort values a `cursor` carries, refused unless it is one of this sort's cursors. */
-function afterOf(query: ConversationListQuery): number[] | undefined {
-  if (query.cursor === undefined) return undefined
-  const sort = sortOf(query.sort_by)
-  const cursor = decodePageCursor(query.cursor)
+/** The sort values `text` carries when it is one of this sort's cursors, else null. */
+function cursorValues(text: string, sort: ReturnType<typeof sortOf>): number[] | null {
+  const cursor = decodePageCursor(text)
   const values = cursor && wholeNumbers(cursor.values)
-  if (!cursor || !values || cursor.sort !== sort || values.length !== sortKeyCount(sort)) {
+  if (!cursor || !values || cursor.sort !== sort || values.length !== sortKeyCount(sort))
+    return null
+  return values
+}
+
+/**
+ * Where the page starts: after the sent `cursor` (refused unless it is one of this sort's), else
+ * after the anchor a page number found (page-anchors.ts), else at its offset.
+ */
+function afterOf(query: ConversationListQuery, anchor?: string): number[] | undefined {
+  const sort = sortOf(query.sort_by)
+  if (query.cursor === undefined) return (anchor && cursorValues(anchor, sort)) || undefined
+  const values = cursorValues(query.cursor, sort)
+  if (!values) {
     throw validationError([
       {
         field: 'cursor',
@@ -148,7 +162,11 @@ function afterOf(query: ConversationListQuery): number[] | undefined {
   return values
 }
 
-function filtersOf(c: Context<AppEnv>, query: ConversationListQuery): ConversationFilters {
+function filtersOf(
+  c: Context<AppEnv>,
+  query: ConversationListQuery,
+  anchor?: string,
+): ConversationFilters {
   const principal = c.var.principal
   const q = query.q?.trim()
   return {
@@ -165,12 +183,17 @@ function filtersOf(c: Context<AppEnv>, query: ConversationListQuery): Conversati
     sort: sortOf(query.sort_by),
     page: query.page ?? 1,
     perPage: PER_PAGE,
-    after: afterOf(query),
+    after: afterOf(query, anchor),
   }
 }
 
-async function listFor(c: Context<AppEnv>, query: ConversationListQuery, withPage: boolean) {
-  const result = await listConversations(c.var.db, filtersOf(c, query), withPage)
+async function listFor(
+  c: Context<AppEnv>,
+  query: ConversationListQuery,
+  withPage: boolean,
+  anchor?: string,
+) {
+  const result = await listConversations(c.var.db, filtersOf(c, query, anchor), withPage)
   if (!result.teamExists) throw apiError('not_found', `Team ${query.team_id} not found`)
   return result
 }
@@ -178,14 +201,20 @@ async function listFor(c: Context<AppEnv>, query: ConversationListQuery, withPag
 export const conversationReadRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const query = c.req.valid('query')
-    const { counts, capped, views, nextAfter } = await listFor(c, query, true)
+    const page = query.page ?? 1
+    // A client paging by number: the page before may have left where this one starts.
+    const list = query.cursor === undefined ? anchoredList(c) : undefined
+    const anchor = list ? await pageAnchor(list, page) : undefined
+    const { counts, capped, views, nextAfter } = await listFor(c, query, true, anchor)
     const payload = views.map((v) => toConversation(v, c.req.url))
+    const nextCursor = nextAfter
+      ? encodePageCursor({ sort: sortOf(query.sort_by), values: nextAfter })
+      : undefined
+    if (list && nextCursor) rememberPageAnchor(c, list, page + 1, nextCursor)
     const meta = {
       ...counts,
       ...(capped ? { counts_capped: true as const } : {}),
-      ...(nextAfter
-        ? { next_cursor: encodePageCursor({ sort: sortOf(query.sort_by), values: nextAfter }) }
-        : {}),
+      ...(nextCursor ? { next_cursor: nextCursor } : {}),
     }
     return c.json({ data: { meta, payload } }, 200)
   })

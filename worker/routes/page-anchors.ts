@@ -1,0 +1,61 @@
+import type { Context } from 'hono'
+import type { AppEnv } from '../env'
+import { describeError, log } from '../lib/log'
+
+/**
+ * Where page N of a list starts, for clients that page by number (Chatwoot's `page`) and never
+ * send `cursor`: the cursor a page's response carries (`meta.next_cursor`) is also kept in the
+ * Cache API for a minute, under the list, the caller and the next page's number. The next page
+ * then starts after it as if the client had sent it, reading only its own rows instead of every
+ * row before it (issue 34). A page nobody asked the page before of within the minute still
+ * counts its way there.
+ *
+ * An anchor is only a position in the sort: the page read from it still applies every filter
+ * and the caller's current rights. It is the caller's own (a user, a bot), so an agent who sees
+ * fewer inboxes never starts where an administrator's page ended. If rows moved between the two
+ * requests, the page continues after the last row the caller was shown (none shown twice), as a
+ * cursor does. The Cache API lives in each data centre, where a client's consecutive requests
+ * land; on workers.dev it keeps nothing, and `page` walks as before.
+ */
+const ANCHOR_SECONDS = 60
+
+/** The list a page belongs to: the account, the caller and every parameter but page and cursor. */
+export function anchoredList(c: Context<AppEnv>): string {
+  const url = new URL(c.req.url)
+  const params = [...url.searchParams].filter(([name]) => name !== 'page' && name !== 'cursor')
+  params.sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1))
+  const { principal } = c.var
+  return `${url.origin}/__page-anchors/${c.var.accountId}/${principal.type}/${principal.id}${url.pathname}?${new URLSearchParams(params)}`
+}
+
+const anchorKey = (list: string, page: number) => `${list}&__page=${page}`
+
+/** The cursor page `page` of the list starts after, when the page before it was served lately. */
+export async function pageAnchor(list: string, page: number): Promise<string | undefined> {
+  if (page < 2) return undefined
+  try {
+    const hit = await caches.default.match(anchorKey(list, page))
+    return hit ? await hit.text() : undefined
+  } catch (error) {
+    // Without the cache the page is found by counting, as before.
+    log.warn('page anchor unreadable', { error: describeError(error) })
+    return undefined
+  }
+}
+
+/** Keeps `cursor` (a full page's next_cursor) as where page `page` of the list starts. */
+export function rememberPageAnchor(
+  c: Context<AppEnv>,
+  list: string,
+  page: number,
+  cursor: string,
+): void {
+  const response = new Response(cursor, {
+    headers: { 'cache-control': `max-age=${ANCHOR_SECONDS}` },
+  })
+  c.executionCtx.waitUntil(
+    caches.default.put(anchorKey(list, page), response).catch((error: unknown) => {
+      log.warn('page anchor not kept', { error: describeError(error) })
+    }),
+  )
+}
