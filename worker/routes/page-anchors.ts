@@ -43,6 +43,14 @@ export async function pageAnchor(list: string, page: number): Promise<string | u
   }
 }
 
+/**
+ * The anchors this isolate kept lately, with when: a list asked for again and again (page 1 of
+ * an inbox, polled) leaves the same anchor each time, and is written again only when it is half
+ * its life old. Bounded; the oldest goes first.
+ */
+const kept = new Map<string, { cursor: string; at: number }>()
+const MAX_KEPT = 1_000
+
 /** Keeps `cursor` (a full page's next_cursor) as where page `page` of the list starts. */
 export function rememberPageAnchor(
   c: Context<AppEnv>,
@@ -50,11 +58,18 @@ export function rememberPageAnchor(
   page: number,
   cursor: string,
 ): void {
+  const key = anchorKey(list, page)
+  const now = Date.now()
+  const last = kept.get(key)
+  if (last && last.cursor === cursor && now - last.at < (ANCHOR_SECONDS * 1000) / 2) return
+  kept.delete(key)
+  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value ?? '')
+  kept.set(key, { cursor, at: now })
   const response = new Response(cursor, {
     headers: { 'cache-control': `max-age=${ANCHOR_SECONDS}` },
   })
   c.executionCtx.waitUntil(
-    caches.default.put(anchorKey(list, page), response).catch((error: unknown) => {
+    caches.default.put(key, response).catch((error: unknown) => {
       log.warn('page anchor not kept', { error: describeError(error) })
     }),
   )

@@ -1,5 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { countingD1, type D1Counter } from '../../../bench/worker/d1-counter'
 import { createApp } from '../../../worker/app'
 import { shardBindings } from '../../../worker/db/shards'
@@ -122,6 +122,23 @@ describe('page by number after the page before', () => {
       (await get(`${path}?page=2&inbox_id=${inboxA}`, world.admin.token)).json,
     )
     expect(inboxSecond).toEqual(inboxCold)
+  })
+
+  it("writes a polled page's anchor again only when it moved", async () => {
+    const { world } = await conversationWorld()
+    const path = conversationsPath(world)
+    const put = vi.spyOn(caches.default, 'put')
+    try {
+      await get(`${path}?page=1`, world.admin.token)
+      await get(`${path}?page=1`, world.admin.token)
+      expect(put).toHaveBeenCalledTimes(1)
+      // The oldest conversation moves to the top: page 1 now ends one row later.
+      await touch(world, 1)
+      await get(`${path}?page=1`, world.admin.token)
+      expect(put).toHaveBeenCalledTimes(2)
+    } finally {
+      put.mockRestore()
+    }
   })
 
   it('pages contacts by number from the page before too', async () => {
