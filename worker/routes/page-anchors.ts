@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
-import type { AppEnv } from '../env'
+import type { AppEnv, Principal } from '../env'
+import { sha256Hex } from '../lib/crypto'
 import { describeError, log } from '../lib/log'
 
 /**
@@ -11,21 +12,32 @@ import { describeError, log } from '../lib/log'
  * counts its way there.
  *
  * An anchor is only a position in the sort: the page read from it still applies every filter
- * and the caller's current rights. It is the caller's own (a user, a bot), so an agent who sees
- * fewer inboxes never starts where an administrator's page ended. If rows moved between the two
+ * and the caller's current rights. It is the caller's own (a user or bot, by its credential), so
+ * an agent who sees fewer inboxes never starts where an administrator's page ended. If rows moved between the two
  * requests, the page continues after the last row the caller was shown (none shown twice), as a
  * cursor does. The Cache API lives in each data centre, where a client's consecutive requests
  * land; on workers.dev it keeps nothing, and `page` walks as before.
  */
 const ANCHOR_SECONDS = 60
 
-/** The list a page belongs to: the account, the caller and every parameter but page and cursor. */
-export function anchoredList(c: Context<AppEnv>): string {
+/** What the caller signed in with. A dashboard session's cookie leaves `token` empty. */
+function credentialOf(principal: Principal): string {
+  if (principal.type === 'platform_app') return ''
+  if (principal.type === 'user' && principal.session) return principal.session.tokenHash
+  return principal.token
+}
+
+/**
+ * The list a page belongs to: the account, the caller's credential (hashed: a cache key is no
+ * place for a token) and every parameter but page and cursor.
+ */
+export async function anchoredList(c: Context<AppEnv>): Promise<string> {
   const url = new URL(c.req.url)
   const params = [...url.searchParams].filter(([name]) => name !== 'page' && name !== 'cursor')
   params.sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1))
   const { principal } = c.var
-  return `${url.origin}/__page-anchors/${c.var.accountId}/${principal.type}/${principal.id}${url.pathname}?${new URLSearchParams(params)}`
+  const caller = await sha256Hex(`${principal.type}:${principal.id}:${credentialOf(principal)}`)
+  return `${url.origin}/__page-anchors/${c.var.accountId}/${caller}${url.pathname}?${new URLSearchParams(params)}`
 }
 
 const anchorKey = (list: string, page: number) => `${list}&__page=${page}`

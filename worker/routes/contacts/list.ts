@@ -160,7 +160,7 @@ export const contactListRoutes = createRouter()
       sort: sortOf(query.sort),
     }
     // A client paging by number: the page before may have left where this one starts.
-    const list = query.cursor === undefined ? anchoredList(c) : undefined
+    const list = query.cursor === undefined ? await anchoredList(c) : undefined
     const anchor = list ? await pageAnchor(list, query.page) : undefined
     const { payload, total, capped, nextCursor } = await contactPage(c, filter, query.page, {
       limit: CONTACTS_PER_PAGE,

@@ -203,7 +203,7 @@ export const conversationReadRoutes = createRouter()
     const query = c.req.valid('query')
     const page = query.page ?? 1
     // A client paging by number: the page before may have left where this one starts.
-    const list = query.cursor === undefined ? anchoredList(c) : undefined
+    const list = query.cursor === undefined ? await anchoredList(c) : undefined
     const anchor = list ? await pageAnchor(list, page) : undefined
     const { counts, capped, views, nextAfter } = await listFor(c, query, true, anchor)
     const payload = views.map((v) => toConversation(v, c.req.url))
