@@ -13,10 +13,10 @@ import { describeError, log } from '../lib/log'
  *
  * An anchor is only a position in the sort: the page read from it still applies every filter
  * and the caller's current rights. It is the caller's own (a user or bot, by its credential), so
- * an agent who sees fewer inboxes never starts where an administrator's page ended. If rows moved between the two
- * requests, the page continues after the last row the caller was shown (none shown twice), as a
- * cursor does. The Cache API lives in each data centre, where a client's consecutive requests
- * land; on workers.dev it keeps nothing, and `page` walks as before.
+ * an agent who sees fewer inboxes never starts where an administrator's page ended. If rows
+ * moved between the two requests, the page continues after the last row the caller was shown
+ * (none shown twice), as a cursor does. The Cache API lives in each data centre, where a
+ * client's consecutive requests land; on workers.dev it keeps nothing, and `page` walks as before.
  */
 const ANCHOR_SECONDS = 60
 

@@ -10,8 +10,9 @@ import { contacts } from '../schema'
  * (accountKeyQuery). A MATCH that ANDs the key with the term's trigrams reaches only this
  * account's rows, so other tenants never count toward the caps below; a term the whole shard
  * holds no more often than the cap is asked without the key (indexCandidates). The index only
- * narrows: the exact LIKE/instr predicate of the search still decides which candidates match. A shorter term has no trigram: it is answered
- * with prefix matches read as ranges of the name, email, phone and identifier indexes.
+ * narrows: the exact LIKE/instr predicate of the search still decides which candidates match.
+ * A shorter term has no trigram: it is answered with prefix matches read as ranges of the name,
+ * email, phone and identifier indexes.
  */
 
 /**

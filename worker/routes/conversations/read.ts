@@ -137,9 +137,8 @@ function asList(value: string | string[] | undefined) {
 function cursorValues(text: string, sort: ReturnType<typeof sortOf>): number[] | null {
   const cursor = decodePageCursor(text)
   const values = cursor && wholeNumbers(cursor.values)
-  if (!cursor || !values || cursor.sort !== sort || values.length !== sortKeyCount(sort))
-    return null
-  return values
+  const fits = cursor && values && cursor.sort === sort && values.length === sortKeyCount(sort)
+  return fits ? values : null
 }
 
 /**
