@@ -31,7 +31,7 @@ function credentialOf(principal: Principal): string {
  * The list a page belongs to: the account, the caller's credential (hashed: a cache key is no
  * place for a token) and every parameter but page and cursor.
  */
-export async function anchoredList(c: Context<AppEnv>): Promise<string> {
+async function anchoredList(c: Context<AppEnv>): Promise<string> {
   const url = new URL(c.req.url)
   const params = [...url.searchParams].filter(([name]) => name !== 'page' && name !== 'cursor')
   params.sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1))
@@ -43,7 +43,7 @@ export async function anchoredList(c: Context<AppEnv>): Promise<string> {
 const anchorKey = (list: string, page: number) => `${list}&__page=${page}`
 
 /** The cursor page `page` of the list starts after, when the page before it was served lately. */
-export async function pageAnchor(list: string, page: number): Promise<string | undefined> {
+async function pageAnchor(list: string, page: number): Promise<string | undefined> {
   if (page < 2) return undefined
   try {
     const hit = await caches.default.match(anchorKey(list, page))
@@ -64,12 +64,7 @@ const kept = new Map<string, { cursor: string; at: number }>()
 const MAX_KEPT = 1_000
 
 /** Keeps `cursor` (a full page's next_cursor) as where page `page` of the list starts. */
-export function rememberPageAnchor(
-  c: Context<AppEnv>,
-  list: string,
-  page: number,
-  cursor: string,
-): void {
+function rememberPageAnchor(c: Context<AppEnv>, list: string, page: number, cursor: string): void {
   const key = anchorKey(list, page)
   const now = Date.now()
   const last = kept.get(key)
@@ -85,4 +80,18 @@ export function rememberPageAnchor(
       log.warn('page anchor not kept', { error: describeError(error) })
     }),
   )
+}
+
+/**
+ * A list page's anchors, for a request without `cursor`: where it starts (`start`, when the page
+ * before left one), and `keep`, which leaves the next page's start (a full page's next_cursor).
+ * A request with `cursor` starts there and keeps nothing.
+ */
+export async function pageAnchors(c: Context<AppEnv>, page: number, cursor: string | undefined) {
+  const list = cursor === undefined ? await anchoredList(c) : undefined
+  const start = list ? await pageAnchor(list, page) : undefined
+  const keep = (next: string | undefined) => {
+    if (list && next) rememberPageAnchor(c, list, page + 1, next)
+  }
+  return { start, keep }
 }

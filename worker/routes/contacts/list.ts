@@ -18,7 +18,7 @@ import {
   ContactListQuerySchema,
   ContactSearchQuerySchema,
 } from '../../schemas/contacts-input'
-import { anchoredList, pageAnchor, rememberPageAnchor } from '../page-anchors'
+import { pageAnchors } from '../page-anchors'
 import { createRouter } from '../router'
 import { base, contactJson, labelsOf, tags } from './shared'
 
@@ -160,15 +160,14 @@ export const contactListRoutes = createRouter()
       sort: sortOf(query.sort),
     }
     // A client paging by number: the page before may have left where this one starts.
-    const list = query.cursor === undefined ? await anchoredList(c) : undefined
-    const anchor = list ? await pageAnchor(list, query.page) : undefined
+    const anchors = await pageAnchors(c, query.page, query.cursor)
     const { payload, total, capped, nextCursor } = await contactPage(c, filter, query.page, {
       limit: CONTACTS_PER_PAGE,
       withTotal: true,
       withInboxes: query.include_contact_inboxes,
-      after: afterOf(query.cursor, filter.sort, anchor),
+      after: afterOf(query.cursor, filter.sort, anchors.start),
     })
-    if (list && nextCursor) rememberPageAnchor(c, list, query.page + 1, nextCursor)
+    anchors.keep(nextCursor)
     return c.json(
       // Chatwoot's shape unless the count stopped at its cap.
       {

@@ -23,7 +23,7 @@ import {
   sortOf,
   toConversation,
 } from '../../schemas/conversations'
-import { anchoredList, pageAnchor, rememberPageAnchor } from '../page-anchors'
+import { pageAnchors } from '../page-anchors'
 import { createRouter } from '../router'
 import {
   base,
@@ -200,16 +200,14 @@ async function listFor(
 export const conversationReadRoutes = createRouter()
   .openapi(listRoute, async (c) => {
     const query = c.req.valid('query')
-    const page = query.page ?? 1
     // A client paging by number: the page before may have left where this one starts.
-    const list = query.cursor === undefined ? await anchoredList(c) : undefined
-    const anchor = list ? await pageAnchor(list, page) : undefined
-    const { counts, capped, views, nextAfter } = await listFor(c, query, true, anchor)
+    const anchors = await pageAnchors(c, query.page ?? 1, query.cursor)
+    const { counts, capped, views, nextAfter } = await listFor(c, query, true, anchors.start)
     const payload = views.map((v) => toConversation(v, c.req.url))
     const nextCursor = nextAfter
       ? encodePageCursor({ sort: sortOf(query.sort_by), values: nextAfter })
       : undefined
-    if (list && nextCursor) rememberPageAnchor(c, list, page + 1, nextCursor)
+    anchors.keep(nextCursor)
     const meta = {
       ...counts,
       ...(capped ? { counts_capped: true as const } : {}),
