@@ -19,13 +19,44 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/**
+ * A website inbox of the administrator and the seeded agent with auto-assignment off, so a
+ * conversation in it stays unassigned until a reply takes it. In the website inbox, auto-assignment
+ * gives a new conversation to an agent who closed a dashboard less than the presence grace ago
+ * (30 s), as an earlier test file may just have done.
+ */
+async function inboxWithoutAutoAssignment(): Promise<number> {
+  const admin = env().adminToken
+  const inbox = await agentApi(
+    '/inboxes',
+    {
+      name: uniq('Collab desk'),
+      channel: { type: 'web_widget', website_url: 'https://collab.example.com' },
+      enable_auto_assignment: false,
+    },
+    admin,
+  )
+  const agents: { id: number; email: string }[] = await agentApi('/agents', undefined, admin)
+  const members = [env().adminEmail, env().agentEmail].map((email) => {
+    const agent = agents.find((a) => a.email === email)
+    if (!agent) throw new Error(`${email} is not listed among the agents`)
+    return agent.id
+  })
+  await agentApi('/inbox_members', { inbox_id: inbox.id, user_ids: members }, admin)
+  return inbox.id as number
+}
+
 const conversationUrl = (displayId: number) =>
   url(`/app/accounts/${env().accountId}/conversations/${displayId}`)
 
 describe('two agents in one conversation', () => {
   it('shows who is viewing and typing, warns before a second reply, and shows labels live', async () => {
+    // The seeded agent has just had a dashboard open: still online for auto-assignment.
+    const earlier = await signedInTab(browser)
+    await earlier.context.close()
     const name = uniq('Cleo Collab')
-    const displayId = await newContactConversation(name, 'Hello, anyone there?')
+    const inboxId = await inboxWithoutAutoAssignment()
+    const displayId = await newContactConversation(name, 'Hello, anyone there?', inboxId)
     const title = uniq('vip').replace(' ', '-')
     await agentApi('/labels', { title, color: '#1f2937' }, env().adminToken)
     await agentApi(`/conversations/${displayId}/labels`, { labels: [title] }, env().adminToken)

@@ -153,12 +153,16 @@ export async function expectDelivered(page: Page, text: string) {
 
 /**
  * A new contact with one conversation in the website inbox (the seeded agent is a member of it),
- * opened by the administrator's `message`; made through the API. Returns its display id.
+ * or in `inboxId`, opened by the administrator's `message`; made through the API. Returns its
+ * display id.
  */
-export async function newContactConversation(name: string, message: string): Promise<number> {
+export async function newContactConversation(
+  name: string,
+  message: string,
+  inboxId = env().websiteInboxId,
+): Promise<number> {
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`
   const admin = env().adminToken
-  const inboxId = env().websiteInboxId
   const created = await agentApi('/contacts', { name, email, inbox_id: inboxId }, admin)
   const conversation = await agentApi(
     '/conversations',
