@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { MESSAGE_CANDIDATES } from '../../../worker/db/queries/conversations/message-search'
 import {
@@ -104,5 +105,25 @@ describe('GET /conversations?q= through the message index', () => {
     expect(capped.ids).toEqual([])
     expect(capped.meta.counts_capped).toBe(true)
     expect((await search(scene, 'ne')).ids).toEqual([other.id])
+  })
+
+  it('finds the messages already there once migration 0027 rebuilt the index newest first', async () => {
+    const scene = await createScene()
+    const older = await conversationSaying(scene, 'Refund for the red kettle')
+    const newer = await conversationSaying(scene, 'Refund for the blue kettle')
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith('0027_'))
+    expect(migration?.name).toBe('0027_messages_search_newest_first.sql')
+    const db = await accountDb(scene.world.accountId)
+    await db.batch((migration?.queries ?? []).map((query) => db.prepare(query)))
+    // Rowid = −(message id): the index's own order is newest first.
+    const { results } = await db
+      .prepare('select rowid from messages_search where rowid in (?, ?) order by rowid')
+      .bind(-older.messageId, -newer.messageId)
+      .all<{ rowid: number }>()
+    expect(results.map((r) => r.rowid)).toEqual([-newer.messageId, -older.messageId])
+    expect((await search(scene, 'refund for the')).ids).toEqual([newer.id, older.id])
+    // Its triggers index what comes after.
+    const later = await conversationSaying(scene, 'Refund for the green kettle')
+    expect((await search(scene, 'green kettle')).ids).toEqual([later.id])
   })
 })

@@ -79,7 +79,7 @@ export async function listSearchedConversations(
           lastActivityAt: c.lastActivityAt,
           createdAt: c.createdAt,
           waitingSince: c.waitingSince,
-          candidate: sql<number | null>`k.rowid`.as('candidate'),
+          candidate: sql<number | null>`k.message_id`.as('candidate'),
           teamExists:
             sql<number>`(select count(*) from teams where account_id = ${query.accountId} and id = ${query.teamAsked})`.as(
               'team_exists',
@@ -92,7 +92,7 @@ export async function listSearchedConversations(
         )
         .leftJoin(
           m,
-          sql`${m.id} = k.rowid and ${m.messageType} in (${SEARCHED_TYPES}) and ${m.content} like ${query.pattern} escape '\\'`,
+          sql`${m.id} = k.message_id and ${m.messageType} in (${SEARCHED_TYPES}) and ${m.content} like ${query.pattern} escape '\\'`,
         )
         .leftJoin(c, and(sql`${c.id} = ${m.conversationId}`, countedConditions(query))),
     values,
