@@ -4,6 +4,7 @@ import { createDb } from '../../../worker/db/client'
 import {
   CONTACT_COUNT_CAP,
   type ContactFilter,
+  contactsAfterId,
   listContactPage,
 } from '../../../worker/db/queries/contact-search'
 import { contactsPath, idsOf } from '../contacts-helpers'
@@ -215,6 +216,20 @@ describe('contact search never walks the account', () => {
       total: 28,
       partial: false,
     })
+  })
+
+  it("walks a search's contacts oldest first, a page at a time, each once (an export's walk)", async () => {
+    const db = createDb(await accountDb(mine.accountId))
+    const scope = { accountId: mine.accountId, agentId: null, query: 'rare shared' }
+    const walked: string[] = []
+    let afterId = 0
+    for (;;) {
+      const page = await contactsAfterId(db, scope, afterId, 2)
+      walked.push(...page.map((contact) => contact.name as string))
+      if (page.length < 2) break
+      afterId = page.at(-1)?.id as number
+    }
+    expect(walked).toEqual(['Rare Shared 1', 'Rare Shared 2', 'Rare Shared 3'])
   })
 
   it('counts the list exactly up to the cap and says when it stopped, within the budget', async () => {

@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { createDb } from '../../../worker/db/client'
 import { type ContactFilter, listContactPage } from '../../../worker/db/queries/contact-search'
@@ -192,12 +193,13 @@ async function searchAll(world: World, query: string, token = world.admin.token)
   }
 }
 
+/** Which of `ids` the index holds (its rowid is −(contact id), migration 0028). */
 const indexed = async (world: World, ids: number[]) =>
   (await accountDb(world.accountId))
     .prepare(
-      `select rowid as id from contacts_search where rowid in (${ids.map(() => '?').join(',')})`,
+      `select -rowid as id from contacts_search where rowid in (${ids.map(() => '?').join(',')})`,
     )
-    .bind(...ids)
+    .bind(...ids.map((id) => -id))
     .all<{ id: number }>()
     .then(({ results }) => results.map((r) => r.id).sort((a, b) => a - b))
 
@@ -227,7 +229,7 @@ describe('GET /contacts/search through the trigram index', () => {
     // Taken out of the index, a contact of a big account is no longer found by a long term.
     await (await accountDb(world.accountId))
       .prepare('delete from contacts_search where rowid = ?')
-      .bind(ada)
+      .bind(-ada)
       .run()
     expect(await searchAll(world, 'Lovelace')).toEqual([])
     // A short term is answered by prefix ranges of the contacts' own indexes.
@@ -255,6 +257,19 @@ describe('GET /contacts/search through the trigram index', () => {
     expect(res.status).toBe(200)
     expect(await indexed(world, [hopper])).toEqual([])
     expect(await searchAll(world, 'rear.adm')).toEqual([])
+  })
+
+  it('finds the contacts already there once migration 0028 rebuilt the index newest first', async () => {
+    const { world, ids } = await peopleWorld(true)
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith('0028_'))
+    expect(migration?.name).toBe('0028_contacts_search_newest_first.sql')
+    const db = await accountDb(world.accountId)
+    await db.batch((migration?.queries ?? []).map((query) => db.prepare(query)))
+    expect(await indexed(world, ids)).toEqual([...ids].sort((a, b) => a - b))
+    for (const query of QUERIES) {
+      const want = expected(query.trim()).map((i) => ids[i] as number)
+      expect({ query, ids: await searchAll(world, query) }).toEqual({ query, ids: want })
+    }
   })
 
   it('answers 200 to any text, quotes and FTS syntax included', async () => {

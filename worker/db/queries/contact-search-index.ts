@@ -5,8 +5,9 @@ import { contacts } from '../schema'
 /**
  * How contact search finds its candidates without walking the account. A term of three
  * characters or more goes through the trigram index (`contacts_search`, rebuilt per account by
- * migration 0021): an FTS5 table over name, email, phone number and identifier, kept by
- * triggers, rowid = contact id, with a fifth column holding the account as a key of its own
+ * migration 0021, newest first by 0028): an FTS5 table over name, email, phone number and
+ * identifier, kept by triggers, rowid = −(contact id), so the newest contacts come first in the
+ * rowid order FTS5 walks cheaply, with a fifth column holding the account as a key of its own
  * (accountKeyQuery). A MATCH that ANDs the key with the term's trigrams reaches only this
  * account's rows, so other tenants never count toward the caps below; a term the whole shard
  * holds no more often than the cap is asked without the key (indexCandidates). The index only
@@ -100,7 +101,8 @@ type SearchCandidates = ReturnType<typeof indexCandidates>
  * cap (`search_probe_size`). When the shard holds no more than the cap, they are every match the
  * account has: the candidates are those of them in the account, and the keyed query never runs
  * (its LIMIT is 0, which SQLite checks before it starts the scan). Only when the shard holds more
- * does the keyed query run, newest first, as it did alone before.
+ * does the keyed query run, newest first, as it did alone before. Both read the index in rowid
+ * order, which is newest first (rowid = −id), the direction FTS5 stops early in.
  *
  * Why: ANDed with a term whose trigrams are rare, the key's doclist (every contact of the
  * account) is walked whole, while the shard's matches in rowid order stop at the limit. On the
@@ -111,10 +113,10 @@ type SearchCandidates = ReturnType<typeof indexCandidates>
  */
 function indexCandidates(db: Db, accountId: number, terms: string) {
   const cap = sql.raw(String(SEARCH_CANDIDATES))
-  const probe = sql`select rowid as id from contacts_search where contacts_search match ${terms} order by rowid limit ${cap} + 1`
+  const probe = sql`select -rowid as id from contacts_search where contacts_search match ${terms} order by rowid limit ${cap} + 1`
   const shardHoldsAll = sql`(select n from search_probe_size) <= ${cap}`
   const mine = sql`select ${contacts.id} as candidate_id, 0 as part from (${probe}) as search_probe cross join ${contacts} on ${contacts.id} = search_probe.id where +${contacts.accountId} = ${accountId} limit case when ${shardHoldsAll} then ${cap} else 0 end`
-  const keyed = sql`select rowid, 0 from contacts_search where contacts_search match ${accountKeyQuery(accountId)} || ' ' || ${terms} order by rowid desc limit case when ${shardHoldsAll} then 0 else ${cap} + 1 end`
+  const keyed = sql`select -rowid, 0 from contacts_search where contacts_search match ${accountKeyQuery(accountId)} || ' ' || ${terms} order by rowid limit case when ${shardHoldsAll} then 0 else ${cap} + 1 end`
   return db.$with('search_candidates').as(
     db
       .select({

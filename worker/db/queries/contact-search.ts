@@ -151,8 +151,11 @@ function contactPageStatement(
 /**
  * The contacts the list (with `labels`) or the search (with `query`) selects, in id order after
  * `afterId`, at most `limit`: a keyset page, so a walk over all of them (an export) reads each
- * once. An indexed search walks the account's index entries in id order; a term too short for
- * it walks the account for its prefix matches (an export reads every contact anyway).
+ * once. An indexed search walks the account's index entries in id order, which is against the
+ * index's rowid order (rowid = −id): FTS5 reads the term's doclists whole for each page, which
+ * a background export can afford, and the search pages, which cannot, walk with it. A term too
+ * short for the index walks the account for its prefix matches (an export reads every contact
+ * anyway).
  */
 export function contactsAfterId(db: Db, scope: ContactScope, afterId: number, limit: number) {
   const filter = filterSqlOf(scope)
@@ -160,15 +163,15 @@ export function contactsAfterId(db: Db, scope: ContactScope, afterId: number, li
     return db
       .select(getTableColumns(contacts))
       .from(contacts)
-      .innerJoin(sql`contacts_search`, sql`${contacts.id} = contacts_search.rowid`)
+      .innerJoin(sql`contacts_search`, sql`${contacts.id} = -contacts_search.rowid`)
       .where(
         and(
           sql`contacts_search match ${accountKeyQuery(filter.accountId)} || ' ' || ${filter.terms}`,
-          sql`contacts_search.rowid > ${afterId}`,
+          sql`contacts_search.rowid < ${-afterId}`,
           listWhere(db, filter, sql`+${contacts.accountId} = ${filter.accountId}`),
         ),
       )
-      .orderBy(sql`contacts_search.rowid`)
+      .orderBy(sql`contacts_search.rowid desc`)
       .limit(limit)
   }
   const prefix =
