@@ -4,8 +4,10 @@
 // and each adversarial search term: p50 and p99 of 30 sequential requests after 3 warm-ups at
 // both sizes, their ratio, rows read (D1's meta.rows_read over every statement, counted on one
 // more request: bench/worker/d1-counter.ts) and items returned, against issue 34's targets.
+// Both sizes are seeded first, and each read's requests alternate between them, so a slower
+// stretch of the machine weighs on both sides of a ratio alike.
 // BENCH_SCALE_SIZES=1000,100000 measures other sizes. Not a test: it prints, and asserts nothing.
-import { fmt, latency } from './measure.mjs'
+import { fmt, percentiles } from './measure.mjs'
 import { call, PLATFORM_TOKEN } from './worker.mjs'
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,1000000').split(',').map(Number)
@@ -191,36 +193,58 @@ async function get(base, path, token, headers = {}) {
   return { json: JSON.parse(text), headers: res.headers }
 }
 
-async function measure(base, account, users) {
-  const results = new Map()
-  for (const [name, pathOrPrepare, who, items] of reads(account)) {
-    const token = users[who].token
-    let figures
+/** The path a read asks at one size (a cursor read asks for the page before it first). */
+async function pathOf(base, pathOrPrepare, token) {
+  return typeof pathOrPrepare === 'string'
+    ? pathOrPrepare
+    : await pathOrPrepare(async (p) => (await get(base, p, token)).json)
+}
+
+/**
+ * Every read at both sizes: rows read and items counted on one request each, then `count`
+ * timed requests a side after `warmup`, alternating between the sizes.
+ */
+async function measure(base, sides, count = 30, warmup = 3) {
+  const results = [new Map(), new Map()]
+  for (const [i, [name]] of reads(sides[0].account).entries()) {
     try {
-      // A cursor read asks for the page before it first, unmeasured.
-      const path =
-        typeof pathOrPrepare === 'string'
-          ? pathOrPrepare
-          : await pathOrPrepare(async (p) => (await get(base, p, token)).json)
-      const counted = await get(base, path, token)
-      const timed = await latency(() => get(base, path, token, { 'x-bench-uncounted': '1' }), 30, 3)
-      figures = {
-        ...timed,
-        rows: Number(counted.headers.get('x-d1-rows-read')),
-        unmeasured: Number(counted.headers.get('x-d1-unmeasured')),
-        items: items(counted.json),
+      const asked = []
+      for (const side of sides) {
+        const [, pathOrPrepare, who, items] = reads(side.account)[i]
+        const token = side.users[who].token
+        const path = await pathOf(base, pathOrPrepare, token)
+        const counted = await get(base, path, token)
+        asked.push({
+          ask: () => get(base, path, token, { 'x-bench-uncounted': '1' }),
+          rows: Number(counted.headers.get('x-d1-rows-read')),
+          unmeasured: Number(counted.headers.get('x-d1-unmeasured')),
+          items: items(counted.json),
+          samples: [],
+        })
+      }
+      for (let round = 0; round < warmup + count; round++) {
+        for (const side of asked) {
+          const start = performance.now()
+          await side.ask()
+          if (round >= warmup) side.samples.push(performance.now() - start)
+        }
+      }
+      for (const [k, side] of asked.entries()) {
+        const { rows, unmeasured, items, samples } = side
+        results[k].set(name, { ...percentiles(samples), rows, unmeasured, items })
       }
     } catch (error) {
-      figures = { error: String(error.message ?? error).slice(0, 120) }
+      for (const result of results) {
+        result.set(name, { error: String(error.message ?? error).slice(0, 120) })
+      }
     }
-    results.set(name, figures)
   }
   return results
 }
 
 export async function benchScale(base) {
   const [small, large] = SIZES
-  const measured = []
+  const sides = []
   const lines = []
   for (const [k, total] of SIZES.entries()) {
     const started = performance.now()
@@ -245,8 +269,9 @@ export async function benchScale(base) {
     lines.push(
       `seeded ${total} rows (and a neighbour of ${Math.max(1000, Math.floor(total / 10))}) on shard ${k % 2} in ${fmt((performance.now() - started) / 1000, 1)} s`,
     )
-    measured.push(await measure(base, account, { admin, agent }))
+    sides.push({ account, users: { admin, agent } })
   }
+  const measured = await measure(base, sides)
   const [at1, at2] = measured
   lines.push(
     '',
