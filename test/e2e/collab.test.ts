@@ -9,7 +9,7 @@ import {
   signedInTab,
   violationsAtBothWidths,
 } from './dashboard-helpers.ts'
-import { agentApi, env, newContactConversation, uniq, url } from './helpers.ts'
+import { agentApi, agentByEmail, env, newContactConversation, uniq, url } from './helpers.ts'
 
 let browser: Browser
 beforeAll(async () => {
@@ -36,12 +36,10 @@ async function inboxWithoutAutoAssignment(): Promise<number> {
     },
     admin,
   )
-  const agents: { id: number; email: string }[] = await agentApi('/agents', undefined, admin)
-  const members = [env().adminEmail, env().agentEmail].map((email) => {
-    const agent = agents.find((a) => a.email === email)
-    if (!agent) throw new Error(`${email} is not listed among the agents`)
-    return agent.id
-  })
+  const members = [
+    (await agentByEmail(env().adminEmail)).id,
+    (await agentByEmail(env().agentEmail)).id,
+  ]
   await agentApi('/inbox_members', { inbox_id: inbox.id, user_ids: members }, admin)
   return inbox.id as number
 }

@@ -151,6 +151,17 @@ export async function expectDelivered(page: Page, text: string) {
   await eventually(() => bubble.getAttribute('data-delivery')).toBeNull()
 }
 
+/** A member of the account as the agents API lists them, found by email (asked as the administrator). */
+export async function agentByEmail(
+  email: string,
+): Promise<{ id: number; name: string; email: string; available_name?: string }> {
+  const agents: { id: number; name: string; email: string; available_name?: string }[] =
+    await agentApi('/agents', undefined, env().adminToken)
+  const agent = agents.find((a) => a.email === email)
+  if (!agent) throw new Error(`${email} is not listed among the agents`)
+  return agent
+}
+
 /**
  * A new contact with one conversation in the website inbox (the seeded agent is a member of it),
  * or in `inboxId`, opened by the administrator's `message`; made through the API. Returns its

@@ -12,7 +12,7 @@ import {
   violationsAtBothWidths,
 } from './dashboard-helpers.ts'
 import {
-  agentApi,
+  agentByEmail,
   env,
   eventually,
   eventuallyApi,
@@ -42,13 +42,7 @@ async function axeViolations(page: Page) {
 
 /** The seeded agent's name as the agents API gives it (what the widget's initials come from). */
 async function seededAgentName(): Promise<string> {
-  const agents: { email: string; name: string; available_name?: string }[] = await agentApi(
-    '/agents',
-    undefined,
-    env().adminToken,
-  )
-  const agent = agents.find((a) => a.email === env().agentEmail)
-  if (!agent) throw new Error('the seeded agent is not listed')
+  const agent = await agentByEmail(env().agentEmail)
   return agent.available_name || agent.name
 }
 

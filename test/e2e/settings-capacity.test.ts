@@ -6,7 +6,7 @@ import {
   signedInTab,
   violationsAtBothWidths,
 } from './dashboard-helpers.ts'
-import { agentApi, env, uniq, url } from './helpers.ts'
+import { agentApi, agentByEmail, env, uniq, url } from './helpers.ts'
 
 const browser = sharedBrowser()
 
@@ -22,13 +22,7 @@ type Policy = {
 
 describe('Settings › Capacity', () => {
   it('keeps a policy created with a limit and an agent across a reload', async () => {
-    const agents: { id: number; name: string; email: string }[] = await agentApi(
-      '/agents',
-      undefined,
-      env().adminToken,
-    )
-    const agent = agents.find((a) => a.email === env().agentEmail)
-    if (!agent) throw new Error('the demo agent is not listed')
+    const agent = await agentByEmail(env().agentEmail)
     const admin = await signedInTab(browser(), adminCredentials())
     const { page } = admin
     await page.goto(url(`/app/accounts/${env().accountId}/settings/agents`))
