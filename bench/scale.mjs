@@ -206,11 +206,12 @@ async function pathOf(base, pathOrPrepare, token) {
  */
 async function measure(base, sides, count = 30, warmup = 3) {
   const results = [new Map(), new Map()]
-  for (const [i, [name]] of reads(sides[0].account).entries()) {
+  const readsOf = sides.map((side) => reads(side.account))
+  for (const [i, [name]] of readsOf[0].entries()) {
     try {
       const asked = []
-      for (const side of sides) {
-        const [, pathOrPrepare, who, items] = reads(side.account)[i]
+      for (const [k, side] of sides.entries()) {
+        const [, pathOrPrepare, who, items] = readsOf[k][i]
         const token = side.users[who].token
         const path = await pathOf(base, pathOrPrepare, token)
         const counted = await get(base, path, token)
