@@ -134,6 +134,13 @@ export function pngBytes(size = 64) {
 /** The database that holds an account's data: its shard. */
 export const accountDb = (accountId: number): Promise<D1Database> => accountBinding(env, accountId)
 
+/** Runs the migration `name` (its file name) again on `db`, in one batch, as it first ran there. */
+export async function rerunMigration(db: D1Database, name: string) {
+  const migration = env.TEST_MIGRATIONS.find((m) => m.name === name)
+  if (!migration) throw new Error(`no migration ${name}`)
+  await db.batch(migration.queries.map((query) => db.prepare(query)))
+}
+
 /** The shard a row of account data was made on: shard k's ids start at k·2^40. */
 export const shardOfRow = (id: number): D1Database =>
   shardBinding(env, Math.floor(id / SHARD_ID_SPAN))

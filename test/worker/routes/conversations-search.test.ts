@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { MESSAGE_CANDIDATES } from '../../../worker/db/queries/conversations/message-search'
 import {
@@ -9,7 +8,7 @@ import {
   postMessage,
   type Scene,
 } from '../conversation-helpers'
-import { accountDb, api } from '../helpers'
+import { accountDb, api, rerunMigration } from '../helpers'
 
 async function search(scene: Scene, q: string, token = scene.world.admin.token) {
   const res = await api(`${conversationsPath(scene.world)}?q=${encodeURIComponent(q)}`, { token })
@@ -111,10 +110,8 @@ describe('GET /conversations?q= through the message index', () => {
     const scene = await createScene()
     const older = await conversationSaying(scene, 'Refund for the red kettle')
     const newer = await conversationSaying(scene, 'Refund for the blue kettle')
-    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith('0027_'))
-    expect(migration?.name).toBe('0027_messages_search_newest_first.sql')
     const db = await accountDb(scene.world.accountId)
-    await db.batch((migration?.queries ?? []).map((query) => db.prepare(query)))
+    await rerunMigration(db, '0027_messages_search_newest_first.sql')
     // Rowid = −(message id): the index's own order is newest first.
     const { results } = await db
       .prepare('select rowid from messages_search where rowid in (?, ?) order by rowid')
